@@ -1,0 +1,41 @@
+package io.github.paimonspring;
+
+/**
+ * Root of every unchecked exception thrown by the Paimon starter. Messages name the table, column or
+ * option involved so that they can be shown to an operator as they are.
+ */
+public class PaimonException extends RuntimeException {
+
+	private static final long serialVersionUID = 1L;
+
+	private final String table;
+
+	/**
+	 * Creates an exception about the given table (may be {@code null} when no table is involved).
+	 * @param table the table identifier or bean name, or {@code null}
+	 * @param message the message, already naming what went wrong
+	 */
+	public PaimonException(String table, String message) {
+		this(table, message, null);
+	}
+
+	/**
+	 * Creates an exception about the given table with a cause.
+	 * @param table the table identifier or bean name, or {@code null}
+	 * @param message the message, already naming what went wrong
+	 * @param cause the underlying failure, or {@code null}
+	 */
+	public PaimonException(String table, String message, Throwable cause) {
+		super(message, cause);
+		this.table = table;
+	}
+
+	/**
+	 * Returns the table this failure is about.
+	 * @return the table identifier ({@code db.table}) or bean name, or {@code null}
+	 */
+	public String getTable() {
+		return this.table;
+	}
+
+}
