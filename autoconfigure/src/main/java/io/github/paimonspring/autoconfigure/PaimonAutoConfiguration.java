@@ -1,0 +1,93 @@
+package io.github.paimonspring.autoconfigure;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.write.PaimonWriter;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.options.Options;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Auto-configuration for Apache Paimon: a {@link Catalog} from {@code paimon.catalog.*}, a
+ * {@code Table} bean per {@code paimon.tables.<name>}, the {@link PaimonTables} registry and the
+ * {@link PaimonWriter} template.
+ */
+@AutoConfiguration
+@ConditionalOnClass({ Catalog.class, VectorSchemaRoot.class })
+@EnableConfigurationProperties(PaimonProperties.class)
+@Import(PaimonTableBeanRegistrar.class)
+public final class PaimonAutoConfiguration {
+
+	private static final Logger logger = LoggerFactory.getLogger(PaimonAutoConfiguration.class);
+
+	static final String HADOOP_CONFIGURATION = "org.apache.hadoop.conf.Configuration";
+
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean
+	Catalog paimonCatalog(PaimonProperties properties, ObjectProvider<PaimonCatalogCustomizer> customizers) {
+		ClassLoader classLoader = Thread.currentThread().getContextClassLoader();
+		if (!ClassUtils.isPresent(HADOOP_CONFIGURATION, classLoader)) {
+			throw new HadoopMissingException(HADOOP_CONFIGURATION, null);
+		}
+		Map<String, String> options = catalogOptions(properties.getCatalog());
+		customizers.orderedStream().forEach((customizer) -> customizer.customize(options));
+		logger.info("Creating Paimon catalog (metastore={}, warehouse={})", options.get("metastore"),
+				options.get("warehouse"));
+		try {
+			return CatalogFactory.createCatalog(CatalogContext.create(Options.fromMap(options)));
+		}
+		catch (NoClassDefFoundError ex) {
+			if (String.valueOf(ex.getMessage()).contains("org/apache/hadoop")) {
+				throw new HadoopMissingException(ex.getMessage().replace('/', '.'), ex);
+			}
+			throw ex;
+		}
+	}
+
+	static Map<String, String> catalogOptions(PaimonProperties.Catalog catalog) {
+		Map<String, String> options = new LinkedHashMap<>(catalog.getOptions());
+		String warehouse = catalog.getWarehouse();
+		if (warehouse == null || warehouse.isBlank()) {
+			warehouse = options.get("warehouse");
+		}
+		if (warehouse == null || warehouse.isBlank()) {
+			warehouse = Path.of(System.getProperty("java.io.tmpdir"), "paimon-warehouse").toAbsolutePath().toString();
+			logger.info("No paimon.catalog.warehouse set; using the embedded local warehouse at {}", warehouse);
+		}
+		options.put("warehouse", warehouse);
+		String metastore = catalog.getMetastore();
+		options.put("metastore", (metastore == null || metastore.isBlank()) ? "filesystem" : metastore);
+		return options;
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PaimonTables paimonTables(Catalog catalog, PaimonProperties properties) {
+		return new PaimonTables(catalog, PaimonTableBeanRegistrar.definitions(properties.getTables()));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PaimonWriter paimonWriter(PaimonTables tables, PaimonProperties properties) {
+		ArrowRuntimeCheck.verify();
+		Path spill = properties.getWrite().getSpillDirectory();
+		return new PaimonWriter(tables, spill);
+	}
+
+}

@@ -1,0 +1,72 @@
+package io.github.paimonspring.autoconfigure;
+
+import io.github.paimonspring.catalog.TableDefinitionException;
+import io.github.paimonspring.catalog.TableNotFoundException;
+
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
+
+/**
+ * Explains the classic Paimon start-up failures and prints the exact fix: Arrow without
+ * {@code --add-opens}, missing Hadoop classes, and invalid {@code paimon.tables} declarations.
+ */
+public class PaimonFailureAnalyzer implements FailureAnalyzer {
+
+	static final String HADOOP_FIX = """
+			Add the shaded Hadoop client to your dependencies (Paimon needs it even for a local warehouse):
+
+			    <dependency>
+			        <groupId>org.apache.hadoop</groupId>
+			        <artifactId>hadoop-client-api</artifactId>
+			        <version>3.4.1</version>
+			    </dependency>
+			    <dependency>
+			        <groupId>org.apache.hadoop</groupId>
+			        <artifactId>hadoop-client-runtime</artifactId>
+			        <version>3.4.1</version>
+			    </dependency>
+
+			The paimon-spring-boot-starter brings both.""";
+
+	static final String ARROW_FIX = """
+			Start the JVM with %s, for example:
+
+			    java %s -jar app.jar
+			    export JDK_JAVA_OPTIONS="%s"
+
+			In Maven, add it to the surefire argLine and to spring-boot:run's jvmArguments; for an executable jar,
+			add the manifest entry 'Add-Opens: java.base/java.nio'.""".formatted(ArrowMemoryAccessException.ADD_OPENS,
+			ArrowMemoryAccessException.ADD_OPENS, ArrowMemoryAccessException.ADD_OPENS);
+
+	/**
+	 * Analyzes a start-up failure.
+	 * @param failure the failure
+	 * @return the analysis, or {@code null} when the failure is not a Paimon set-up problem
+	 */
+	@Override
+	public FailureAnalysis analyze(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof HadoopMissingException || (cause instanceof NoClassDefFoundError
+					&& String.valueOf(cause.getMessage()).contains("org/apache/hadoop"))) {
+				return new FailureAnalysis(cause.getMessage(), HADOOP_FIX, cause);
+			}
+			if (cause instanceof ArrowMemoryAccessException || isArrowMemoryFailure(cause)) {
+				return new FailureAnalysis(cause.getMessage(), ARROW_FIX, cause);
+			}
+			if (cause instanceof TableDefinitionException || cause instanceof TableNotFoundException) {
+				return new FailureAnalysis(cause.getMessage(),
+						"Fix the table declaration under paimon.tables, or change the existing table to match it.",
+						cause);
+			}
+		}
+		return null;
+	}
+
+	private static boolean isArrowMemoryFailure(Throwable cause) {
+		String message = String.valueOf(cause.getMessage());
+		return (cause instanceof UnsupportedOperationException
+				&& message.contains("sun.misc.Unsafe or java.nio.DirectByteBuffer"))
+				|| message.contains("Failed to initialize MemoryUtil");
+	}
+
+}

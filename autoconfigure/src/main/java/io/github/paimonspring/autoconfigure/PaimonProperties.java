@@ -1,0 +1,404 @@
+package io.github.paimonspring.autoconfigure;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration properties for Apache Paimon: the catalog, the tables an application writes, and
+ * writer settings.
+ */
+@ConfigurationProperties("paimon")
+public class PaimonProperties {
+
+	private final Catalog catalog = new Catalog();
+
+	/**
+	 * Tables to expose as beans, by bean name.
+	 */
+	private Map<String, Table> tables = new LinkedHashMap<>();
+
+	private final Write write = new Write();
+
+	/**
+	 * Returns the catalog settings.
+	 * @return the catalog settings
+	 */
+	public Catalog getCatalog() {
+		return this.catalog;
+	}
+
+	/**
+	 * Returns the configured tables.
+	 * @return the tables by bean name
+	 */
+	public Map<String, Table> getTables() {
+		return this.tables;
+	}
+
+	/**
+	 * Sets the configured tables.
+	 * @param tables the tables by bean name
+	 */
+	public void setTables(Map<String, Table> tables) {
+		this.tables = tables;
+	}
+
+	/**
+	 * Returns the writer settings.
+	 * @return the writer settings
+	 */
+	public Write getWrite() {
+		return this.write;
+	}
+
+	/**
+	 * Catalog settings, turned into Paimon catalog options.
+	 */
+	public static class Catalog {
+
+		/**
+		 * Warehouse root path or URI, such as /data/warehouse, file:///data/warehouse or
+		 * s3://bucket/warehouse. Defaults to an embedded local directory under the system temporary
+		 * directory.
+		 */
+		private String warehouse;
+
+		/**
+		 * Metastore type: filesystem, jdbc, hive or rest.
+		 */
+		private String metastore = "filesystem";
+
+		/**
+		 * Further catalog options passed to Paimon verbatim, such as uri, jdbc.user, s3.endpoint or
+		 * lock.enabled.
+		 */
+		private Map<String, String> options = new LinkedHashMap<>();
+
+		/**
+		 * Returns the warehouse.
+		 * @return the warehouse path or URI, or {@code null} for the embedded default
+		 */
+		public String getWarehouse() {
+			return this.warehouse;
+		}
+
+		/**
+		 * Sets the warehouse.
+		 * @param warehouse the warehouse path or URI
+		 */
+		public void setWarehouse(String warehouse) {
+			this.warehouse = warehouse;
+		}
+
+		/**
+		 * Returns the metastore type.
+		 * @return the metastore type
+		 */
+		public String getMetastore() {
+			return this.metastore;
+		}
+
+		/**
+		 * Sets the metastore type.
+		 * @param metastore the metastore type
+		 */
+		public void setMetastore(String metastore) {
+			this.metastore = metastore;
+		}
+
+		/**
+		 * Returns the extra catalog options.
+		 * @return the options
+		 */
+		public Map<String, String> getOptions() {
+			return this.options;
+		}
+
+		/**
+		 * Sets the extra catalog options.
+		 * @param options the options
+		 */
+		public void setOptions(Map<String, String> options) {
+			this.options = options;
+		}
+
+	}
+
+	/**
+	 * One table, exposed as a bean of type {@code org.apache.paimon.table.Table}.
+	 */
+	public static class Table {
+
+		/**
+		 * Table identifier as database.table.
+		 */
+		private String identifier;
+
+		/**
+		 * Whether to create the table (and its database) from the schema when it does not exist.
+		 */
+		private boolean createIfMissing;
+
+		private final Schema schema = new Schema();
+
+		/**
+		 * Returns the identifier.
+		 * @return the identifier, {@code database.table}
+		 */
+		public String getIdentifier() {
+			return this.identifier;
+		}
+
+		/**
+		 * Sets the identifier.
+		 * @param identifier the identifier, {@code database.table}
+		 */
+		public void setIdentifier(String identifier) {
+			this.identifier = identifier;
+		}
+
+		/**
+		 * Returns whether the table is created when missing.
+		 * @return whether to create it
+		 */
+		public boolean isCreateIfMissing() {
+			return this.createIfMissing;
+		}
+
+		/**
+		 * Sets whether the table is created when missing.
+		 * @param createIfMissing whether to create it
+		 */
+		public void setCreateIfMissing(boolean createIfMissing) {
+			this.createIfMissing = createIfMissing;
+		}
+
+		/**
+		 * Returns the declared schema.
+		 * @return the schema
+		 */
+		public Schema getSchema() {
+			return this.schema;
+		}
+
+	}
+
+	/**
+	 * A declared table schema. When columns are declared, an existing table must match them.
+	 */
+	public static class Schema {
+
+		/**
+		 * Columns in order, each with a name and a Paimon type string such as INT NOT NULL,
+		 * DECIMAL(10, 2), TIMESTAMP(6), TIMESTAMP_LTZ(3), ARRAY&lt;STRING&gt; or ROW&lt;a INT, b
+		 * STRING&gt;.
+		 */
+		private List<Column> columns = new ArrayList<>();
+
+		/**
+		 * Primary key columns; empty for an append table.
+		 */
+		private List<String> primaryKey = new ArrayList<>();
+
+		/**
+		 * Partition columns.
+		 */
+		private List<String> partitionKeys = new ArrayList<>();
+
+		/**
+		 * Table options, such as bucket, bucket-key or file.format.
+		 */
+		private Map<String, String> options = new LinkedHashMap<>();
+
+		/**
+		 * Table comment.
+		 */
+		private String comment;
+
+		/**
+		 * Returns the columns.
+		 * @return the columns
+		 */
+		public List<Column> getColumns() {
+			return this.columns;
+		}
+
+		/**
+		 * Sets the columns.
+		 * @param columns the columns
+		 */
+		public void setColumns(List<Column> columns) {
+			this.columns = columns;
+		}
+
+		/**
+		 * Returns the primary key.
+		 * @return the primary key columns
+		 */
+		public List<String> getPrimaryKey() {
+			return this.primaryKey;
+		}
+
+		/**
+		 * Sets the primary key.
+		 * @param primaryKey the primary key columns
+		 */
+		public void setPrimaryKey(List<String> primaryKey) {
+			this.primaryKey = primaryKey;
+		}
+
+		/**
+		 * Returns the partition keys.
+		 * @return the partition columns
+		 */
+		public List<String> getPartitionKeys() {
+			return this.partitionKeys;
+		}
+
+		/**
+		 * Sets the partition keys.
+		 * @param partitionKeys the partition columns
+		 */
+		public void setPartitionKeys(List<String> partitionKeys) {
+			this.partitionKeys = partitionKeys;
+		}
+
+		/**
+		 * Returns the table options.
+		 * @return the options
+		 */
+		public Map<String, String> getOptions() {
+			return this.options;
+		}
+
+		/**
+		 * Sets the table options.
+		 * @param options the options
+		 */
+		public void setOptions(Map<String, String> options) {
+			this.options = options;
+		}
+
+		/**
+		 * Returns the table comment.
+		 * @return the comment
+		 */
+		public String getComment() {
+			return this.comment;
+		}
+
+		/**
+		 * Sets the table comment.
+		 * @param comment the comment
+		 */
+		public void setComment(String comment) {
+			this.comment = comment;
+		}
+
+	}
+
+	/**
+	 * One declared column.
+	 */
+	public static class Column {
+
+		/**
+		 * Column name.
+		 */
+		private String name;
+
+		/**
+		 * Paimon type string, such as BIGINT NOT NULL or DECIMAL(10, 2).
+		 */
+		private String type;
+
+		/**
+		 * Column comment.
+		 */
+		private String comment;
+
+		/**
+		 * Returns the name.
+		 * @return the column name
+		 */
+		public String getName() {
+			return this.name;
+		}
+
+		/**
+		 * Sets the name.
+		 * @param name the column name
+		 */
+		public void setName(String name) {
+			this.name = name;
+		}
+
+		/**
+		 * Returns the type string.
+		 * @return the Paimon type string
+		 */
+		public String getType() {
+			return this.type;
+		}
+
+		/**
+		 * Sets the type string.
+		 * @param type the Paimon type string
+		 */
+		public void setType(String type) {
+			this.type = type;
+		}
+
+		/**
+		 * Returns the comment.
+		 * @return the column comment
+		 */
+		public String getComment() {
+			return this.comment;
+		}
+
+		/**
+		 * Sets the comment.
+		 * @param comment the column comment
+		 */
+		public void setComment(String comment) {
+			this.comment = comment;
+		}
+
+	}
+
+	/**
+	 * Writer settings.
+	 */
+	public static class Write {
+
+		/**
+		 * Directory where writers spill sort buffers of primary-key tables. Defaults to the system
+		 * temporary directory.
+		 */
+		private Path spillDirectory;
+
+		/**
+		 * Returns the spill directory.
+		 * @return the directory, or {@code null} for the default
+		 */
+		public Path getSpillDirectory() {
+			return this.spillDirectory;
+		}
+
+		/**
+		 * Sets the spill directory.
+		 * @param spillDirectory the directory
+		 */
+		public void setSpillDirectory(Path spillDirectory) {
+			this.spillDirectory = spillDirectory;
+		}
+
+	}
+
+}

@@ -1,0 +1,4 @@
+/**
+ * Spring Boot auto-configuration for Apache Paimon.
+ */
+package io.github.paimonspring.autoconfigure;

@@ -1,0 +1,50 @@
+package io.github.paimonspring.catalog;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A table declared under {@code paimon.tables.<name>}: where it lives and, optionally, the schema to
+ * create it with and check it against.
+ *
+ * @param name the bean name ({@code <name>})
+ * @param identifier the table identifier, {@code database.table}
+ * @param createIfMissing whether to create the table (and its database) when it does not exist
+ * @param columns the columns in order; empty when no schema is declared
+ * @param primaryKey the primary key columns; empty for an append table
+ * @param partitionKeys the partition columns
+ * @param options table options such as {@code bucket}
+ * @param comment the table comment, or {@code null}
+ */
+public record TableDefinition(String name, String identifier, boolean createIfMissing, List<Column> columns,
+		List<String> primaryKey, List<String> partitionKeys, Map<String, String> options, String comment) {
+
+	/**
+	 * Creates a definition, copying the collections.
+	 */
+	public TableDefinition {
+		columns = (columns != null) ? List.copyOf(columns) : List.of();
+		primaryKey = (primaryKey != null) ? List.copyOf(primaryKey) : List.of();
+		partitionKeys = (partitionKeys != null) ? List.copyOf(partitionKeys) : List.of();
+		options = (options != null) ? Map.copyOf(options) : Map.of();
+	}
+
+	/**
+	 * Returns whether a schema is declared.
+	 * @return {@code true} when columns are declared
+	 */
+	public boolean hasSchema() {
+		return !this.columns.isEmpty();
+	}
+
+	/**
+	 * One declared column.
+	 *
+	 * @param name the column name
+	 * @param type the Paimon type string, for example {@code DECIMAL(10, 2) NOT NULL}
+	 * @param comment the column comment, or {@code null}
+	 */
+	public record Column(String name, String type, String comment) {
+	}
+
+}

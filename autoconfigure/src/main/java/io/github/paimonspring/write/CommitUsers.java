@@ -1,0 +1,53 @@
+package io.github.paimonspring.write;
+
+import java.util.UUID;
+
+/**
+ * Validation and generation of commit users. A commit user is the stable identity of a writer
+ * application; it appears in snapshots and in data file names.
+ */
+public final class CommitUsers {
+
+	private CommitUsers() {
+	}
+
+	/**
+	 * Returns a new random commit user.
+	 * @return a random UUID string
+	 */
+	public static String random() {
+		return UUID.randomUUID().toString();
+	}
+
+	/**
+	 * Checks that a commit user is a safe file name segment: not empty, not {@code .} or {@code ..}, no
+	 * leading or trailing whitespace, no {@code /} or {@code \}, no control characters.
+	 * @param table the table the user is for, used in the message
+	 * @param commitUser the commit user to check
+	 * @return the commit user
+	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
+	 */
+	public static String validate(String table, String commitUser) {
+		if (commitUser == null || commitUser.isEmpty() || commitUser.equals(".") || commitUser.equals("..")
+				|| !commitUser.strip().equals(commitUser) || commitUser.indexOf('/') >= 0
+				|| commitUser.indexOf('\\') >= 0 || commitUser.chars().anyMatch(Character::isISOControl)) {
+			throw new PaimonArgumentException(table, "commit_user must be a safe file name segment, got "
+					+ (commitUser == null ? "null" : "'" + escape(commitUser) + "'") + " for table '" + table + "'");
+		}
+		return commitUser;
+	}
+
+	private static String escape(String value) {
+		StringBuilder out = new StringBuilder();
+		value.chars().forEach((c) -> {
+			if (Character.isISOControl(c)) {
+				out.append(String.format("\\u%04x", c));
+			}
+			else {
+				out.append((char) c);
+			}
+		});
+		return out.toString();
+	}
+
+}

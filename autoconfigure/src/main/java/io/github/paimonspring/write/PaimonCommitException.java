@@ -1,0 +1,23 @@
+package io.github.paimonspring.write;
+
+import io.github.paimonspring.PaimonException;
+
+/**
+ * A commit was rejected or failed, for example because of a conflict with a concurrent commit. The
+ * commit messages stay valid: they can be retried with an identifier or aborted.
+ */
+public class PaimonCommitException extends PaimonException {
+
+	private static final long serialVersionUID = 1L;
+
+	/**
+	 * Creates the exception.
+	 * @param table the table identifier
+	 * @param message what failed
+	 * @param cause the underlying failure, or {@code null}
+	 */
+	public PaimonCommitException(String table, String message, Throwable cause) {
+		super(table, message, cause);
+	}
+
+}

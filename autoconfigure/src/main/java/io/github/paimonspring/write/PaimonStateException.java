@@ -1,0 +1,22 @@
+package io.github.paimonspring.write;
+
+import io.github.paimonspring.PaimonException;
+
+/**
+ * A handle was used in a state that does not allow the call: it is closed, single-use and already
+ * used, or in use by another thread.
+ */
+public class PaimonStateException extends PaimonException {
+
+	private static final long serialVersionUID = 1L;
+
+	/**
+	 * Creates the exception.
+	 * @param table the table identifier
+	 * @param message what was wrong
+	 */
+	public PaimonStateException(String table, String message) {
+		super(table, message);
+	}
+
+}

@@ -1,0 +1,23 @@
+package io.github.paimonspring.write;
+
+import io.github.paimonspring.PaimonException;
+
+/**
+ * Writing data files failed (storage or Paimon writer error). The data of the failed call was not
+ * committed; the caller should abort or discard the writer.
+ */
+public class PaimonWriteException extends PaimonException {
+
+	private static final long serialVersionUID = 1L;
+
+	/**
+	 * Creates the exception.
+	 * @param table the table identifier
+	 * @param message what failed
+	 * @param cause the underlying failure
+	 */
+	public PaimonWriteException(String table, String message, Throwable cause) {
+		super(table, message, cause);
+	}
+
+}

@@ -1,0 +1,22 @@
+package io.github.paimonspring.write;
+
+import io.github.paimonspring.PaimonException;
+
+/**
+ * The table cannot be written by this path, for example a format table, a table with a
+ * time-travel option, or a cross-partition dynamic-bucket table.
+ */
+public class UnsupportedTableException extends PaimonException {
+
+	private static final long serialVersionUID = 1L;
+
+	/**
+	 * Creates the exception.
+	 * @param table the table identifier
+	 * @param message why the table is not supported and what to do instead
+	 */
+	public UnsupportedTableException(String table, String message) {
+		super(table, message);
+	}
+
+}

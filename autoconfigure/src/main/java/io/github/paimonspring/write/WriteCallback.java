@@ -1,0 +1,17 @@
+package io.github.paimonspring.write;
+
+/**
+ * Work done inside {@link PaimonWriter#execute(String, WriteCallback)}: what it writes is committed
+ * when it returns and discarded when it throws.
+ */
+@FunctionalInterface
+public interface WriteCallback {
+
+	/**
+	 * Writes data through the session.
+	 * @param session the session to write through
+	 * @throws Exception to discard everything written
+	 */
+	void doInWrite(WriteSession session) throws Exception;
+
+}

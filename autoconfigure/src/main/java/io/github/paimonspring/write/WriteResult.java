@@ -1,0 +1,12 @@
+package io.github.paimonspring.write;
+
+/**
+ * Outcome of a one-shot write through {@link PaimonWriter}.
+ *
+ * @param table the table identifier ({@code db.table})
+ * @param rows the number of rows written
+ * @param committed whether a snapshot was created
+ * @param snapshotId the snapshot created, or {@code null} when nothing was committed
+ */
+public record WriteResult(String table, long rows, boolean committed, Long snapshotId) {
+}

@@ -1,0 +1,84 @@
+package io.github.paimonspring.write;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.paimon.Snapshot;
+import org.apache.paimon.table.BucketMode;
+import org.apache.paimon.table.FileStoreTable;
+
+/**
+ * A resolved table to write: its identifier, the Paimon table and writer settings. Shared by a
+ * builder and the writers and committers it creates.
+ */
+final class WriteTarget {
+
+	private static final List<String> TIME_TRAVEL_OPTIONS = List.of("scan.version", "scan.timestamp-millis",
+			"scan.snapshot-id", "scan.tag-name", "scan.timestamp", "scan.watermark");
+
+	private final String name;
+
+	private final FileStoreTable table;
+
+	private final Path spillDirectory;
+
+	WriteTarget(String name, FileStoreTable table, Path spillDirectory) {
+		this.name = name;
+		this.table = table;
+		this.spillDirectory = spillDirectory;
+	}
+
+	String name() {
+		return this.name;
+	}
+
+	FileStoreTable table() {
+		return this.table;
+	}
+
+	Path spillDirectory() {
+		return this.spillDirectory;
+	}
+
+	String location() {
+		return this.table.location().toString();
+	}
+
+	/**
+	 * Rejects tables that cannot take writes through the standard path.
+	 */
+	void checkWritable() {
+		Map<String, String> options = this.table.options();
+		for (String option : TIME_TRAVEL_OPTIONS) {
+			if (options.containsKey(option)) {
+				throw new UnsupportedTableException(this.name, "Cannot write to table '" + this.name
+						+ "' because it has the time-travel option '" + option + "' set");
+			}
+		}
+		if (this.table.bucketMode() == BucketMode.KEY_DYNAMIC) {
+			throw new UnsupportedTableException(this.name, "Table '" + this.name
+					+ "' is a dynamic-bucket (bucket=-1) primary-key table with cross-partition updates (partition keys "
+					+ this.table.partitionKeys() + " are not all in the primary key " + this.table.primaryKeys()
+					+ "); this starter does not write such tables. Include the partition keys in the primary key, "
+					+ "or use a fixed bucket count (bucket=N) or postpone buckets (bucket=-2)");
+		}
+	}
+
+	Long latestSnapshotId() {
+		return this.table.snapshotManager().latestSnapshotIdFromFileSystem();
+	}
+
+	Snapshot snapshot(long id) {
+		return this.table.snapshotManager().snapshot(id);
+	}
+
+	Long latestSnapshotIdOfUser(String commitUser) {
+		return this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(commitUser).map(Snapshot::id).orElse(null);
+	}
+
+	Snapshot latestSnapshotOfUser(String commitUser) {
+		return this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(commitUser).orElse(null);
+	}
+
+}
