@@ -1,0 +1,238 @@
+package io.github.paimonspring.autoconfigure;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.catalog.TableDefinitionException;
+import io.github.paimonspring.catalog.TableNotFoundException;
+import io.github.paimonspring.write.PaimonWriter;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.paimon.catalog.CachingCatalog;
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.options.Options;
+import org.apache.paimon.table.Table;
+import org.apache.paimon.types.DataTypes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link PaimonAutoConfiguration} with real catalogs in temporary warehouses.
+ */
+class PaimonAutoConfigurationTests {
+
+	@TempDir
+	Path warehouse;
+
+	private ApplicationContextRunner runner() {
+		return new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(PaimonAutoConfiguration.class))
+			.withPropertyValues("paimon.catalog.warehouse=" + this.warehouse);
+	}
+
+	private static final String[] ORDERS = { "paimon.tables.orders.identifier=shop.orders",
+			"paimon.tables.orders.create-if-missing=true",
+			"paimon.tables.orders.schema.columns[0].name=order_id",
+			"paimon.tables.orders.schema.columns[0].type=BIGINT NOT NULL",
+			"paimon.tables.orders.schema.columns[1].name=dt", "paimon.tables.orders.schema.columns[1].type=STRING",
+			"paimon.tables.orders.schema.columns[2].name=amount",
+			"paimon.tables.orders.schema.columns[2].type=DECIMAL(10, 2)",
+			"paimon.tables.orders.schema.columns[3].name=tags",
+			"paimon.tables.orders.schema.columns[3].type=ARRAY<STRING>",
+			"paimon.tables.orders.schema.primary-key=order_id,dt",
+			"paimon.tables.orders.schema.partition-keys=dt", "paimon.tables.orders.schema.options.bucket=2" };
+
+	@Test
+	void createsCatalogWriterAndTableBeans() {
+		runner().withPropertyValues(ORDERS).withUserConfiguration(NeedsOrders.class).run((context) -> {
+			assertThat(context).hasNotFailed().hasSingleBean(Catalog.class).hasSingleBean(PaimonWriter.class)
+				.hasSingleBean(PaimonTables.class);
+			Table orders = context.getBean("orders", Table.class);
+			assertThat(orders.fullName()).isEqualTo("shop.orders");
+			assertThat(orders.primaryKeys()).containsExactly("order_id", "dt");
+			assertThat(orders.partitionKeys()).containsExactly("dt");
+			assertThat(orders.options()).containsEntry("bucket", "2");
+			assertThat(orders.rowType().getTypeAt(2)).isEqualTo(DataTypes.DECIMAL(10, 2));
+			assertThat(orders.rowType().getTypeAt(3)).isEqualTo(DataTypes.ARRAY(DataTypes.STRING()));
+			assertThat(context.getBean(NeedsOrders.class).orders).isSameAs(orders);
+			assertThat(this.warehouse.resolve("shop.db/orders/schema")).isDirectory();
+		});
+		// a second start finds the table and checks it against the same declaration
+		runner().withPropertyValues(ORDERS).run((context) -> assertThat(context).hasNotFailed().hasBean("orders"));
+	}
+
+	@Test
+	void catalogOptionsArePassedVerbatimAndCustomizersRun() {
+		List<Map<String, String>> seen = new ArrayList<>();
+		runner().withPropertyValues("paimon.catalog.options.cache-enabled=false")
+			.withBean(PaimonCatalogCustomizer.class, () -> (options) -> {
+				seen.add(Map.copyOf(options));
+				options.put("lock.enabled", "false");
+			})
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(Catalog.class)).isNotInstanceOf(CachingCatalog.class);
+				assertThat(seen).singleElement()
+					.satisfies((options) -> assertThat(options).containsEntry("cache-enabled", "false")
+						.containsEntry("metastore", "filesystem")
+						.containsEntry("warehouse", this.warehouse.toString()));
+			});
+		runner().run((context) -> assertThat(context.getBean(Catalog.class)).isInstanceOf(CachingCatalog.class));
+	}
+
+	@Test
+	void defaultsToAnEmbeddedLocalWarehouse() {
+		Map<String, String> options = PaimonAutoConfiguration.catalogOptions(new PaimonProperties.Catalog());
+		assertThat(options).containsEntry("metastore", "filesystem");
+		assertThat(Path.of(options.get("warehouse")).isAbsolute()).isTrue();
+		assertThat(options.get("warehouse")).endsWith("paimon-warehouse");
+	}
+
+	@Test
+	void backsOffWhenTheUserDefinesBeans() {
+		runner().withUserConfiguration(UserBeans.class).run((context) -> {
+			assertThat(context).hasNotFailed().hasSingleBean(Catalog.class).hasSingleBean(PaimonWriter.class);
+			assertThat(context.getBean(Catalog.class)).isSameAs(context.getBean("myCatalog"));
+			assertThat(context.getBean(PaimonWriter.class)).isSameAs(context.getBean("myWriter"));
+		});
+	}
+
+	@Test
+	void backsOffWithoutPaimonOrArrow() {
+		runner().withClassLoader(new FilteredClassLoader(Catalog.class))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(PaimonWriter.class)
+				.doesNotHaveBean(Catalog.class));
+		runner().withClassLoader(new FilteredClassLoader(VectorSchemaRoot.class))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(PaimonWriter.class));
+	}
+
+	@Test
+	void missingHadoopFailsWithTheFix() {
+		runner().withClassLoader(new FilteredClassLoader("org.apache.hadoop")).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause().isInstanceOf(HadoopMissingException.class);
+			FailureAnalysis analysis = new PaimonFailureAnalyzer().analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).contains("org.apache.hadoop.conf.Configuration");
+			assertThat(analysis.getAction()).contains("hadoop-client-api").contains("hadoop-client-runtime");
+		});
+	}
+
+	@Test
+	void badTypeStringFailsNamingTableAndField() {
+		runner().withPropertyValues("paimon.tables.bad.identifier=db.bad", "paimon.tables.bad.create-if-missing=true",
+				"paimon.tables.bad.schema.columns[0].name=id", "paimon.tables.bad.schema.columns[0].type=INT",
+				"paimon.tables.bad.schema.columns[1].name=price",
+				"paimon.tables.bad.schema.columns[1].type=DECIMAL(10,")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(cause(context.getStartupFailure(), TableDefinitionException.class))
+					.hasMessageContaining("db.bad")
+					.hasMessageContaining("'price'")
+					.hasMessageContaining("DECIMAL(10,");
+				assertThat(new PaimonFailureAnalyzer().analyze(context.getStartupFailure()).getAction())
+					.contains("paimon.tables");
+			});
+	}
+
+	@Test
+	void existingTableThatDiffersFailsNamingTheField() throws Exception {
+		Options options = new Options();
+		options.set("warehouse", this.warehouse.toString());
+		try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options))) {
+			catalog.createDatabase("shop", true);
+			catalog.createTable(org.apache.paimon.catalog.Identifier.create("shop", "orders"),
+					org.apache.paimon.schema.Schema.newBuilder()
+						.column("order_id", DataTypes.BIGINT().notNull())
+						.column("dt", DataTypes.STRING())
+						.column("amount", DataTypes.DECIMAL(12, 2))
+						.column("tags", DataTypes.ARRAY(DataTypes.STRING()))
+						.primaryKey("order_id", "dt")
+						.partitionKeys("dt")
+						.build(),
+					false);
+		}
+		runner().withPropertyValues(ORDERS).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(TableDefinitionException.class)
+				.hasMessageContaining("shop.orders")
+				.hasMessageContaining("field 'amount' is DECIMAL(12, 2) in the table but DECIMAL(10, 2) in the configuration");
+		});
+	}
+
+	@Test
+	void missingTableWithoutCreateIfMissingFails() {
+		runner().withPropertyValues("paimon.tables.ghost.identifier=db.ghost").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(TableNotFoundException.class)
+				.hasMessageContaining("db.ghost")
+				.hasMessageContaining("paimon.tables.ghost.create-if-missing=true");
+		});
+		runner().withPropertyValues("paimon.tables.ghost.identifier=nodot").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("paimon.tables.ghost.identifier must be 'database.table'");
+		});
+	}
+
+	@Test
+	void arrowFailureAnalysisPrintsTheAddOpensFlag() {
+		FailureAnalysis analysis = new PaimonFailureAnalyzer().analyze(new IllegalStateException("wrapped",
+				new UnsupportedOperationException("sun.misc.Unsafe or java.nio.DirectByteBuffer.<init>(long, int) not available")));
+		assertThat(analysis).isNotNull();
+		assertThat(analysis.getAction()).contains("--add-opens=java.base/java.nio=ALL-UNNAMED").contains("Add-Opens");
+		assertThat(new PaimonFailureAnalyzer().analyze(new IllegalStateException("unrelated"))).isNull();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class NeedsOrders {
+
+		final Table orders;
+
+		NeedsOrders(@Qualifier("orders") Table orders) {
+			this.orders = orders;
+		}
+
+	}
+
+	static <T extends Throwable> T cause(Throwable failure, Class<T> type) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (type.isInstance(cause)) {
+				return type.cast(cause);
+			}
+		}
+		throw new AssertionError("no " + type.getSimpleName() + " in " + failure);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserBeans {
+
+		@Bean
+		Catalog myCatalog(org.springframework.core.env.Environment environment) {
+			Options options = new Options();
+			options.set("warehouse", environment.getProperty("paimon.catalog.warehouse") + "/mine");
+			return CatalogFactory.createCatalog(CatalogContext.create(options));
+		}
+
+		@Bean
+		PaimonWriter myWriter(Catalog catalog) {
+			return new PaimonWriter(new PaimonTables(catalog, Map.of()), null);
+		}
+
+	}
+
+}

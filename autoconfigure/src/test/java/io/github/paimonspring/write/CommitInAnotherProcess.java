@@ -1,0 +1,36 @@
+package io.github.paimonspring.write;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import io.github.paimonspring.catalog.PaimonTables;
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.options.Options;
+
+/**
+ * Main class run in a second JVM by {@link SerializedCommitMessagesTest}: commits serialized commit
+ * messages read from a file. Arguments: warehouse, table, commit user, identifier, messages file.
+ */
+public final class CommitInAnotherProcess {
+
+	private CommitInAnotherProcess() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		Options options = new Options();
+		options.set("warehouse", args[0]);
+		try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options))) {
+			PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), Path.of(args[0], "spill"));
+			CommitMessages messages = writer.deserializeCommitMessages(args[1], Files.readAllBytes(Path.of(args[4])));
+			try (TableCommit commit = writer.newWriteBuilder(args[1], args[2]).newCommit()) {
+				CommitResult result = commit.filterAndCommitWithIdentifier(messages, Long.parseLong(args[3]));
+				System.out.println("RESULT committed=" + result.committed() + " snapshot=" + result.snapshotId() + " pid="
+						+ ProcessHandle.current().pid());
+			}
+		}
+	}
+
+}
