@@ -124,6 +124,10 @@ public final class TableCommit implements AutoCloseable {
 	 */
 	public CommitResult truncateTable() {
 		checkOpen();
+		Long latest = this.target.latestSnapshotId();
+		if (latest == null || !this.target.table().store().newScan().withSnapshot(latest).readFileIterator().hasNext()) {
+			return new CommitResult(false, this.target.latestSnapshotIdOfUser(this.commitUser), 0);
+		}
 		return run(null, ONE_SHOT_IDENTIFIER, TableCommitImpl::truncateTable);
 	}
 

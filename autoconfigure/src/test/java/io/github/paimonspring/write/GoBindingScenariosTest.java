@@ -85,7 +85,9 @@ class GoBindingScenariosTest {
 			assertThat(commit.commitWithIdentifier(messages, 7).committed()).isTrue();
 		}
 		// an interleaved append by another (random) commit user
-		assertThat(this.writer.write(table, Batches.idName(this.allocator, 5, "eve")).committed()).isTrue();
+		try (VectorSchemaRoot eve = Batches.idName(this.allocator, 5, "eve")) {
+			assertThat(this.writer.write(table, eve).committed()).isTrue();
+		}
 		long snapshots = this.warehouse.snapshotCount(table);
 
 		WriteBuilder retryBuilder = this.writer.newWriteBuilder(table, user).withOverwrite();

@@ -59,6 +59,18 @@ class WriteProtocolTest {
 		this.warehouse.close();
 	}
 
+	private WriteResult write(String table, Object... idNames) {
+		try (VectorSchemaRoot batch = Batches.idName(this.allocator, idNames)) {
+			return this.writer.write(table, batch);
+		}
+	}
+
+	private WriteResult overwrite(String table, Object... idNames) {
+		try (VectorSchemaRoot batch = Batches.idName(this.allocator, idNames)) {
+			return this.writer.overwrite(table, batch);
+		}
+	}
+
 	private CommitMessages prepare(WriteBuilder builder, Object... idNames) {
 		try (TableWrite write = builder.newWrite(); VectorSchemaRoot batch = Batches.idName(this.allocator, idNames)) {
 			write.write(batch);
@@ -193,11 +205,11 @@ class WriteProtocolTest {
 		assertThat(this.warehouse.idNames(table)).isEmpty();
 		assertThat(this.writer.truncate(table).committed()).isFalse();
 
-		this.writer.write(table, Batches.idName(this.allocator, 9, "x"));
+		write(table, 9, "x");
 		try (TableCommit commit = this.writer.newWriteBuilder(table, "truncator").newCommit()) {
 			assertThat(commit.truncateTableWithIdentifier(5).committed()).isTrue();
 			assertThat(this.warehouse.idNames(table)).isEmpty();
-			this.writer.write(table, Batches.idName(this.allocator, 10, "y"));
+			write(table, 10, "y");
 			long snapshots = this.warehouse.snapshotCount(table);
 			// the retry must not delete the row written in between
 			assertThat(commit.truncateTableWithIdentifier(5).committed()).isFalse();
@@ -243,7 +255,7 @@ class WriteProtocolTest {
 		}
 		assertThat(this.warehouse.idNames(table)).containsExactly("1:alice", "2:bob", "3:carol", "4:dave");
 		// still safe after the rows were overwritten: the older snapshot references the files
-		this.writer.overwrite(table, Batches.idName(this.allocator, 7, "gus"));
+		overwrite(table, 7, "gus");
 		try (TableCommit commit = builder.newCommit()) {
 			assertThat(commit.abort(messages)).isZero();
 		}
@@ -326,8 +338,8 @@ class WriteProtocolTest {
 		this.warehouse.create("default.dyn", org.apache.paimon.schema.Schema.newBuilder()
 			.column("id", DataTypes.INT()).column("name", DataTypes.STRING()).primaryKey("id")
 			.option("bucket", "-1").build());
-		this.writer.write("default.dyn", Batches.idName(this.allocator, 1, "alice", 2, "bob", 3, "carol"));
-		this.writer.write("default.dyn", Batches.idName(this.allocator, 2, "bob-v2", 3, "carol-v2", 4, "dave"));
+		write("default.dyn", 1, "alice", 2, "bob", 3, "carol");
+		write("default.dyn", 2, "bob-v2", 3, "carol-v2", 4, "dave");
 		assertThat(this.warehouse.idNames("default.dyn")).containsExactly("1:alice", "2:bob-v2", "3:carol-v2", "4:dave");
 		assertThat(this.warehouse.dataFiles("default.dyn")).isNotEmpty();
 		assertThat(Files.isDirectory(this.warehouse.tableDir("default.dyn").resolve("index"))).isTrue();
@@ -338,7 +350,7 @@ class WriteProtocolTest {
 		this.warehouse.create("default.fixed_log", org.apache.paimon.schema.Schema.newBuilder()
 			.column("id", DataTypes.INT()).column("name", DataTypes.STRING()).option("bucket", "3")
 			.option("bucket-key", "id").build());
-		this.writer.write("default.fixed_log", Batches.idName(this.allocator, 1, "a", 2, "b", 3, "c", 4, "d", 5, "e"));
+		write("default.fixed_log", 1, "a", 2, "b", 3, "c", 4, "d", 5, "e");
 		assertThat(this.warehouse.idNames("default.fixed_log")).hasSize(5);
 		assertThat(this.warehouse.dataFiles("default.fixed_log").stream().map((f) -> f.substring(0, f.indexOf('/'))).distinct())
 			.hasSizeGreaterThan(1);
@@ -349,7 +361,7 @@ class WriteProtocolTest {
 		this.warehouse.create("default.postpone", org.apache.paimon.schema.Schema.newBuilder()
 			.column("id", DataTypes.INT()).column("name", DataTypes.STRING()).primaryKey("id")
 			.option("bucket", "-2").build());
-		WriteResult result = this.writer.write("default.postpone", Batches.idName(this.allocator, 1, "a"));
+		WriteResult result = write("default.postpone", 1, "a");
 		assertThat(result.committed()).isTrue();
 		assertThat(this.warehouse.dataFiles("default.postpone")).allMatch((f) -> f.startsWith("bucket-postpone/"));
 		assertThat(this.warehouse.idNames("default.postpone")).isEmpty();

@@ -1,0 +1,39 @@
+package io.github.paimonspring.arrow;
+
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.paimon.data.columnar.DoubleColumnVector;
+import org.apache.paimon.data.columnar.FloatColumnVector;
+
+/**
+ * Reads an Arrow {@code Float32} or {@code Float64} vector as a Paimon {@code FLOAT} or
+ * {@code DOUBLE} column; {@code Float32} values widen exactly to {@code DOUBLE}.
+ */
+final class ArrowFloatingPointColumnVector extends AbstractArrowColumnVector
+		implements FloatColumnVector, DoubleColumnVector {
+
+	private final ArrowBuf data;
+
+	private final boolean doublePrecision;
+
+	/**
+	 * Creates the column vector.
+	 * @param vector a {@code Float4Vector} or {@code Float8Vector}
+	 */
+	ArrowFloatingPointColumnVector(BaseFixedWidthVector vector) {
+		super(vector);
+		this.data = vector.getDataBuffer();
+		this.doublePrecision = vector.getTypeWidth() == 8;
+	}
+
+	@Override
+	public float getFloat(int i) {
+		return this.doublePrecision ? (float) this.data.getDouble((long) i << 3) : this.data.getFloat((long) i << 2);
+	}
+
+	@Override
+	public double getDouble(int i) {
+		return this.doublePrecision ? this.data.getDouble((long) i << 3) : this.data.getFloat((long) i << 2);
+	}
+
+}

@@ -1,0 +1,306 @@
+package io.github.paimonspring.arrow;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.ArrowType.ArrowTypeID;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.paimon.types.ArrayType;
+import org.apache.paimon.types.DataField;
+import org.apache.paimon.types.DataType;
+import org.apache.paimon.types.DataTypeRoot;
+import org.apache.paimon.types.MapType;
+import org.apache.paimon.types.RowType;
+
+/**
+ * Checks that an Arrow schema can be read as a Paimon row type: same column count, same names in
+ * the same order (case-sensitive), and compatible types, recursively. Arrow nullability flags are
+ * not compared; null values are checked per batch by {@link NotNullCheck}.
+ */
+final class ArrowSchemaValidator {
+
+	private final String table;
+
+	private final RowType rowType;
+
+	/**
+	 * Creates a validator for one table.
+	 * @param table the table identifier used in messages
+	 * @param rowType the table's row type
+	 */
+	ArrowSchemaValidator(String table, RowType rowType) {
+		this.table = table;
+		this.rowType = rowType;
+	}
+
+	/**
+	 * Validates a whole schema against the table's row type.
+	 * @param schema the Arrow schema
+	 * @param dictionaries the dictionaries of dictionary-encoded fields, or {@code null}
+	 * @throws ArrowDataException naming the table and column on the first mismatch
+	 */
+	void validate(Schema schema, DictionaryProvider dictionaries) {
+		List<DataField> expected = this.rowType.getFields();
+		List<Field> actual = schema.getFields();
+		if (expected.size() != actual.size()) {
+			List<String> actualNames = new ArrayList<>(actual.size());
+			for (Field field : actual) {
+				actualNames.add(field.getName());
+			}
+			throw new ArrowDataException(this.table, null, null, null, -1,
+					prefix() + "expects " + expected.size() + " columns " + this.rowType.getFieldNames() + " but got "
+							+ actual.size() + " " + actualNames);
+		}
+		for (int i = 0; i < expected.size(); i++) {
+			DataField column = expected.get(i);
+			Field field = actual.get(i);
+			if (!column.name().equals(field.getName())) {
+				throw new ArrowDataException(this.table, column.name(), null, null, -1,
+						prefix() + "column " + (i + 1) + " must be named '" + column.name() + "' but is named '"
+								+ field.getName() + "' (names are case-sensitive and must follow the column order "
+								+ this.rowType.getFieldNames() + ")");
+			}
+			checkField(column.name(), column.type(), field, dictionaries);
+		}
+	}
+
+	/**
+	 * Checks one field, recursing into nested types.
+	 * @param path the dotted column path used in messages
+	 * @param type the Paimon type
+	 * @param field the Arrow field
+	 * @param dictionaries the dictionary provider, or {@code null}
+	 */
+	void checkField(String path, DataType type, Field field, DictionaryProvider dictionaries) {
+		if (field.getDictionary() != null) {
+			checkDictionary(path, type, field, dictionaries);
+			return;
+		}
+		ArrowType arrow = field.getType();
+		if (arrow instanceof ArrowType.ExtensionType) {
+			throw mismatch(path, type, arrow);
+		}
+		switch (type.getTypeRoot()) {
+			case BOOLEAN:
+				require(arrow.getTypeID() == ArrowTypeID.Bool, path, type, arrow);
+				break;
+			case TINYINT:
+				requireSignedInt(arrow, 8, path, type);
+				break;
+			case SMALLINT:
+				requireSignedInt(arrow, 16, path, type);
+				break;
+			case INTEGER:
+				requireSignedInt(arrow, 32, path, type);
+				break;
+			case BIGINT:
+				requireSignedInt(arrow, 64, path, type);
+				break;
+			case FLOAT:
+				require(isFloatingPoint(arrow, false), path, type, arrow);
+				break;
+			case DOUBLE:
+				require(isFloatingPoint(arrow, true), path, type, arrow);
+				break;
+			case CHAR:
+			case VARCHAR:
+				require(isString(arrow), path, type, arrow);
+				break;
+			case BINARY:
+			case VARBINARY:
+				require(isBinary(arrow), path, type, arrow);
+				break;
+			case DECIMAL:
+				require(arrow.getTypeID() == ArrowTypeID.Decimal && ((ArrowType.Decimal) arrow).getBitWidth() == 128,
+						path, type, arrow);
+				break;
+			case DATE:
+				require(arrow.getTypeID() == ArrowTypeID.Date, path, type, arrow);
+				break;
+			case TIME_WITHOUT_TIME_ZONE:
+				require(arrow.getTypeID() == ArrowTypeID.Time, path, type, arrow);
+				break;
+			case TIMESTAMP_WITHOUT_TIME_ZONE:
+			case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+				checkTimestamp(path, type, arrow);
+				break;
+			case ARRAY:
+				checkArray(path, (ArrayType) type, field, dictionaries);
+				break;
+			case MAP:
+				checkMap(path, (MapType) type, field, dictionaries);
+				break;
+			case ROW:
+				checkRow(path, (RowType) type, field, dictionaries);
+				break;
+			default:
+				throw unsupported(path, type, arrow);
+		}
+	}
+
+	/**
+	 * Checks a dictionary-encoded field and returns its dictionary: the Paimon type must be a
+	 * character or binary string, the index a signed integer, and the dictionary values a matching
+	 * non-encoded string type.
+	 * @param path the column path used in messages
+	 * @param type the Paimon type
+	 * @param field the dictionary-encoded Arrow field
+	 * @param dictionaries the dictionary provider, or {@code null}
+	 * @return the dictionary, never {@code null}
+	 */
+	Dictionary checkDictionary(String path, DataType type, Field field, DictionaryProvider dictionaries) {
+		DictionaryEncoding encoding = field.getDictionary();
+		ArrowType.Int indexType = encoding.getIndexType();
+		String described = "Dictionary(" + ArrowTypes.describe(indexType) + ")";
+		if (dictionaries == null) {
+			throw new ArrowDataException(this.table, path, ArrowTypes.sqlType(type), described, -1,
+					prefix() + "column '" + path + "' is dictionary-encoded (dictionary id " + encoding.getId()
+							+ ") but no dictionary provider was given");
+		}
+		Dictionary dictionary = dictionaries.lookup(encoding.getId());
+		if (dictionary == null) {
+			throw new ArrowDataException(this.table, path, ArrowTypes.sqlType(type), described, -1,
+					prefix() + "column '" + path + "' is dictionary-encoded with dictionary id " + encoding.getId()
+							+ " but the dictionary provider has no such dictionary");
+		}
+		Field valueField = dictionary.getVector().getField();
+		ArrowType valueType = valueField.getType();
+		described = "Dictionary(" + ArrowTypes.describe(indexType) + ", " + ArrowTypes.describe(valueType) + ")";
+		DataTypeRoot root = type.getTypeRoot();
+		boolean stringType = root == DataTypeRoot.CHAR || root == DataTypeRoot.VARCHAR;
+		boolean binaryType = root == DataTypeRoot.BINARY || root == DataTypeRoot.VARBINARY;
+		boolean valuesMatch = valueField.getDictionary() == null && !(valueType instanceof ArrowType.ExtensionType)
+				&& ((stringType && isString(valueType)) || (binaryType && isBinary(valueType)));
+		if (!indexType.getIsSigned() || !valuesMatch || !(field.getType() instanceof ArrowType.Int)) {
+			throw new ArrowDataException(this.table, path, ArrowTypes.sqlType(type), described, -1,
+					prefix() + "column '" + path + "' expects " + ArrowTypes.sqlType(type) + " but got " + described
+							+ " (dictionary encoding is supported for string and binary columns with a signed"
+							+ " integer index)");
+		}
+		return dictionary;
+	}
+
+	private void checkTimestamp(String path, DataType type, ArrowType arrow) {
+		if (arrow.getTypeID() != ArrowTypeID.Timestamp) {
+			throw mismatch(path, type, arrow);
+		}
+		String timezone = ((ArrowType.Timestamp) arrow).getTimezone();
+		boolean hasZone = timezone != null && !timezone.isEmpty();
+		boolean wantsZone = type.getTypeRoot() == DataTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
+		if (hasZone != wantsZone) {
+			String expected = wantsZone ? "an Arrow Timestamp with a time zone" : "an Arrow Timestamp without a time zone";
+			throw new ArrowDataException(this.table, path, ArrowTypes.sqlType(type), ArrowTypes.describe(arrow), -1,
+					prefix() + "column '" + path + "' expects " + ArrowTypes.sqlType(type) + " (" + expected
+							+ ") but got " + ArrowTypes.describe(arrow));
+		}
+	}
+
+	private void checkArray(String path, ArrayType type, Field field, DictionaryProvider dictionaries) {
+		ArrowTypeID id = field.getType().getTypeID();
+		require((id == ArrowTypeID.List || id == ArrowTypeID.LargeList) && field.getChildren().size() == 1, path,
+				type, field.getType());
+		checkField(path + "[]", type.getElementType(), field.getChildren().get(0), dictionaries);
+	}
+
+	private void checkMap(String path, MapType type, Field field, DictionaryProvider dictionaries) {
+		boolean shape = field.getType().getTypeID() == ArrowTypeID.Map && field.getChildren().size() == 1
+				&& field.getChildren().get(0).getType().getTypeID() == ArrowTypeID.Struct
+				&& field.getChildren().get(0).getChildren().size() == 2;
+		require(shape, path, type, field.getType());
+		List<Field> entries = field.getChildren().get(0).getChildren();
+		checkField(path + ".key", type.getKeyType(), entries.get(0), dictionaries);
+		checkField(path + ".value", type.getValueType(), entries.get(1), dictionaries);
+	}
+
+	private void checkRow(String path, RowType type, Field field, DictionaryProvider dictionaries) {
+		require(field.getType().getTypeID() == ArrowTypeID.Struct, path, type, field.getType());
+		Map<String, Field> children = new HashMap<>();
+		for (Field child : field.getChildren()) {
+			String childPath = path + "." + child.getName();
+			if (type.getFieldIndex(child.getName()) < 0) {
+				throw new ArrowDataException(this.table, childPath, null, ArrowTypes.describe(child.getType()), -1,
+						prefix() + "column '" + childPath + "' is not a field of " + ArrowTypes.sqlType(type)
+								+ " (the Arrow struct '" + path + "' has an extra child '" + child.getName() + "')");
+			}
+			if (children.put(child.getName(), child) != null) {
+				throw new ArrowDataException(this.table, childPath, null, ArrowTypes.describe(child.getType()), -1,
+						prefix() + "the Arrow struct '" + path + "' has more than one child named '"
+								+ child.getName() + "'");
+			}
+		}
+		for (DataField expected : type.getFields()) {
+			String childPath = path + "." + expected.name();
+			Field child = children.get(expected.name());
+			if (child == null) {
+				throw new ArrowDataException(this.table, childPath, ArrowTypes.sqlType(expected.type()), null, -1,
+						prefix() + "column '" + childPath + "' expects " + ArrowTypes.sqlType(expected.type())
+								+ " but the Arrow struct '" + path + "' has no child named '" + expected.name()
+								+ "'");
+			}
+			checkField(childPath, expected.type(), child, dictionaries);
+		}
+	}
+
+	private void requireSignedInt(ArrowType arrow, int maxBits, String path, DataType type) {
+		boolean ok = arrow.getTypeID() == ArrowTypeID.Int && ((ArrowType.Int) arrow).getIsSigned()
+				&& ((ArrowType.Int) arrow).getBitWidth() <= maxBits;
+		require(ok, path, type, arrow);
+	}
+
+	private static boolean isFloatingPoint(ArrowType arrow, boolean allowDouble) {
+		if (arrow.getTypeID() != ArrowTypeID.FloatingPoint) {
+			return false;
+		}
+		switch (((ArrowType.FloatingPoint) arrow).getPrecision()) {
+			case SINGLE:
+				return true;
+			case DOUBLE:
+				return allowDouble;
+			default:
+				return false;
+		}
+	}
+
+	private static boolean isString(ArrowType arrow) {
+		ArrowTypeID id = arrow.getTypeID();
+		return id == ArrowTypeID.Utf8 || id == ArrowTypeID.LargeUtf8 || id == ArrowTypeID.Utf8View;
+	}
+
+	private static boolean isBinary(ArrowType arrow) {
+		ArrowTypeID id = arrow.getTypeID();
+		return id == ArrowTypeID.Binary || id == ArrowTypeID.LargeBinary || id == ArrowTypeID.FixedSizeBinary
+				|| id == ArrowTypeID.BinaryView;
+	}
+
+	private void require(boolean condition, String path, DataType type, ArrowType arrow) {
+		if (!condition) {
+			throw mismatch(path, type, arrow);
+		}
+	}
+
+	private ArrowDataException mismatch(String path, DataType type, ArrowType arrow) {
+		String expected = ArrowTypes.sqlType(type);
+		String actual = ArrowTypes.describe(arrow);
+		return new ArrowDataException(this.table, path, expected, actual, -1,
+				prefix() + "column '" + path + "' expects " + expected + " but got " + actual);
+	}
+
+	private ArrowDataException unsupported(String path, DataType type, ArrowType arrow) {
+		String expected = ArrowTypes.sqlType(type);
+		return new ArrowDataException(this.table, path, expected, ArrowTypes.describe(arrow), -1,
+				prefix() + "column '" + path + "' has Paimon type " + expected
+						+ " which the Arrow adapter does not support");
+	}
+
+	private String prefix() {
+		return "Arrow schema does not match table '" + this.table + "': ";
+	}
+
+}

@@ -1,0 +1,44 @@
+package io.github.paimonspring.arrow;
+
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.paimon.data.columnar.IntColumnVector;
+
+/**
+ * Reads an Arrow {@code Time32} or {@code Time64} vector of any unit as a Paimon {@code TIME}
+ * column, which stores milliseconds of the day; finer units are truncated to milliseconds.
+ */
+final class ArrowTimeColumnVector extends AbstractArrowColumnVector implements IntColumnVector {
+
+	private final ArrowBuf data;
+
+	private final TimeUnit unit;
+
+	/**
+	 * Creates the column vector.
+	 * @param vector a {@code TimeSecVector}, {@code TimeMilliVector}, {@code TimeMicroVector} or
+	 * {@code TimeNanoVector}
+	 */
+	ArrowTimeColumnVector(BaseFixedWidthVector vector) {
+		super(vector);
+		this.data = vector.getDataBuffer();
+		this.unit = ((ArrowType.Time) vector.getField().getType()).getUnit();
+	}
+
+	@Override
+	public int getInt(int i) {
+		switch (this.unit) {
+			case SECOND:
+				return this.data.getInt((long) i << 2) * 1000;
+			case MILLISECOND:
+				return this.data.getInt((long) i << 2);
+			case MICROSECOND:
+				return (int) Math.floorDiv(this.data.getLong((long) i << 3), 1_000L);
+			default:
+				return (int) Math.floorDiv(this.data.getLong((long) i << 3), 1_000_000L);
+		}
+	}
+
+}

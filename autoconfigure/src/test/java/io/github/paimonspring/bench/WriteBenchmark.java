@@ -1,0 +1,166 @@
+package io.github.paimonspring.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.write.PaimonWriter;
+import io.github.paimonspring.write.WriteResult;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.options.Options;
+import org.apache.paimon.table.Table;
+import org.apache.paimon.table.sink.BatchTableCommit;
+import org.apache.paimon.table.sink.BatchTableWrite;
+import org.apache.paimon.table.sink.BatchWriteBuilder;
+
+/**
+ * Benchmark harness (not a test): writes the same rows with the raw Paimon API from
+ * {@code GenericRow}s (baseline) and through {@link PaimonWriter} from Arrow batches, into an append
+ * table and a primary-key {@code bucket=4} table, in one JVM. Rounds alternate the order of the two
+ * sides; the report gives the median rows/s and the median of the per-round ratios.
+ * <p>
+ * Run: {@code mvn -B -pl autoconfigure -am -Pbench verify -DskipTests} (see docs/benchmarks.md).
+ */
+public final class WriteBenchmark {
+
+	private WriteBenchmark() {
+	}
+
+	/** One benchmark case: a baseline and a candidate writer of the same data. */
+	record Case(String name, String baselineLabel, Side baseline, String candidateLabel, Side candidate) {
+	}
+
+	@FunctionalInterface
+	interface Side {
+
+		long run(String table) throws Exception;
+
+	}
+
+	public static void main(String[] args) throws Exception {
+		int rows = (args.length > 0) ? Integer.parseInt(args[0]) : 2_000_000;
+		int rounds = (args.length > 1) ? Integer.parseInt(args[1]) : 3;
+		Path out = (args.length > 2) ? Path.of(args[2]) : Path.of("target/benchmark-results.md");
+		Path warehouse = Files.createTempDirectory("paimon-bench");
+		Options options = new Options();
+		options.set("warehouse", warehouse.toString());
+		options.set("cache-enabled", "false");
+		try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
+				BufferAllocator allocator = new RootAllocator()) {
+			catalog.createDatabase("bench", true);
+			PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), warehouse.resolve("spill"));
+			System.out.printf("Preparing %,d rows...%n", rows);
+			List<InternalRow> genericRows = BenchmarkData.rows(rows);
+			List<VectorSchemaRoot> batches = BenchmarkData.batches(allocator, rows, 65_536);
+			List<Case> cases = new ArrayList<>();
+			for (boolean pk : new boolean[] { false, true }) {
+				String kind = pk ? "pk-bucket4" : "append";
+				String bucket = pk ? "4" : "-1";
+				Function<String, String> create = (name) -> {
+					try {
+						catalog.createTable(Identifier.create("bench", name), BenchmarkData.schema(pk, bucket), false);
+					}
+					catch (Exception ex) {
+						throw new IllegalStateException(ex);
+					}
+					return "bench." + name;
+				};
+				cases.add(new Case(kind, "raw Paimon API, GenericRow",
+						(t) -> rawWrite(catalog, create.apply(kind + "_raw_" + t), genericRows),
+						"PaimonWriter, Arrow 64k batches",
+						(t) -> arrowWrite(writer, create.apply(kind + "_arrow_" + t), batches)));
+			}
+			StringBuilder report = new StringBuilder();
+			report.append(String.format(Locale.ROOT, "Rows: %,d; rounds: %d; JVM: %s %s; cores: %d%n%n", rows, rounds,
+					System.getProperty("java.vm.name"), System.getProperty("java.version"),
+					Runtime.getRuntime().availableProcessors()));
+			report.append("| table | baseline | candidate | baseline rows/s | candidate rows/s | ratio (median of rounds) |\n");
+			report.append("|---|---|---|---:|---:|---:|\n");
+			for (Case c : cases) {
+				// warm-up, not measured
+				c.baseline().run("warm");
+				c.candidate().run("warm");
+				List<Double> baseline = new ArrayList<>();
+				List<Double> candidate = new ArrayList<>();
+				List<Double> ratios = new ArrayList<>();
+				for (int round = 0; round < rounds; round++) {
+					double b;
+					double a;
+					if (round % 2 == 0) {
+						b = measure(c.baseline(), "b" + round, rows);
+						a = measure(c.candidate(), "c" + round, rows);
+					}
+					else {
+						a = measure(c.candidate(), "c" + round, rows);
+						b = measure(c.baseline(), "b" + round, rows);
+					}
+					baseline.add(b);
+					candidate.add(a);
+					ratios.add(a / b);
+					System.out.printf(Locale.ROOT, "%s round %d: baseline %,.0f rows/s, candidate %,.0f rows/s, ratio %.2f%n",
+							c.name(), round, b, a, a / b);
+				}
+				report.append(String.format(Locale.ROOT, "| %s | %s | %s | %,.0f | %,.0f | %.2f |%n", c.name(),
+						c.baselineLabel(), c.candidateLabel(), median(baseline), median(candidate), median(ratios)));
+			}
+			batches.forEach(VectorSchemaRoot::close);
+			System.out.println();
+			System.out.println(report);
+			Files.createDirectories(out.toAbsolutePath().getParent());
+			Files.writeString(out, report.toString());
+		}
+	}
+
+	private static double measure(Side side, String tag, int rows) throws Exception {
+		System.gc();
+		long start = System.nanoTime();
+		long written = side.run(tag);
+		long nanos = System.nanoTime() - start;
+		if (written != rows) {
+			throw new IllegalStateException("wrote " + written + " rows, expected " + rows);
+		}
+		return rows / (nanos / 1e9);
+	}
+
+	static long rawWrite(Catalog catalog, String table, List<InternalRow> rows) throws Exception {
+		Table t = catalog.getTable(Identifier.fromString(table));
+		BatchWriteBuilder builder = t.newBatchWriteBuilder();
+		try (BatchTableWrite write = builder.newWrite(); BatchTableCommit commit = builder.newCommit()) {
+			for (InternalRow row : rows) {
+				write.write(row);
+			}
+			commit.commit(write.prepareCommit());
+		}
+		return rows.size();
+	}
+
+	static long arrowWrite(PaimonWriter writer, String table, List<VectorSchemaRoot> batches) {
+		WriteResult result = writer.execute(table, (session) -> {
+			for (VectorSchemaRoot batch : batches) {
+				session.write(batch);
+			}
+		});
+		return result.rows();
+	}
+
+	static double median(List<Double> values) {
+		List<Double> sorted = new ArrayList<>(values);
+		sorted.sort(Comparator.naturalOrder());
+		int n = sorted.size();
+		return (n % 2 == 1) ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+	}
+
+}

@@ -1,0 +1,106 @@
+package io.github.paimonspring.httptests;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The packaged sample app started as its own JVM ({@code java -jar}) on a free port and a temporary
+ * warehouse; stopped on close.
+ */
+public final class SampleAppProcess implements AutoCloseable {
+
+	private final Process process;
+
+	private final int port;
+
+	private final Path log;
+
+	private SampleAppProcess(Process process, int port, Path log) {
+		this.process = process;
+		this.port = port;
+		this.log = log;
+	}
+
+	public static Path jar() {
+		Path jar = Path.of(System.getProperty("sample.app.jar", "../sample-app/target/paimon-spring-boot-sample-app.jar"));
+		if (!Files.isRegularFile(jar)) {
+			throw new IllegalStateException("Packaged sample app not found at " + jar.toAbsolutePath()
+					+ "; run the tests from the repository root with 'mvn -B verify'");
+		}
+		return jar;
+	}
+
+	public static SampleAppProcess start(Path warehouse, List<String> jvmOptions, String... args) throws Exception {
+		int port;
+		try (ServerSocket socket = new ServerSocket(0)) {
+			port = socket.getLocalPort();
+		}
+		List<String> command = new ArrayList<>();
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.addAll(jvmOptions);
+		command.add("-jar");
+		command.add(jar().toAbsolutePath().toString());
+		command.add("--server.port=" + port);
+		command.add("--paimon.catalog.warehouse=" + warehouse.toAbsolutePath());
+		command.addAll(List.of(args));
+		Path log = Files.createTempFile("sample-app-", ".log");
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+		SampleAppProcess app = new SampleAppProcess(process, port, log);
+		app.awaitReady();
+		return app;
+	}
+
+	private void awaitReady() throws Exception {
+		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+		while (System.nanoTime() < deadline) {
+			if (!this.process.isAlive()) {
+				throw new IllegalStateException("sample app exited with " + this.process.exitValue() + ":\n" + output());
+			}
+			try {
+				HttpResponse<Void> response = client.send(HttpRequest.newBuilder(uri("/orders")).GET().build(),
+						HttpResponse.BodyHandlers.discarding());
+				if (response.statusCode() == 200) {
+					return;
+				}
+			}
+			catch (IOException ex) {
+				// not listening yet
+			}
+			this.process.waitFor(200, TimeUnit.MILLISECONDS);
+		}
+		throw new IllegalStateException("sample app did not become ready:\n" + output());
+	}
+
+	public URI uri(String path) {
+		return URI.create("http://127.0.0.1:" + this.port + path);
+	}
+
+	public boolean isAlive() {
+		return this.process.isAlive();
+	}
+
+	public String output() throws IOException {
+		return Files.readString(this.log);
+	}
+
+	@Override
+	public void close() throws Exception {
+		this.process.destroy();
+		if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
+			this.process.destroyForcibly().waitFor();
+		}
+		Files.deleteIfExists(this.log);
+	}
+
+}
