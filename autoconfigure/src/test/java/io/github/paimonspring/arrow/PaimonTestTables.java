@@ -40,14 +40,16 @@ import org.apache.paimon.types.MapType;
 import org.apache.paimon.types.RowType;
 
 /**
- * Real Paimon tables in a filesystem warehouse for round-trip tests: rows are written from a
- * converted Arrow batch with Paimon's raw write API and read back as plain Java values.
+ * Real Paimon tables in a filesystem warehouse for round-trip tests: Arrow batches are written through
+ * {@code PaimonWriter} and read back with Paimon's reader as plain Java values.
  */
 final class PaimonTestTables implements AutoCloseable {
 
 	static final String DATABASE = "db";
 
 	private final Catalog catalog;
+
+	private final io.github.paimonspring.write.PaimonWriter writer;
 
 	private int tableCounter;
 
@@ -56,6 +58,8 @@ final class PaimonTestTables implements AutoCloseable {
 		options.set("warehouse", warehouse.toUri().toString());
 		this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
 		this.catalog.createDatabase(DATABASE, true);
+		this.writer = new io.github.paimonspring.write.PaimonWriter(
+				new io.github.paimonspring.catalog.PaimonTables(this.catalog, java.util.Map.of()), warehouse.resolve("spill"));
 	}
 
 	/**
@@ -66,10 +70,12 @@ final class PaimonTestTables implements AutoCloseable {
 			throws Exception {
 		String name = "t" + (++this.tableCounter);
 		Table table = createTable(name, rowType);
-		ArrowBatchConverter converter = new ArrowBatchConverter(DATABASE + "." + name, rowType);
-		VectorizedColumnBatch batch = converter.convert(root, dictionaries);
-		write(table, batch);
-		return read(table, rowType);
+		// written through the starter's PaimonWriter (adapter + write protocol), read back with Paimon's reader
+		io.github.paimonspring.write.WriteResult result = this.writer.write(DATABASE + "." + name, root, dictionaries);
+		if (result.rows() != root.getRowCount()) {
+			throw new IllegalStateException("wrote " + result.rows() + " of " + root.getRowCount() + " rows");
+		}
+		return read(this.catalog.getTable(Identifier.create(DATABASE, name)), rowType);
 	}
 
 	Table createTable(String name, RowType rowType) throws Exception {
@@ -80,18 +86,6 @@ final class PaimonTestTables implements AutoCloseable {
 		Identifier identifier = Identifier.create(DATABASE, name);
 		this.catalog.createTable(identifier, schema.build(), false);
 		return this.catalog.getTable(identifier);
-	}
-
-	static void write(Table table, VectorizedColumnBatch batch) throws Exception {
-		BatchWriteBuilder builder = table.newBatchWriteBuilder();
-		try (BatchTableWrite write = builder.newWrite(); BatchTableCommit commit = builder.newCommit()) {
-			ColumnarRow row = new ColumnarRow(batch);
-			for (int i = 0; i < batch.getNumRows(); i++) {
-				row.setRowId(i);
-				write.write(row);
-			}
-			commit.commit(write.prepareCommit());
-		}
 	}
 
 	static List<List<Object>> read(Table table, RowType rowType) throws Exception {
