@@ -87,7 +87,8 @@ public final class PaimonAutoConfiguration {
 	PaimonWriter paimonWriter(PaimonTables tables, PaimonProperties properties) {
 		ArrowRuntimeCheck.verify();
 		Path spill = properties.getWrite().getSpillDirectory();
-		return new PaimonWriter(tables, spill);
+		Integer parallelism = properties.getWrite().getParallelism();
+		return new PaimonWriter(tables, spill, (parallelism != null) ? parallelism : PaimonWriter.defaultParallelism());
 	}
 
 }

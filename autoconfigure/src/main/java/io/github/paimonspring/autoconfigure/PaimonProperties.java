@@ -384,6 +384,29 @@ public class PaimonProperties {
 		private Path spillDirectory;
 
 		/**
+		 * How many Paimon writers one TableWrite may run in parallel for large batches into
+		 * fixed-bucket and bucket-unaware append tables; 1 disables parallel writing. Defaults to
+		 * the number of processors, at most 4.
+		 */
+		private Integer parallelism;
+
+		/**
+		 * Returns the parallelism.
+		 * @return the parallelism, or {@code null} for the default
+		 */
+		public Integer getParallelism() {
+			return this.parallelism;
+		}
+
+		/**
+		 * Sets the parallelism.
+		 * @param parallelism the parallelism
+		 */
+		public void setParallelism(Integer parallelism) {
+			this.parallelism = parallelism;
+		}
+
+		/**
 		 * Returns the spill directory.
 		 * @return the directory, or {@code null} for the default
 		 */

@@ -24,15 +24,41 @@ public class PaimonWriter {
 
 	private final Path spillDirectory;
 
+	private final int parallelism;
+
 	/**
-	 * Creates a writer.
+	 * Creates a writer with the default parallelism (the number of processors, at most 4).
 	 * @param tables the tables to resolve names against
 	 * @param spillDirectory where writers spill sort buffers, or {@code null} for the system temporary
 	 * directory
 	 */
 	public PaimonWriter(PaimonTables tables, Path spillDirectory) {
+		this(tables, spillDirectory, defaultParallelism());
+	}
+
+	/**
+	 * Creates a writer.
+	 * @param tables the tables to resolve names against
+	 * @param spillDirectory where writers spill sort buffers, or {@code null} for the system temporary
+	 * directory
+	 * @param parallelism how many Paimon writers one {@link TableWrite} may run in parallel for large
+	 * batches into fixed-bucket and bucket-unaware append tables (1 disables it)
+	 */
+	public PaimonWriter(PaimonTables tables, Path spillDirectory, int parallelism) {
+		if (parallelism < 1) {
+			throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
+		}
 		this.tables = tables;
 		this.spillDirectory = (spillDirectory != null) ? spillDirectory : Path.of(System.getProperty("java.io.tmpdir"));
+		this.parallelism = parallelism;
+	}
+
+	/**
+	 * Returns the default parallelism: the number of available processors, at most 4.
+	 * @return the default parallelism
+	 */
+	public static int defaultParallelism() {
+		return Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
 	}
 
 	/**
@@ -212,7 +238,7 @@ public class PaimonWriter {
 			throw new UnsupportedTableException(name, "Table '" + name + "' is a " + resolved.getClass().getSimpleName()
 					+ "; only Paimon append and primary-key tables can be written");
 		}
-		return new WriteTarget(name, fileStoreTable, this.spillDirectory);
+		return new WriteTarget(name, fileStoreTable, this.spillDirectory, this.parallelism);
 	}
 
 	private static final class Session implements WriteSession {

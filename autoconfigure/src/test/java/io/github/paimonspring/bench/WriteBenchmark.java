@@ -62,6 +62,7 @@ public final class WriteBenchmark {
 				BufferAllocator allocator = new RootAllocator()) {
 			catalog.createDatabase("bench", true);
 			PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), warehouse.resolve("spill"));
+			PaimonWriter singleLane = new PaimonWriter(new PaimonTables(catalog, Map.of()), warehouse.resolve("spill"), 1);
 			System.out.printf("Preparing %,d rows...%n", rows);
 			List<InternalRow> genericRows = BenchmarkData.rows(rows);
 			List<VectorSchemaRoot> batches = BenchmarkData.batches(allocator, rows, 65_536);
@@ -80,8 +81,12 @@ public final class WriteBenchmark {
 				};
 				cases.add(new Case(kind, "raw Paimon API, GenericRow",
 						(t) -> rawWrite(catalog, create.apply(kind + "_raw_" + t), genericRows),
-						"PaimonWriter, Arrow 64k batches",
+						"PaimonWriter, Arrow 64k batches (parallelism " + PaimonWriter.defaultParallelism() + ")",
 						(t) -> arrowWrite(writer, create.apply(kind + "_arrow_" + t), batches)));
+				cases.add(new Case(kind, "raw Paimon API, GenericRow",
+						(t) -> rawWrite(catalog, create.apply(kind + "_raw1_" + t), genericRows),
+						"PaimonWriter, Arrow 64k batches (parallelism 1)",
+						(t) -> arrowWrite(singleLane, create.apply(kind + "_arrow1_" + t), batches)));
 			}
 			StringBuilder report = new StringBuilder();
 			report.append(String.format(Locale.ROOT, "Rows: %,d; rounds: %d; JVM: %s %s; cores: %d%n%n", rows, rounds,
