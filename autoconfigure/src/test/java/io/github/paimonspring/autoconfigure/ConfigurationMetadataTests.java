@@ -1,0 +1,46 @@
+package io.github.paimonspring.autoconfigure;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import com.jayway.jsonpath.JsonPath;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every {@code paimon.*} property has generated metadata with a description, and the configuration
+ * reference documents it.
+ */
+class ConfigurationMetadataTests {
+
+	@Test
+	void everyPropertyHasADescriptionAndIsDocumented() throws Exception {
+		String json;
+		try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+			assertThat(in).as("generated metadata").isNotNull();
+			json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+		}
+		List<Map<String, Object>> properties = JsonPath.read(json, "$.properties[*]");
+		assertThat(properties).extracting((p) -> p.get("name"))
+			.contains("paimon.catalog.warehouse", "paimon.catalog.metastore", "paimon.catalog.options",
+					"paimon.tables", "paimon.write.spill-directory", "paimon.write.parallelism");
+		String reference = Files.readString(Path.of("../docs/configuration.md"));
+		for (Map<String, Object> property : properties) {
+			assertThat((String) property.get("description")).as("description of %s", property.get("name")).isNotBlank();
+			assertThat(reference).as("docs/configuration.md documents %s", property.get("name"))
+				.contains((String) property.get("name"));
+		}
+		List<String> hinted = JsonPath.read(json, "$.hints[*].name");
+		assertThat(hinted).contains("paimon.catalog.metastore", "paimon.catalog.options.keys");
+		for (String nested : List.of("identifier", "create-if-missing", "schema.columns[i].name",
+				"schema.columns[i].type", "schema.primary-key", "schema.partition-keys", "schema.options.*")) {
+			assertThat(reference).contains("paimon.tables.<name>." + nested);
+		}
+	}
+
+}
