@@ -42,7 +42,17 @@ public final class CommitMessages implements AutoCloseable {
 
 	private volatile boolean closed;
 
-	CommitMessages(String table, String tableLocation, String commitUser, Map<String, String> overwritePartition,
+	/**
+	 * Creates messages; used by writer implementations (applications get them from
+	 * {@link TableWrite#prepareCommit()}).
+	 * @param table the table identifier
+	 * @param tableLocation the table's location, used to check that a committer is for the same table
+	 * @param commitUser the commit user
+	 * @param overwritePartition {@code null} for append mode, empty for dynamic overwrite, or the static
+	 * partition
+	 * @param messages the Paimon commit messages
+	 */
+	public CommitMessages(String table, String tableLocation, String commitUser, Map<String, String> overwritePartition,
 			List<CommitMessage> messages) {
 		this.table = table;
 		this.tableLocation = tableLocation;
@@ -274,15 +284,43 @@ public final class CommitMessages implements AutoCloseable {
 		}
 	}
 
-	String tableLocation() {
-		return this.tableLocation;
+	/**
+	 * Checks that a committer may commit these messages: same table location, commit user and mode.
+	 * @param committerTable the committer's table identifier, for messages
+	 * @param location the committer's table location
+	 * @param commitUser the committer's commit user
+	 * @param overwritePartition the committer's mode ({@code null} for append)
+	 * @throws PaimonArgumentException naming what differs
+	 */
+	public void checkProvenance(String committerTable, String location, String commitUser,
+			Map<String, String> overwritePartition) {
+		checkOpen();
+		if (!this.tableLocation.equals(location)) {
+			throw new PaimonArgumentException(committerTable, "commit messages were prepared for a different table (message table '"
+					+ this.table + "', committer table '" + committerTable + "')");
+		}
+		if (!this.commitUser.equals(commitUser)) {
+			throw new PaimonArgumentException(committerTable, "commit messages were prepared with a different commit_user ('"
+					+ this.commitUser + "', committer uses '" + commitUser + "')");
+		}
+		if (!Objects.equals(this.overwritePartition, overwritePartition)) {
+			throw new PaimonArgumentException(committerTable, "commit messages were prepared with a different overwrite mode (messages: "
+					+ mode(this.overwritePartition) + ", committer: " + mode(overwritePartition) + ")");
+		}
 	}
 
-	Map<String, String> rawOverwritePartition() {
-		return this.overwritePartition;
+	private static String mode(Map<String, String> overwrite) {
+		if (overwrite == null) {
+			return "append";
+		}
+		return overwrite.isEmpty() ? "overwrite" : "overwrite " + overwrite;
 	}
 
-	List<CommitMessage> nonEmptyMessages() {
+	/**
+	 * Returns the Paimon messages that carry files.
+	 * @return the non-empty messages
+	 */
+	public List<CommitMessage> nonEmptyMessages() {
 		checkOpen();
 		List<CommitMessage> result = new ArrayList<>();
 		for (CommitMessage message : this.messages) {

@@ -7,9 +7,8 @@ import org.apache.paimon.table.sink.RowKeyExtractor;
 import org.apache.paimon.table.sink.TableWriteImpl;
 
 /**
- * One Paimon writer of a {@link TableWrite} with its own view of the Arrow batch. Lanes of one
- * {@code TableWrite} own disjoint buckets (or, for bucket-unaware append tables, disjoint row
- * ranges), so they can write in parallel without sharing Paimon state.
+ * One Paimon writer of a {@link LaneWriter} with its own view of the Arrow batch and its own key
+ * extractor and bucket router, so that lanes never share mutable state.
  */
 final class WriteLane {
 
@@ -21,10 +20,14 @@ final class WriteLane {
 
 	final RowKeyExtractor keys;
 
-	WriteLane(String table, FileStoreTable fileStoreTable, TableWriteImpl<?> write, boolean needsKeys) {
+	final LaneWriter.BucketRouter router;
+
+	WriteLane(String table, FileStoreTable fileStoreTable, TableWriteImpl<?> write, RowKeyExtractor keys,
+			LaneWriter.BucketRouter router) {
 		this.write = write;
 		this.converter = new ArrowBatchConverter(table, fileStoreTable.rowType());
-		this.keys = needsKeys ? fileStoreTable.createRowKeyExtractor() : null;
+		this.keys = keys;
+		this.router = router;
 	}
 
 }

@@ -1,0 +1,488 @@
+package io.github.paimonspring.write;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+import io.github.paimonspring.arrow.ArrowDataException;
+import io.github.paimonspring.arrow.ArrowFormatException;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.paimon.data.BinaryRow;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.data.columnar.VectorizedColumnBatch;
+import org.apache.paimon.disk.IOManager;
+import org.apache.paimon.index.BucketAssigner;
+import org.apache.paimon.index.HashBucketAssigner;
+import org.apache.paimon.index.SimpleHashBucketAssigner;
+import org.apache.paimon.table.BucketMode;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.sink.CommitMessageImpl;
+import org.apache.paimon.table.sink.RowKeyExtractor;
+import org.apache.paimon.table.sink.TableWriteImpl;
+
+/**
+ * The engine behind {@link TableWrite} and the postpone fixed-bucket writer: feeds Arrow batches to
+ * one or more Paimon writers ("lanes") and collects their commit messages. Lanes own disjoint buckets
+ * (or, for bucket-unaware append tables, row ranges), so large batches are written in parallel with
+ * exactly the files, buckets and sequence numbers one writer would produce. Not thread-safe: it
+ * rejects concurrent calls. Infrastructure for writer implementations; applications use
+ * {@link PaimonWriter}.
+ */
+public final class LaneWriter implements AutoCloseable {
+
+	/**
+	 * Chooses the bucket of a row. Each lane gets its own router, so implementations need not be
+	 * thread-safe.
+	 */
+	@FunctionalInterface
+	public interface BucketRouter {
+
+		/**
+		 * Returns the bucket of a row.
+		 * @param row the row (reused by the caller; do not keep it)
+		 * @return the bucket, {@code >= 0}
+		 */
+		int bucket(InternalRow row);
+
+	}
+
+	/** Batches smaller than this per lane are written on the calling thread only. */
+	static final int MIN_ROWS_PER_LANE = 16_384;
+
+	private enum Routing {
+
+		/** One Paimon writer (dynamic-bucket, postpone or parallelism 1). */
+		SINGLE,
+		/** Lanes own buckets: {@code bucket % lanes}. */
+		BY_BUCKET,
+		/** Lanes take contiguous row ranges (bucket-unaware append tables). */
+		BY_RANGE
+
+	}
+
+	private final String table;
+
+	private final String handle;
+
+	private final List<WriteLane> lanes = new ArrayList<>();
+
+	private final Routing routing;
+
+	private final IOManager ioManager;
+
+	private final BucketAssigner bucketAssigner;
+
+	private final AtomicBoolean busy = new AtomicBoolean();
+
+	private volatile boolean closed;
+
+	private volatile boolean failed;
+
+	private long totalRows;
+
+	private int[] buckets = new int[0];
+
+	/**
+	 * Creates the writers.
+	 * @param table the table identifier used in messages
+	 * @param handle the name of the public handle used in messages, such as {@code TableWrite}
+	 * @param writeTable the table to create Paimon writers from
+	 * @param commitUser the commit user
+	 * @param ignorePreviousFiles whether writers start without the existing files (overwrite)
+	 * @param spillDirectory where writers spill sort buffers
+	 * @param parallelism the maximum number of lanes
+	 * @param router creates a bucket router per lane, or {@code null} to route by the table's own
+	 * bucket mode
+	 * @param configure applied to every Paimon writer after it is created, or {@code null}
+	 */
+	public LaneWriter(String table, String handle, FileStoreTable writeTable, String commitUser,
+			boolean ignorePreviousFiles, Path spillDirectory, int parallelism, Supplier<BucketRouter> router,
+			Consumer<TableWriteImpl<?>> configure) {
+		this.table = table;
+		this.handle = handle;
+		BucketMode mode = writeTable.bucketMode();
+		int lanes = Math.max(1, parallelism);
+		if (router != null) {
+			this.routing = Routing.BY_BUCKET;
+		}
+		else if (mode == BucketMode.HASH_FIXED && lanes > 1) {
+			this.routing = Routing.BY_BUCKET;
+			lanes = Math.min(lanes, Math.max(1, writeTable.coreOptions().bucket()));
+		}
+		else if (mode == BucketMode.BUCKET_UNAWARE && writeTable.primaryKeys().isEmpty() && lanes > 1) {
+			this.routing = Routing.BY_RANGE;
+		}
+		else {
+			this.routing = Routing.SINGLE;
+			lanes = 1;
+		}
+		this.ioManager = IOManager.create(spillDirectory.toString());
+		try {
+			for (int i = 0; i < lanes; i++) {
+				TableWriteImpl<?> write = writeTable.newWrite(commitUser);
+				write.withIOManager(this.ioManager);
+				if (ignorePreviousFiles) {
+					write.withIgnorePreviousFiles(true);
+				}
+				if (configure != null) {
+					configure.accept(write);
+				}
+				BucketRouter laneRouter = null;
+				RowKeyExtractor keys = null;
+				if (router != null) {
+					laneRouter = router.get();
+				}
+				else if (this.routing == Routing.BY_BUCKET || mode == BucketMode.HASH_DYNAMIC) {
+					keys = writeTable.createRowKeyExtractor();
+					if (this.routing == Routing.BY_BUCKET) {
+						RowKeyExtractor extractor = keys;
+						laneRouter = (row) -> {
+							extractor.setRecord(row);
+							return extractor.bucket();
+						};
+					}
+				}
+				this.lanes.add(new WriteLane(table, writeTable, write, keys, laneRouter));
+			}
+		}
+		catch (RuntimeException ex) {
+			closeLanes();
+			throw new PaimonWriteException(table,
+					"Cannot create a writer for table '" + table + "': " + ex.getMessage(), ex);
+		}
+		if (mode == BucketMode.HASH_DYNAMIC && router == null) {
+			long targetRows = writeTable.coreOptions().dynamicBucketTargetRowNum();
+			Integer maxBuckets = writeTable.coreOptions().dynamicBucketMaxBuckets();
+			int max = (maxBuckets != null) ? maxBuckets : -1;
+			this.bucketAssigner = ignorePreviousFiles ? new SimpleHashBucketAssigner(1, 0, targetRows, max)
+					: new HashBucketAssigner(writeTable.snapshotManager(), commitUser,
+							writeTable.store().newIndexFileHandler(), 1, 1, 0, targetRows, max);
+		}
+		else {
+			this.bucketAssigner = null;
+		}
+	}
+
+	private String table() {
+		return this.table;
+	}
+
+	/**
+	 * Returns the number of rows written since the writer was created.
+	 * @return the total row count
+	 */
+	public long totalRows() {
+		return this.totalRows;
+	}
+
+	/**
+	 * Writes one Arrow batch without dictionary-encoded columns. The whole batch is validated before
+	 * any row is written; the caller keeps ownership of the Arrow data.
+	 * @param root the batch
+	 * @return the number of rows written
+	 * @throws ArrowDataException if the batch does not match the table schema or holds a null in a
+	 * {@code NOT NULL} column (nothing of the batch is written)
+	 */
+	public long write(VectorSchemaRoot root) {
+		return write(root, null);
+	}
+
+	/**
+	 * Writes one Arrow batch whose dictionary-encoded columns are resolved through
+	 * {@code dictionaries}. The whole batch is validated before any row is written; the caller keeps
+	 * ownership of the Arrow data.
+	 * @param root the batch
+	 * @param dictionaries the dictionaries of encoded columns, or {@code null}
+	 * @return the number of rows written
+	 * @throws ArrowDataException if the batch does not match the table (nothing of it is written)
+	 */
+	public long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+		if (root == null) {
+			throw new PaimonArgumentException(table(), "record batch must not be null");
+		}
+		enter();
+		try {
+			return writeBatch(root, dictionaries);
+		}
+		finally {
+			this.busy.set(false);
+		}
+	}
+
+	/**
+	 * Writes every batch of an Arrow stream, validating each batch before writing it. Batches read
+	 * before a failure stay in this writer (not committed); discard them by closing the writer or abort
+	 * them after {@link #prepareCommit()}.
+	 * @param reader the stream; the caller closes it
+	 * @return the number of rows written
+	 * @throws ArrowDataException if a batch does not match the table
+	 * @throws ArrowFormatException if the stream cannot be read
+	 */
+	public long write(ArrowReader reader) {
+		if (reader == null) {
+			throw new PaimonArgumentException(table(), "Arrow reader must not be null");
+		}
+		enter();
+		try {
+			long rows = 0;
+			VectorSchemaRoot root;
+			try {
+				root = reader.getVectorSchemaRoot();
+			}
+			catch (IOException | RuntimeException ex) {
+				throw new ArrowFormatException(table(),
+						"Cannot read the Arrow stream schema for table '" + table() + "': " + ex.getMessage(), ex);
+			}
+			this.lanes.get(0).converter.validateSchema(root.getSchema(), reader);
+			while (true) {
+				boolean loaded;
+				try {
+					loaded = reader.loadNextBatch();
+				}
+				catch (IOException | RuntimeException ex) {
+					throw new ArrowFormatException(table(),
+							"Cannot read the Arrow stream for table '" + table() + "': " + ex.getMessage(), ex);
+				}
+				if (!loaded) {
+					return rows;
+				}
+				rows += writeBatch(root, reader);
+			}
+		}
+		finally {
+			this.busy.set(false);
+		}
+	}
+
+	private long writeBatch(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+		WriteLane first = this.lanes.get(0);
+		// validates the schema and NOT NULL constraints of the whole batch before any row is written
+		VectorizedColumnBatch batch = first.converter.convert(root, dictionaries);
+		int rows = root.getRowCount();
+		if (rows == 0) {
+			return 0;
+		}
+		first.row.setVectorizedColumnBatch(batch);
+		try {
+			int parallel = Math.min(this.lanes.size(), Math.max(1, rows / MIN_ROWS_PER_LANE));
+			if (this.routing == Routing.SINGLE) {
+				writeSingle(first, rows);
+			}
+			else if (parallel == 1) {
+				writeSequentially(first, rows);
+			}
+			else {
+				writeInParallel(root, dictionaries, rows, parallel);
+			}
+		}
+		catch (ArrowDataException ex) {
+			this.failed = true;
+			throw ex;
+		}
+		catch (Exception ex) {
+			this.failed = true;
+			throw new PaimonWriteException(table(),
+					"Writing to table '" + table() + "' failed: " + ex.getMessage() + "; close this " + this.handle, ex);
+		}
+		this.totalRows += rows;
+		return rows;
+	}
+
+	private void writeSingle(WriteLane lane, int rows) throws Exception {
+		if (this.bucketAssigner == null) {
+			for (int i = 0; i < rows; i++) {
+				lane.row.setRowId(i);
+				lane.write.write(lane.row);
+			}
+			return;
+		}
+		for (int i = 0; i < rows; i++) {
+			lane.row.setRowId(i);
+			lane.keys.setRecord(lane.row);
+			BinaryRow partition = lane.keys.partition();
+			int bucket = this.bucketAssigner.assign(partition, lane.keys.trimmedPrimaryKey().hashCode());
+			lane.write.write(lane.row, bucket);
+		}
+	}
+
+	/** Small batches: the calling thread writes, but every bucket still goes to the lane that owns it. */
+	private void writeSequentially(WriteLane first, int rows) throws Exception {
+		if (this.routing == Routing.BY_RANGE) {
+			for (int i = 0; i < rows; i++) {
+				first.row.setRowId(i);
+				first.write.write(first.row);
+			}
+			return;
+		}
+		int lanes = this.lanes.size();
+		for (int i = 0; i < rows; i++) {
+			first.row.setRowId(i);
+			int bucket = first.router.bucket(first.row);
+			this.lanes.get(bucket % lanes).write.write(first.row, bucket);
+		}
+	}
+
+	private void writeInParallel(VectorSchemaRoot root, DictionaryProvider dictionaries, int rows, int parallel)
+			throws Exception {
+		for (int k = 1; k < parallel; k++) {
+			WriteLane lane = this.lanes.get(k);
+			lane.row.setVectorizedColumnBatch(lane.converter.convert(root, dictionaries));
+		}
+		if (this.routing == Routing.BY_RANGE) {
+			List<Callable<Void>> tasks = new ArrayList<>();
+			for (int k = 0; k < parallel; k++) {
+				WriteLane lane = this.lanes.get(k);
+				int from = (int) ((long) rows * k / parallel);
+				int to = (int) ((long) rows * (k + 1) / parallel);
+				tasks.add(() -> {
+					for (int i = from; i < to; i++) {
+						lane.row.setRowId(i);
+						lane.write.write(lane.row);
+					}
+					return null;
+				});
+			}
+			WriteExecutor.runAll(tasks);
+			return;
+		}
+		// BY_BUCKET: compute buckets in parallel, then each lane writes the buckets it owns
+		if (this.buckets.length < rows) {
+			this.buckets = new int[rows];
+		}
+		int[] bucketOf = this.buckets;
+		int lanes = this.lanes.size();
+		List<Callable<Void>> hashing = new ArrayList<>();
+		for (int k = 0; k < parallel; k++) {
+			WriteLane lane = this.lanes.get(k);
+			int from = (int) ((long) rows * k / parallel);
+			int to = (int) ((long) rows * (k + 1) / parallel);
+			hashing.add(() -> {
+				for (int i = from; i < to; i++) {
+					lane.row.setRowId(i);
+					bucketOf[i] = lane.router.bucket(lane.row);
+				}
+				return null;
+			});
+		}
+		WriteExecutor.runAll(hashing);
+		List<Callable<Void>> writing = new ArrayList<>();
+		for (int k = 0; k < parallel; k++) {
+			WriteLane reader = this.lanes.get(k);
+			int owner = k;
+			writing.add(() -> {
+				for (int i = 0; i < rows; i++) {
+					int bucket = bucketOf[i];
+					int laneIndex = bucket % lanes;
+					if (laneIndex % parallel == owner) {
+						reader.row.setRowId(i);
+						this.lanes.get(laneIndex).write.write(reader.row, bucket);
+					}
+				}
+				return null;
+			});
+		}
+		WriteExecutor.runAll(writing);
+	}
+
+	/**
+	 * Flushes everything written since the last call into data files and returns the non-empty commit
+	 * messages of all lanes. The writer stays usable.
+	 * @return the messages
+	 */
+	public List<CommitMessage> prepareCommit() {
+		enter();
+		try {
+			List<CommitMessage> messages = new ArrayList<>();
+			try {
+				List<Callable<List<CommitMessage>>> tasks = new ArrayList<>();
+				for (WriteLane lane : this.lanes) {
+					tasks.add(() -> lane.write.prepareCommit(true, Long.MAX_VALUE));
+				}
+				WriteExecutor.runAll(tasks).forEach(messages::addAll);
+				if (this.bucketAssigner != null) {
+					this.bucketAssigner.prepareCommit(Long.MAX_VALUE);
+				}
+			}
+			catch (Exception ex) {
+				this.failed = true;
+				throw new PaimonWriteException(table(),
+						"Preparing the commit for table '" + table() + "' failed: " + ex.getMessage(), ex);
+			}
+			List<CommitMessage> nonEmpty = new ArrayList<>();
+			for (CommitMessage message : messages) {
+				if (!((CommitMessageImpl) message).isEmpty()) {
+					nonEmpty.add(message);
+				}
+			}
+			return nonEmpty;
+		}
+		finally {
+			this.busy.set(false);
+		}
+	}
+
+	/**
+	 * Marks the writer as failed: every later call is rejected until it is closed.
+	 */
+	public void markFailed() {
+		this.failed = true;
+	}
+
+	private void enter() {
+		if (this.closed) {
+			throw new PaimonStateException(table(), this.handle + " for table '" + table() + "' is closed");
+		}
+		if (this.failed) {
+			throw new PaimonStateException(table(),
+					this.handle + " for table '" + table() + "' failed earlier and must be closed; write the data again with a new writer");
+		}
+		if (!this.busy.compareAndSet(false, true)) {
+			throw new PaimonStateException(table(), this.handle + " for table '" + table()
+					+ "' is being used by another thread; a " + this.handle + " belongs to one thread");
+		}
+	}
+
+	/**
+	 * Closes the writers and deletes data files that were written but not prepared. Idempotent.
+	 */
+	@Override
+	public void close() {
+		if (this.closed) {
+			return;
+		}
+		this.closed = true;
+		closeLanes();
+	}
+
+	private void closeLanes() {
+		PaimonWriteException failure = null;
+		for (WriteLane lane : this.lanes) {
+			try {
+				lane.write.close();
+			}
+			catch (Exception ex) {
+				if (failure == null) {
+					failure = new PaimonWriteException(table(), "Closing the writer of table '" + table() + "' failed", ex);
+				}
+			}
+		}
+		try {
+			this.ioManager.close();
+		}
+		catch (Exception ex) {
+			// best effort
+		}
+		if (failure != null) {
+			throw failure;
+		}
+	}
+
+}

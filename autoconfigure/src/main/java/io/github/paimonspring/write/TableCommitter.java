@@ -1,0 +1,307 @@
+package io.github.paimonspring.write;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import org.apache.paimon.Snapshot;
+import org.apache.paimon.data.BinaryRow;
+import org.apache.paimon.fs.FileIO;
+import org.apache.paimon.io.DataFileMeta;
+import org.apache.paimon.io.DataFilePathFactory;
+import org.apache.paimon.manifest.ManifestEntry;
+import org.apache.paimon.operation.FileStoreCommit;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.sink.CommitMessageImpl;
+import org.apache.paimon.table.sink.TableCommitImpl;
+import org.apache.paimon.table.source.ScanMode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The engine behind {@link TableCommit} and the postpone fixed-bucket committer: runs Paimon commits,
+ * truncates and safe aborts for one table, commit user and mode, and reports what was committed.
+ * Callers check the provenance of messages first. Infrastructure for committer implementations;
+ * applications use {@link PaimonWriter}.
+ */
+public final class TableCommitter {
+
+	private static final Logger logger = LoggerFactory.getLogger(TableCommitter.class);
+
+	/** Identifier used by one-shot commits, as Paimon's batch commits do. */
+	public static final long ONE_SHOT_IDENTIFIER = Long.MAX_VALUE;
+
+	/** How far before the oldest file's creation time abort looks for snapshots that added it. */
+	private static final long ABORT_CLOCK_SKEW_MILLIS = 10 * 60 * 1000L;
+
+	private static final int ABORT_MAX_SNAPSHOTS_CHECKED = 2000;
+
+	private final String name;
+
+	private final FileStoreTable table;
+
+	private final FileStoreTable commitTable;
+
+	private final String commitUser;
+
+	private final Map<String, String> overwritePartition;
+
+	private final Consumer<TableCommitImpl> configure;
+
+	/**
+	 * Creates a committer engine.
+	 * @param name the table identifier used in messages
+	 * @param table the table
+	 * @param commitTable the table to create Paimon commits from (usually {@code table})
+	 * @param commitUser the commit user
+	 * @param overwritePartition {@code null} for append mode, empty for dynamic overwrite, or the static
+	 * partition
+	 * @param configure applied to every Paimon commit before it runs, or {@code null}
+	 */
+	public TableCommitter(String name, FileStoreTable table, FileStoreTable commitTable, String commitUser,
+			Map<String, String> overwritePartition, Consumer<TableCommitImpl> configure) {
+		this.name = name;
+		this.table = table;
+		this.commitTable = commitTable;
+		this.commitUser = commitUser;
+		this.overwritePartition = overwritePartition;
+		this.configure = configure;
+	}
+
+	private String table() {
+		return this.name;
+	}
+
+	/**
+	 * Commits messages.
+	 * @param messages the non-empty Paimon messages
+	 * @param rows the number of rows in their new files, for the result
+	 * @param identifier the commit identifier ({@link #ONE_SHOT_IDENTIFIER} for one-shot commits)
+	 * @param filter whether to skip an identifier this commit user already committed
+	 * @return the outcome
+	 * @throws PaimonCommitException if Paimon rejects the commit
+	 */
+	public CommitResult commit(List<CommitMessage> messages, long rows, long identifier, boolean filter) {
+		if (filter) {
+			return run(rows, identifier, (commit) -> commit.filterAndCommit(Map.of(identifier, messages)));
+		}
+		return run(rows, identifier, (commit) -> commit.commit(identifier, messages));
+	}
+
+	/**
+	 * Deletes every row of the table with an overwrite snapshot; nothing happens when the table holds
+	 * no data.
+	 * @return the outcome
+	 */
+	public CommitResult truncateTable() {
+		Long latest = latestSnapshotId();
+		if (latest == null || !this.table.store().newScan().withSnapshot(latest).readFileIterator().hasNext()) {
+			return new CommitResult(false, latestSnapshotIdOfUser(), 0);
+		}
+		return run(0, ONE_SHOT_IDENTIFIER, TableCommitImpl::truncateTable);
+	}
+
+	/**
+	 * Deletes every row of the table unless this commit user already committed {@code identifier};
+	 * otherwise always writes a snapshot so that the identifier is recorded.
+	 * @param identifier the commit identifier, from 0 to {@code Long.MAX_VALUE - 1}
+	 * @return the outcome
+	 */
+	public CommitResult truncateTableWithIdentifier(long identifier) {
+		checkIdentifier(identifier);
+		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).orElse(null);
+		if (latestOfUser != null && latestOfUser.commitIdentifier() >= identifier) {
+			return new CommitResult(false, latestOfUser.id(), 0);
+		}
+		FileStoreTable table = this.commitTable;
+		Long before = latestSnapshotId();
+		try (FileStoreCommit commit = table.store().newCommit(this.commitUser, table)) {
+			commit.truncateTable(identifier);
+		}
+		catch (RuntimeException ex) {
+			throw commitFailed(ex);
+		}
+		return result(before, identifier, 0);
+	}
+
+	/**
+	 * Deletes the given partitions with an overwrite snapshot.
+	 * @param partitions partition specs (each maps partition keys to values; a partial spec matches
+	 * every partition with those values)
+	 * @return the outcome
+	 */
+	public CommitResult truncatePartitions(List<Map<String, String>> partitions) {
+		if (partitions == null || partitions.isEmpty()) {
+			throw new PaimonArgumentException(table(), "partitions to truncate must not be empty");
+		}
+		for (Map<String, String> spec : partitions) {
+			for (String key : spec.keySet()) {
+				if (!this.table.partitionKeys().contains(key)) {
+					throw new PaimonArgumentException(table(), "'" + key + "' is not a partition key of table '" + table()
+							+ "'; partition keys are " + this.table.partitionKeys());
+				}
+			}
+		}
+		return run(0, ONE_SHOT_IDENTIFIER, (commit) -> commit.truncatePartitions(partitions));
+	}
+
+	/**
+	 * Deletes the data files of messages that will not be committed. Best effort, and safe after a
+	 * commit: files that a snapshot of the table references are never deleted.
+	 * @param messages the prepared messages
+	 * @return the number of files deleted
+	 */
+	public int abort(List<CommitMessage> all) {
+		FileStoreTable table = this.table;
+		Set<String> candidates = new HashSet<>();
+		for (CommitMessage message : all) {
+			candidates.addAll(CommitMessages.fileNames((CommitMessageImpl) message));
+		}
+		if (candidates.isEmpty()) {
+			return 0;
+		}
+		Set<String> committed = committedFiles(table, all, candidates);
+		FileIO fileIO = table.fileIO();
+		int deleted = 0;
+		for (CommitMessage message : all) {
+			CommitMessageImpl impl = (CommitMessageImpl) message;
+			DataFilePathFactory paths = table.store().pathFactory().createDataFilePathFactory(impl.partition(), impl.bucket());
+			List<DataFileMeta> files = new ArrayList<>();
+			files.addAll(impl.newFilesIncrement().newFiles());
+			files.addAll(impl.newFilesIncrement().changelogFiles());
+			files.addAll(impl.compactIncrement().compactAfter());
+			files.addAll(impl.compactIncrement().changelogFiles());
+			for (DataFileMeta file : files) {
+				if (committed.contains(file.fileName())) {
+					continue;
+				}
+				try {
+					if (fileIO.delete(paths.toPath(file), false)) {
+						deleted++;
+					}
+				}
+				catch (java.io.IOException | RuntimeException ex) {
+					logger.warn("Abort on table '{}' could not delete {}: {}", table(), file.fileName(), ex.getMessage());
+				}
+			}
+		}
+		if (!committed.isEmpty()) {
+			logger.info("Abort on table '{}' kept {} file(s) that committed snapshots reference", table(), committed.size());
+		}
+		return deleted;
+	}
+
+	/**
+	 * Finds which candidate files a snapshot of the table references: the latest snapshot's live files
+	 * and the files added by snapshots created since the oldest candidate was written.
+	 */
+	private Set<String> committedFiles(FileStoreTable table, List<CommitMessage> messages, Set<String> candidates) {
+		Set<String> found = new HashSet<>();
+		Long latest = latestSnapshotId();
+		if (latest == null) {
+			return found;
+		}
+		List<BinaryRow> partitions = new ArrayList<>();
+		long oldestCreation = Long.MAX_VALUE;
+		for (CommitMessage message : messages) {
+			if (!partitions.contains(message.partition())) {
+				partitions.add(message.partition());
+			}
+			for (DataFileMeta file : ((CommitMessageImpl) message).newFilesIncrement().newFiles()) {
+				oldestCreation = Math.min(oldestCreation, file.creationTimeEpochMillis());
+			}
+		}
+		Iterator<ManifestEntry> live = table.store().newScan().withSnapshot(latest).withPartitionFilter(partitions)
+			.withDataFileNameFilter(candidates::contains).readFileIterator();
+		live.forEachRemaining((entry) -> found.add(entry.file().fileName()));
+		Long earliest = table.snapshotManager().earliestSnapshotId();
+		int checked = 0;
+		for (long id = latest; earliest != null && id >= earliest; id--) {
+			Snapshot snapshot = table.snapshotManager().snapshot(id);
+			if (snapshot.timeMillis() < oldestCreation - ABORT_CLOCK_SKEW_MILLIS) {
+				break;
+			}
+			if (++checked > ABORT_MAX_SNAPSHOTS_CHECKED) {
+				logger.warn("Abort on table '{}' could not check all snapshots; keeping every file to be safe", table());
+				return candidates;
+			}
+			table.store().newScan().withSnapshot(snapshot).withKind(ScanMode.DELTA).withPartitionFilter(partitions)
+				.withDataFileNameFilter(candidates::contains).readFileIterator()
+				.forEachRemaining((entry) -> found.add(entry.file().fileName()));
+		}
+		return found;
+	}
+
+	@FunctionalInterface
+	private interface CommitAction {
+
+		void apply(TableCommitImpl commit) throws Exception;
+
+	}
+
+	private CommitResult run(long rows, long identifier, CommitAction action) {
+		Long before = latestSnapshotId();
+		try (TableCommitImpl commit = this.commitTable.newCommit(this.commitUser)) {
+			commit.ignoreEmptyCommit(true);
+			if (this.overwritePartition != null) {
+				commit.withOverwrite(this.overwritePartition);
+			}
+			if (this.configure != null) {
+				this.configure.accept(commit);
+			}
+			action.apply(commit);
+		}
+		catch (PaimonCommitException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
+			throw commitFailed(ex);
+		}
+		return result(before, identifier, rows);
+	}
+
+	private PaimonCommitException commitFailed(Exception ex) {
+		return new PaimonCommitException(table(), "Commit to table '" + table() + "' by commit user '" + this.commitUser
+				+ "' failed: " + ex.getMessage(), ex);
+	}
+
+	private Long latestSnapshotId() {
+		return this.table.snapshotManager().latestSnapshotIdFromFileSystem();
+	}
+
+	private Long latestSnapshotIdOfUser() {
+		return this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).map(Snapshot::id).orElse(null);
+	}
+
+	private CommitResult result(Long before, long identifier, long rows) {
+		Long latest = latestSnapshotId();
+		long from = (before != null) ? before + 1 : 1;
+		if (latest != null) {
+			for (long id = latest; id >= from; id--) {
+				Snapshot snapshot = this.table.snapshotManager().snapshot(id);
+				if (snapshot.commitUser().equals(this.commitUser) && snapshot.commitIdentifier() == identifier) {
+					return new CommitResult(true, id, rows);
+				}
+			}
+		}
+		return new CommitResult(false, latestSnapshotIdOfUser(), 0);
+	}
+
+	/**
+	 * Rejects identifiers that cannot be used with identifier-based commits.
+	 * @param identifier the identifier
+	 * @throws PaimonArgumentException if it is negative or {@link #ONE_SHOT_IDENTIFIER}
+	 */
+	public void checkIdentifier(long identifier) {
+		if (identifier < 0 || identifier == ONE_SHOT_IDENTIFIER) {
+			throw new PaimonArgumentException(table(), "commit identifier must be between 0 and " + (Long.MAX_VALUE - 1)
+					+ " (Long.MAX_VALUE is reserved for one-shot commits), got " + identifier);
+		}
+	}
+
+}
