@@ -88,7 +88,9 @@ public final class PaimonAutoConfiguration {
 		ArrowRuntimeCheck.verify();
 		Path spill = properties.getWrite().getSpillDirectory();
 		Integer parallelism = properties.getWrite().getParallelism();
-		return new PaimonWriter(tables, spill, (parallelism != null) ? parallelism : PaimonWriter.defaultParallelism());
+		Integer postponeDefault = properties.getWrite().getPostponeDefaultBuckets();
+		return new PaimonWriter(tables, spill, (parallelism != null) ? parallelism : PaimonWriter.defaultParallelism(),
+				(postponeDefault != null) ? postponeDefault : 0);
 	}
 
 }

@@ -391,6 +391,28 @@ public class PaimonProperties {
 		private Integer parallelism;
 
 		/**
+		 * Bucket count of new partitions when postpone (bucket=-2) tables are written into fixed
+		 * buckets with an automatic plan. Defaults to each table's postpone.default-bucket-num.
+		 */
+		private Integer postponeDefaultBuckets;
+
+		/**
+		 * Returns the default bucket count of new postpone partitions.
+		 * @return the count, or {@code null} for the table option
+		 */
+		public Integer getPostponeDefaultBuckets() {
+			return this.postponeDefaultBuckets;
+		}
+
+		/**
+		 * Sets the default bucket count of new postpone partitions.
+		 * @param postponeDefaultBuckets the count
+		 */
+		public void setPostponeDefaultBuckets(Integer postponeDefaultBuckets) {
+			this.postponeDefaultBuckets = postponeDefaultBuckets;
+		}
+
+		/**
 		 * Returns the parallelism.
 		 * @return the parallelism, or {@code null} for the default
 		 */

@@ -226,7 +226,15 @@ public final class CommitMessages implements AutoCloseable {
 		}
 	}
 
-	static CommitMessages deserialize(String expectedTable, String expectedLocation, byte[] bytes) {
+	/**
+	 * Reads messages written by {@link #serialize()}; applications use
+	 * {@link PaimonWriter#deserializeCommitMessages(String, byte[])}.
+	 * @param expectedTable the committer's table identifier
+	 * @param expectedLocation the committer's table location; messages of another table are refused
+	 * @param bytes the serialized messages
+	 * @return the messages
+	 */
+	public static CommitMessages deserialize(String expectedTable, String expectedLocation, byte[] bytes) {
 		if (bytes == null) {
 			throw new PaimonArgumentException(expectedTable, "serialized commit messages must not be null");
 		}

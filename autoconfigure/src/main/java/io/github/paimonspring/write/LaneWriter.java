@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -53,6 +54,10 @@ public final class LaneWriter implements AutoCloseable {
 		int bucket(InternalRow row);
 
 	}
+
+	private static final long MAX_WRITE_BUFFER = 256L * 1024 * 1024;
+
+	private static final long MIN_WRITE_BUFFER = 8L * 1024 * 1024;
 
 	/** Batches smaller than this per lane are written on the calling thread only. */
 	static final int MIN_ROWS_PER_LANE = 16_384;
@@ -171,6 +176,26 @@ public final class LaneWriter implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Returns the table with each Paimon writer's {@code write-buffer-size} sized to the heap:
+	 * {@code max-heap / 4 / parallelism}, between 8 MB and Paimon's default 256 MB. A table that sets
+	 * {@code write-buffer-size} itself is returned unchanged.
+	 * @param table the table
+	 * @param parallelism the number of writers that will share the heap
+	 * @return the table to create writers from
+	 */
+	public static FileStoreTable sizedForHeap(FileStoreTable table, int parallelism) {
+		if (table.options().containsKey("write-buffer-size")) {
+			return table;
+		}
+		long perWriter = Runtime.getRuntime().maxMemory() / 4 / Math.max(1, parallelism);
+		long size = Math.max(MIN_WRITE_BUFFER, Math.min(MAX_WRITE_BUFFER, perWriter));
+		if (size == MAX_WRITE_BUFFER) {
+			return table;
+		}
+		return table.copy(java.util.Map.of("write-buffer-size", size + " b"));
+	}
+
 	private String table() {
 		return this.table;
 	}
@@ -271,16 +296,24 @@ public final class LaneWriter implements AutoCloseable {
 			return 0;
 		}
 		first.row.setVectorizedColumnBatch(batch);
+		int parallel = (this.routing == Routing.SINGLE) ? 1
+				: Math.min(this.lanes.size(), Math.max(1, rows / MIN_ROWS_PER_LANE));
+		for (int k = 1; k < parallel; k++) {
+			WriteLane lane = this.lanes.get(k);
+			lane.row.setVectorizedColumnBatch(lane.converter.convert(root, dictionaries));
+		}
+		// routing runs before anything is written, so a routing error (such as a partition missing from a
+		// bucket plan) leaves the writer usable
+		int[] bucketOf = (this.routing == Routing.BY_BUCKET) ? route(rows, parallel) : null;
 		try {
-			int parallel = Math.min(this.lanes.size(), Math.max(1, rows / MIN_ROWS_PER_LANE));
 			if (this.routing == Routing.SINGLE) {
 				writeSingle(first, rows);
 			}
-			else if (parallel == 1) {
-				writeSequentially(first, rows);
+			else if (this.routing == Routing.BY_RANGE) {
+				writeRanges(rows, parallel);
 			}
 			else {
-				writeInParallel(root, dictionaries, rows, parallel);
+				writeBuckets(bucketOf, rows, parallel);
 			}
 		}
 		catch (ArrowDataException ex) {
@@ -313,52 +346,29 @@ public final class LaneWriter implements AutoCloseable {
 		}
 	}
 
-	/** Small batches: the calling thread writes, but every bucket still goes to the lane that owns it. */
-	private void writeSequentially(WriteLane first, int rows) throws Exception {
-		if (this.routing == Routing.BY_RANGE) {
-			for (int i = 0; i < rows; i++) {
-				first.row.setRowId(i);
-				first.write.write(first.row);
-			}
-			return;
+	private void writeRanges(int rows, int parallel) throws Exception {
+		List<Callable<Void>> tasks = new ArrayList<>();
+		for (int k = 0; k < parallel; k++) {
+			WriteLane lane = this.lanes.get(k);
+			int from = (int) ((long) rows * k / parallel);
+			int to = (int) ((long) rows * (k + 1) / parallel);
+			tasks.add(() -> {
+				for (int i = from; i < to; i++) {
+					lane.row.setRowId(i);
+					lane.write.write(lane.row);
+				}
+				return null;
+			});
 		}
-		int lanes = this.lanes.size();
-		for (int i = 0; i < rows; i++) {
-			first.row.setRowId(i);
-			int bucket = first.router.bucket(first.row);
-			this.lanes.get(bucket % lanes).write.write(first.row, bucket);
-		}
+		WriteExecutor.runAll(tasks);
 	}
 
-	private void writeInParallel(VectorSchemaRoot root, DictionaryProvider dictionaries, int rows, int parallel)
-			throws Exception {
-		for (int k = 1; k < parallel; k++) {
-			WriteLane lane = this.lanes.get(k);
-			lane.row.setVectorizedColumnBatch(lane.converter.convert(root, dictionaries));
-		}
-		if (this.routing == Routing.BY_RANGE) {
-			List<Callable<Void>> tasks = new ArrayList<>();
-			for (int k = 0; k < parallel; k++) {
-				WriteLane lane = this.lanes.get(k);
-				int from = (int) ((long) rows * k / parallel);
-				int to = (int) ((long) rows * (k + 1) / parallel);
-				tasks.add(() -> {
-					for (int i = from; i < to; i++) {
-						lane.row.setRowId(i);
-						lane.write.write(lane.row);
-					}
-					return null;
-				});
-			}
-			WriteExecutor.runAll(tasks);
-			return;
-		}
-		// BY_BUCKET: compute buckets in parallel, then each lane writes the buckets it owns
+	/** Computes the bucket of every row, in parallel when the batch is large. */
+	private int[] route(int rows, int parallel) {
 		if (this.buckets.length < rows) {
 			this.buckets = new int[rows];
 		}
 		int[] bucketOf = this.buckets;
-		int lanes = this.lanes.size();
 		List<Callable<Void>> hashing = new ArrayList<>();
 		for (int k = 0; k < parallel; k++) {
 			WriteLane lane = this.lanes.get(k);
@@ -372,7 +382,22 @@ public final class LaneWriter implements AutoCloseable {
 				return null;
 			});
 		}
-		WriteExecutor.runAll(hashing);
+		try {
+			WriteExecutor.runAll(hashing);
+		}
+		catch (PaimonException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
+			throw new PaimonWriteException(table(), "Routing rows of table '" + table() + "' to buckets failed: "
+					+ ex.getMessage(), ex);
+		}
+		return bucketOf;
+	}
+
+	/** Each lane writes the buckets it owns ({@code bucket % lanes}). */
+	private void writeBuckets(int[] bucketOf, int rows, int parallel) throws Exception {
+		int lanes = this.lanes.size();
 		List<Callable<Void>> writing = new ArrayList<>();
 		for (int k = 0; k < parallel; k++) {
 			WriteLane reader = this.lanes.get(k);

@@ -5,6 +5,10 @@ import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.TableNotFoundException;
+import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
+import io.github.paimonspring.postpone.PostponeFixedBucketTableCommit;
+import io.github.paimonspring.postpone.PostponeFixedBucketTableWrite;
+import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -26,6 +30,8 @@ public class PaimonWriter {
 
 	private final int parallelism;
 
+	private final int postponeDefaultBuckets;
+
 	/**
 	 * Creates a writer with the default parallelism (the number of processors, at most 4).
 	 * @param tables the tables to resolve names against
@@ -45,12 +51,30 @@ public class PaimonWriter {
 	 * batches into fixed-bucket and bucket-unaware append tables (1 disables it)
 	 */
 	public PaimonWriter(PaimonTables tables, Path spillDirectory, int parallelism) {
+		this(tables, spillDirectory, parallelism, 0);
+	}
+
+	/**
+	 * Creates a writer.
+	 * @param tables the tables to resolve names against
+	 * @param spillDirectory where writers spill sort buffers, or {@code null} for the system temporary
+	 * directory
+	 * @param parallelism how many Paimon writers one {@link TableWrite} may run in parallel for large
+	 * batches into fixed-bucket and bucket-unaware append tables (1 disables it)
+	 * @param postponeDefaultBuckets bucket count of new partitions in automatic postpone bucket plans,
+	 * or 0 for each table's {@code postpone.default-bucket-num}
+	 */
+	public PaimonWriter(PaimonTables tables, Path spillDirectory, int parallelism, int postponeDefaultBuckets) {
 		if (parallelism < 1) {
 			throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
+		}
+		if (postponeDefaultBuckets < 0) {
+			throw new IllegalArgumentException("postponeDefaultBuckets must not be negative, got " + postponeDefaultBuckets);
 		}
 		this.tables = tables;
 		this.spillDirectory = (spillDirectory != null) ? spillDirectory : Path.of(System.getProperty("java.io.tmpdir"));
 		this.parallelism = parallelism;
+		this.postponeDefaultBuckets = postponeDefaultBuckets;
 	}
 
 	/**
@@ -102,6 +126,93 @@ public class PaimonWriter {
 	public CommitMessages deserializeCommitMessages(String table, byte[] bytes) {
 		WriteTarget target = target(table);
 		return CommitMessages.deserialize(target.name(), target.location(), bytes);
+	}
+
+	/**
+	 * Creates a builder that writes a postpone ({@code bucket = -2}) primary-key table straight into
+	 * real buckets, with a random commit user.
+	 * @param table a configured table name or {@code database.table}
+	 * @return a new builder
+	 * @throws UnsupportedTableException if the table is not a postpone primary-key table, or has
+	 * partition keys outside the primary key
+	 */
+	public PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table) {
+		return newPostponeFixedBucketWriteBuilder(table, CommitUsers.random());
+	}
+
+	/**
+	 * Creates a builder that writes a postpone ({@code bucket = -2}) primary-key table straight into
+	 * real buckets.
+	 * @param table a configured table name or {@code database.table}
+	 * @param commitUser the commit user; must be a safe file name segment
+	 * @return a new builder
+	 * @throws UnsupportedTableException if the table is not a postpone primary-key table, or has
+	 * partition keys outside the primary key
+	 */
+	public PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table, String commitUser) {
+		WriteTarget target = target(table);
+		return new PostponeFixedBucketWriteBuilder(target.name(), target.table(), commitUser, this.spillDirectory,
+				this.parallelism, this.postponeDefaultBuckets);
+	}
+
+	/**
+	 * Reads fixed-bucket commit messages serialized by
+	 * {@link PostponeFixedBucketCommitMessages#serialize()}, possibly in another process.
+	 * @param table the table the messages were prepared for
+	 * @param bytes the serialized messages
+	 * @return the messages
+	 * @throws PaimonArgumentException if the bytes are not fixed-bucket messages of that table
+	 */
+	public PostponeFixedBucketCommitMessages deserializePostponeFixedBucketCommitMessages(String table, byte[] bytes) {
+		WriteTarget target = target(table);
+		return PostponeFixedBucketCommitMessages.deserialize(target.name(), bytes,
+				(inner) -> CommitMessages.deserialize(target.name(), target.location(), inner));
+	}
+
+	/**
+	 * Writes one batch into a postpone ({@code bucket = -2}) table's real buckets with an automatic
+	 * bucket plan and commits it; the rows are readable at once.
+	 * @param table a configured table name or {@code database.table}
+	 * @param root the batch; the caller keeps ownership
+	 * @return the rows written and the snapshot created
+	 */
+	public WriteResult writeFixedBuckets(String table, VectorSchemaRoot root) {
+		return writeFixedBuckets(table, (write) -> write.write(root));
+	}
+
+	/**
+	 * Writes every batch of an Arrow stream into a postpone ({@code bucket = -2}) table's real buckets
+	 * with an automatic bucket plan and commits them together.
+	 * @param table a configured table name or {@code database.table}
+	 * @param reader the stream; the caller closes it
+	 * @return the rows written and the snapshot created
+	 */
+	public WriteResult writeFixedBuckets(String table, ArrowReader reader) {
+		return writeFixedBuckets(table, (write) -> write.write(reader));
+	}
+
+	private WriteResult writeFixedBuckets(String table, java.util.function.ToLongFunction<PostponeFixedBucketTableWrite> body) {
+		PostponeFixedBucketWriteBuilder builder = newPostponeFixedBucketWriteBuilder(table).withAutomaticBucketPlan();
+		try (PostponeFixedBucketTableWrite write = builder.newWrite();
+				PostponeFixedBucketTableCommit commit = builder.newCommit()) {
+			body.applyAsLong(write);
+			PostponeFixedBucketCommitMessages messages = write.prepareCommit();
+			CommitResult result;
+			try {
+				result = commit.commit(messages);
+			}
+			catch (RuntimeException ex) {
+				try {
+					commit.abort(messages);
+				}
+				catch (RuntimeException abortFailure) {
+					ex.addSuppressed(abortFailure);
+				}
+				throw ex;
+			}
+			return new WriteResult(builder.table(), write.totalRows(), result.committed(),
+					result.committed() ? result.snapshotId() : null);
+		}
 	}
 
 	/**

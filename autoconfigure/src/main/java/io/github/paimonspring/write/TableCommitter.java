@@ -293,6 +293,17 @@ public final class TableCommitter {
 	}
 
 	/**
+	 * Returns the newest snapshot of this commit user when it already committed {@code identifier} (or
+	 * a later one).
+	 * @param identifier the identifier
+	 * @return the snapshot id, or {@code null} when the identifier is not committed
+	 */
+	public Long committedSnapshot(long identifier) {
+		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).orElse(null);
+		return (latestOfUser != null && latestOfUser.commitIdentifier() >= identifier) ? latestOfUser.id() : null;
+	}
+
+	/**
 	 * Rejects identifiers that cannot be used with identifier-based commits.
 	 * @param identifier the identifier
 	 * @throws PaimonArgumentException if it is negative or {@link #ONE_SHOT_IDENTIFIER}

@@ -34,7 +34,7 @@ final class WriteExecutor {
 	 */
 	static <T> List<T> runAll(List<Callable<T>> tasks) throws Exception {
 		if (tasks.size() == 1) {
-			return List.of(tasks.get(0).call());
+			return java.util.Collections.singletonList(tasks.get(0).call());
 		}
 		List<Future<T>> futures = new ArrayList<>();
 		for (int i = 1; i < tasks.size(); i++) {

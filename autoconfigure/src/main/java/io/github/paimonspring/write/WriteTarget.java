@@ -21,10 +21,6 @@ final class WriteTarget {
 
 	private final FileStoreTable table;
 
-	private static final long MAX_WRITE_BUFFER = 256L * 1024 * 1024;
-
-	private static final long MIN_WRITE_BUFFER = 8L * 1024 * 1024;
-
 	private final Path spillDirectory;
 
 	private final int parallelism;
@@ -38,23 +34,6 @@ final class WriteTarget {
 
 	int parallelism() {
 		return this.parallelism;
-	}
-
-	/**
-	 * Returns the table to create writers from. Unless the table sets {@code write-buffer-size}
-	 * itself, the buffer of each writer is sized to the heap (at most Paimon's default of 256 MB), so
-	 * that parallel writers in a small heap do not run out of memory.
-	 */
-	FileStoreTable writeTable() {
-		if (this.table.options().containsKey("write-buffer-size")) {
-			return this.table;
-		}
-		long perWriter = Runtime.getRuntime().maxMemory() / 4 / Math.max(1, this.parallelism);
-		long size = Math.max(MIN_WRITE_BUFFER, Math.min(MAX_WRITE_BUFFER, perWriter));
-		if (size == MAX_WRITE_BUFFER) {
-			return this.table;
-		}
-		return this.table.copy(Map.of("write-buffer-size", size + " b"));
 	}
 
 	String name() {
@@ -71,6 +50,13 @@ final class WriteTarget {
 
 	String location() {
 		return this.table.location().toString();
+	}
+
+	/**
+	 * Returns the table to create writers from, with a write buffer sized to the heap.
+	 */
+	FileStoreTable writeTable() {
+		return LaneWriter.sizedForHeap(this.table, this.parallelism);
 	}
 
 	/**
