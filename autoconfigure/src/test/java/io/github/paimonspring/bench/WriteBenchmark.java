@@ -10,6 +10,10 @@ import java.util.Map;
 import java.util.function.Function;
 
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.postpone.BucketPlan;
+import io.github.paimonspring.postpone.PostponeFixedBucketTableCommit;
+import io.github.paimonspring.postpone.PostponeFixedBucketTableWrite;
+import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.PaimonWriter;
 import io.github.paimonspring.write.WriteResult;
 import org.apache.arrow.memory.BufferAllocator;
@@ -88,6 +92,32 @@ public final class WriteBenchmark {
 						"PaimonWriter, Arrow 64k batches (parallelism 1)",
 						(t) -> arrowWrite(singleLane, create.apply(kind + "_arrow1_" + t), batches)));
 			}
+			// issue 3: fixed-bucket writes into a bucket=-2 table vs the standard path into a twin bucket=4 table
+			Function<String, String> createPostpone = (name) -> {
+				try {
+					catalog.createTable(Identifier.create("bench", name), BenchmarkData.schema(true, "-2"), false);
+				}
+				catch (Exception ex) {
+					throw new IllegalStateException(ex);
+				}
+				return "bench." + name;
+			};
+			Function<String, String> createTwin = (name) -> {
+				try {
+					catalog.createTable(Identifier.create("bench", name), BenchmarkData.schema(true, "4"), false);
+				}
+				catch (Exception ex) {
+					throw new IllegalStateException(ex);
+				}
+				return "bench." + name;
+			};
+			cases.add(new Case("postpone-fixed-bucket4", "PaimonWriter standard path, bucket=4 twin",
+					(t) -> arrowWrite(writer, createTwin.apply("twin_" + t), batches),
+					"PaimonWriter fixed-bucket path, bucket=-2, plan 4",
+					(t) -> fixedBucketWrite(writer, createPostpone.apply("postpone_" + t), batches)));
+			if (args.length > 3) {
+				cases.removeIf((c) -> !c.name().startsWith(args[3]));
+			}
 			StringBuilder report = new StringBuilder();
 			report.append(String.format(Locale.ROOT, "Rows: %,d; rounds: %d; JVM: %s %s; cores: %d%n%n", rows, rounds,
 					System.getProperty("java.vm.name"), System.getProperty("java.version"),
@@ -159,6 +189,20 @@ public final class WriteBenchmark {
 			}
 		});
 		return result.rows();
+	}
+
+	static long fixedBucketWrite(PaimonWriter writer, String table, List<VectorSchemaRoot> batches) {
+		PostponeFixedBucketWriteBuilder builder = writer.newPostponeFixedBucketWriteBuilder(table)
+			.withBucketPlan(BucketPlan.unpartitioned(4));
+		try (PostponeFixedBucketTableWrite write = builder.newWrite();
+				PostponeFixedBucketTableCommit commit = builder.newCommit()) {
+			for (VectorSchemaRoot batch : batches) {
+				write.write(batch);
+			}
+			long rows = write.totalRows();
+			commit.commit(write.prepareCommit());
+			return rows;
+		}
 	}
 
 	static double median(List<Double> values) {
