@@ -53,6 +53,17 @@ public class PaimonFailureAnalyzer implements FailureAnalyzer {
 			if (cause instanceof ArrowMemoryAccessException || isArrowMemoryFailure(cause)) {
 				return new FailureAnalysis(cause.getMessage(), ARROW_FIX, cause);
 			}
+			if (cause instanceof AdminTokenMissingException) {
+				return new FailureAnalysis(cause.getMessage(), """
+						Set a token, for example from an environment variable:
+
+						    paimon.admin.token=${PAIMON_ADMIN_TOKEN}
+
+						or, if the application secures the admin base path itself (for example with Spring Security),
+						disable the starter's authentication explicitly:
+
+						    paimon.admin.auth=none""", cause);
+			}
 			if (cause instanceof TableDefinitionException || cause instanceof TableNotFoundException) {
 				return new FailureAnalysis(cause.getMessage(),
 						"Fix the table declaration under paimon.tables, or change the existing table to match it.",

@@ -1,12 +1,14 @@
 package io.github.paimonspring.autoconfigure;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Configuration properties for Apache Paimon: the catalog, the tables an application writes, and
@@ -23,6 +25,16 @@ public class PaimonProperties {
 	private Map<String, Table> tables = new LinkedHashMap<>();
 
 	private final Write write = new Write();
+
+	private final Admin admin = new Admin();
+
+	/**
+	 * Returns the admin REST API settings.
+	 * @return the admin settings
+	 */
+	public Admin getAdmin() {
+		return this.admin;
+	}
 
 	/**
 	 * Returns the catalog settings.
@@ -442,6 +454,183 @@ public class PaimonProperties {
 		 */
 		public void setSpillDirectory(Path spillDirectory) {
 			this.spillDirectory = spillDirectory;
+		}
+
+	}
+
+	/**
+	 * Admin REST API settings: Arrow IPC uploads with staged transactions.
+	 */
+	public static class Admin {
+
+		/**
+		 * Whether to enable the admin REST API.
+		 */
+		private boolean enabled;
+
+		/**
+		 * Base path of the admin REST API.
+		 */
+		private String basePath = "/paimon";
+
+		/**
+		 * Authentication of admin requests: bearer (requires paimon.admin.token) or none (when the
+		 * application secures the base path itself, for example with Spring Security).
+		 */
+		private Auth auth = Auth.BEARER;
+
+		/**
+		 * Bearer token every admin request must send as 'Authorization: Bearer <token>'.
+		 */
+		private String token;
+
+		/**
+		 * Maximum size of one request body.
+		 */
+		private DataSize maxRequestSize = DataSize.ofGigabytes(8);
+
+		/**
+		 * Maximum total size of the bodies uploaded into one transaction.
+		 */
+		private DataSize maxTransactionSize = DataSize.ofGigabytes(64);
+
+		/**
+		 * Maximum length of one Arrow IPC metadata message (schema or batch header); checked before
+		 * Arrow allocates it.
+		 */
+		private DataSize maxMetadataSize = DataSize.ofMegabytes(16);
+
+		/**
+		 * Maximum off-heap memory one upload request may use for Arrow buffers (the largest batch).
+		 */
+		private DataSize maxBatchMemory = DataSize.ofMegabytes(512);
+
+		/**
+		 * Maximum number of open transactions; more are refused with 429.
+		 */
+		private int maxOpenTransactions = 16;
+
+		/**
+		 * Idle time after which an open transaction is aborted and its files deleted.
+		 */
+		private Duration idleTimeout = Duration.ofMinutes(10);
+
+		/**
+		 * Maximum lifetime of a transaction; older open transactions are aborted.
+		 */
+		private Duration maxLifetime = Duration.ofHours(1);
+
+		/**
+		 * How often long uploads log their progress (rows, MB, rate).
+		 */
+		private Duration progressInterval = Duration.ofSeconds(10);
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getBasePath() {
+			return this.basePath;
+		}
+
+		public void setBasePath(String basePath) {
+			this.basePath = basePath;
+		}
+
+		public Auth getAuth() {
+			return this.auth;
+		}
+
+		public void setAuth(Auth auth) {
+			this.auth = auth;
+		}
+
+		public String getToken() {
+			return this.token;
+		}
+
+		public void setToken(String token) {
+			this.token = token;
+		}
+
+		public DataSize getMaxRequestSize() {
+			return this.maxRequestSize;
+		}
+
+		public void setMaxRequestSize(DataSize maxRequestSize) {
+			this.maxRequestSize = maxRequestSize;
+		}
+
+		public DataSize getMaxTransactionSize() {
+			return this.maxTransactionSize;
+		}
+
+		public void setMaxTransactionSize(DataSize maxTransactionSize) {
+			this.maxTransactionSize = maxTransactionSize;
+		}
+
+		public DataSize getMaxMetadataSize() {
+			return this.maxMetadataSize;
+		}
+
+		public void setMaxMetadataSize(DataSize maxMetadataSize) {
+			this.maxMetadataSize = maxMetadataSize;
+		}
+
+		public DataSize getMaxBatchMemory() {
+			return this.maxBatchMemory;
+		}
+
+		public void setMaxBatchMemory(DataSize maxBatchMemory) {
+			this.maxBatchMemory = maxBatchMemory;
+		}
+
+		public int getMaxOpenTransactions() {
+			return this.maxOpenTransactions;
+		}
+
+		public void setMaxOpenTransactions(int maxOpenTransactions) {
+			this.maxOpenTransactions = maxOpenTransactions;
+		}
+
+		public Duration getIdleTimeout() {
+			return this.idleTimeout;
+		}
+
+		public void setIdleTimeout(Duration idleTimeout) {
+			this.idleTimeout = idleTimeout;
+		}
+
+		public Duration getMaxLifetime() {
+			return this.maxLifetime;
+		}
+
+		public void setMaxLifetime(Duration maxLifetime) {
+			this.maxLifetime = maxLifetime;
+		}
+
+		public Duration getProgressInterval() {
+			return this.progressInterval;
+		}
+
+		public void setProgressInterval(Duration progressInterval) {
+			this.progressInterval = progressInterval;
+		}
+
+		/**
+		 * How admin requests are authenticated.
+		 */
+		public enum Auth {
+
+			/** Every request needs 'Authorization: Bearer <paimon.admin.token>'. */
+			BEARER,
+			/** No authentication by the starter; the application secures the base path. */
+			NONE
+
 		}
 
 	}

@@ -93,6 +93,18 @@ public final class TableCommit implements AutoCloseable {
 	}
 
 	/**
+	 * Returns the snapshot with which this commit user committed {@code identifier} (or a later one),
+	 * without committing anything: lets a caller skip work that is already done.
+	 * @param identifier the commit identifier
+	 * @return the newest snapshot of the commit user, or empty when the identifier is not committed
+	 */
+	public java.util.OptionalLong committedSnapshot(long identifier) {
+		checkOpen();
+		Long snapshot = this.committer.committedSnapshot(identifier);
+		return (snapshot != null) ? java.util.OptionalLong.of(snapshot) : java.util.OptionalLong.empty();
+	}
+
+	/**
 	 * Deletes every row of the table with an overwrite snapshot; nothing happens when the table holds
 	 * no data.
 	 * @return the outcome

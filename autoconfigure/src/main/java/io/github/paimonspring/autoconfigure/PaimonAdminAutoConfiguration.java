@@ -1,0 +1,121 @@
+package io.github.paimonspring.autoconfigure;
+
+import io.github.paimonspring.admin.AdminAuthenticationFilter;
+import io.github.paimonspring.admin.AdminExceptionHandler;
+import io.github.paimonspring.admin.AdminMetrics;
+import io.github.paimonspring.admin.AdminSettings;
+import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.admin.PaimonAdminController;
+import io.github.paimonspring.write.PaimonWriter;
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import org.springdoc.core.models.GroupedOpenApi;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.web.servlet.DispatcherServlet;
+
+/**
+ * Auto-configuration of the admin REST API ({@code paimon.admin.enabled=true}): the transaction
+ * service, controller, problem+json error handling, bearer authentication and, with springdoc, the
+ * {@code paimon-admin} OpenAPI group.
+ */
+@AutoConfiguration(after = PaimonAutoConfiguration.class)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnClass(DispatcherServlet.class)
+@ConditionalOnBooleanProperty("paimon.admin.enabled")
+@ConditionalOnBean(PaimonWriter.class)
+public final class PaimonAdminAutoConfiguration {
+
+	@Bean(destroyMethod = "destroy")
+	@ConditionalOnMissingBean
+	AdminTransactions paimonAdminTransactions(PaimonWriter writer, PaimonProperties properties,
+			ObjectProvider<AdminMetrics> metrics) {
+		return new AdminTransactions(writer, settings(properties.getAdmin()), metrics.getIfAvailable(() -> AdminMetrics.NONE));
+	}
+
+	static AdminSettings settings(PaimonProperties.Admin admin) {
+		return new AdminSettings(admin.getMaxRequestSize().toBytes(), admin.getMaxTransactionSize().toBytes(),
+				admin.getMaxMetadataSize().toBytes(), admin.getMaxBatchMemory().toBytes(), admin.getMaxOpenTransactions(),
+				admin.getIdleTimeout(), admin.getMaxLifetime(), admin.getProgressInterval());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PaimonAdminController paimonAdminController(AdminTransactions transactions) {
+		return new PaimonAdminController(transactions);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	AdminExceptionHandler paimonAdminExceptionHandler() {
+		return new AdminExceptionHandler();
+	}
+
+	@Bean
+	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminAuthenticationFilter(PaimonProperties properties) {
+		PaimonProperties.Admin admin = properties.getAdmin();
+		boolean bearer = admin.getAuth() == PaimonProperties.Admin.Auth.BEARER;
+		if (bearer && (admin.getToken() == null || admin.getToken().isBlank())) {
+			throw new AdminTokenMissingException();
+		}
+		FilterRegistrationBean<AdminAuthenticationFilter> registration = new FilterRegistrationBean<>(
+				new AdminAuthenticationFilter(bearer ? admin.getToken() : ""));
+		registration.addUrlPatterns(basePath(admin) + "/*");
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+		registration.setName("paimonAdminAuthenticationFilter");
+		registration.setEnabled(bearer);
+		return registration;
+	}
+
+	static String basePath(PaimonProperties.Admin admin) {
+		String path = admin.getBasePath();
+		if (path == null || path.isBlank() || path.equals("/")) {
+			throw new IllegalStateException("paimon.admin.base-path must be a path such as /paimon, got '" + path + "'");
+		}
+		path = path.startsWith("/") ? path : "/" + path;
+		return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+	}
+
+	/**
+	 * The {@code paimon-admin} OpenAPI group with the bearer scheme.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(GroupedOpenApi.class)
+	static class OpenApiConfiguration {
+
+		@Bean
+		GroupedOpenApi paimonAdminOpenApi(PaimonProperties properties) {
+			String base = basePath(properties.getAdmin());
+			return GroupedOpenApi.builder()
+				.group("paimon-admin")
+				.displayName("Paimon admin")
+				.pathsToMatch(base + "/**")
+				.addOpenApiCustomizer((openApi) -> {
+					if (openApi.getComponents() == null) {
+						openApi.setComponents(new Components());
+					}
+					openApi.getComponents()
+						.addSecuritySchemes(PaimonAdminController.SECURITY_SCHEME, new SecurityScheme()
+							.type(SecurityScheme.Type.HTTP)
+							.scheme("bearer")
+							.description("paimon.admin.token"));
+					openApi.getInfo().setTitle("Paimon admin API");
+					openApi.getInfo().setDescription("Upload Arrow IPC streams into Apache Paimon tables, in staged "
+							+ "transactions or one-shot, and commit, abort or truncate them.");
+				})
+				.build();
+		}
+
+	}
+
+}
