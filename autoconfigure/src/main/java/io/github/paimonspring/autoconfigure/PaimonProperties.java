@@ -525,98 +525,194 @@ public class PaimonProperties {
 		 */
 		private Duration progressInterval = Duration.ofSeconds(10);
 
+		/**
+		 * Returns the enabled setting.
+		 * @return the value
+		 */
 		public boolean isEnabled() {
 			return this.enabled;
 		}
 
+		/**
+		 * Sets the enabled setting.
+		 * @param enabled the value
+		 */
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
 		}
 
+		/**
+		 * Returns the base path setting.
+		 * @return the value
+		 */
 		public String getBasePath() {
 			return this.basePath;
 		}
 
+		/**
+		 * Sets the base path setting.
+		 * @param basePath the value
+		 */
 		public void setBasePath(String basePath) {
 			this.basePath = basePath;
 		}
 
+		/**
+		 * Returns the auth setting.
+		 * @return the value
+		 */
 		public Auth getAuth() {
 			return this.auth;
 		}
 
+		/**
+		 * Sets the auth setting.
+		 * @param auth the value
+		 */
 		public void setAuth(Auth auth) {
 			this.auth = auth;
 		}
 
+		/**
+		 * Returns the token setting.
+		 * @return the value
+		 */
 		public String getToken() {
 			return this.token;
 		}
 
+		/**
+		 * Sets the token setting.
+		 * @param token the value
+		 */
 		public void setToken(String token) {
 			this.token = token;
 		}
 
+		/**
+		 * Returns the max request size setting.
+		 * @return the value
+		 */
 		public DataSize getMaxRequestSize() {
 			return this.maxRequestSize;
 		}
 
+		/**
+		 * Sets the max request size setting.
+		 * @param maxRequestSize the value
+		 */
 		public void setMaxRequestSize(DataSize maxRequestSize) {
 			this.maxRequestSize = maxRequestSize;
 		}
 
+		/**
+		 * Returns the max transaction size setting.
+		 * @return the value
+		 */
 		public DataSize getMaxTransactionSize() {
 			return this.maxTransactionSize;
 		}
 
+		/**
+		 * Sets the max transaction size setting.
+		 * @param maxTransactionSize the value
+		 */
 		public void setMaxTransactionSize(DataSize maxTransactionSize) {
 			this.maxTransactionSize = maxTransactionSize;
 		}
 
+		/**
+		 * Returns the max metadata size setting.
+		 * @return the value
+		 */
 		public DataSize getMaxMetadataSize() {
 			return this.maxMetadataSize;
 		}
 
+		/**
+		 * Sets the max metadata size setting.
+		 * @param maxMetadataSize the value
+		 */
 		public void setMaxMetadataSize(DataSize maxMetadataSize) {
 			this.maxMetadataSize = maxMetadataSize;
 		}
 
+		/**
+		 * Returns the max batch memory setting.
+		 * @return the value
+		 */
 		public DataSize getMaxBatchMemory() {
 			return this.maxBatchMemory;
 		}
 
+		/**
+		 * Sets the max batch memory setting.
+		 * @param maxBatchMemory the value
+		 */
 		public void setMaxBatchMemory(DataSize maxBatchMemory) {
 			this.maxBatchMemory = maxBatchMemory;
 		}
 
+		/**
+		 * Returns the max open transactions setting.
+		 * @return the value
+		 */
 		public int getMaxOpenTransactions() {
 			return this.maxOpenTransactions;
 		}
 
+		/**
+		 * Sets the max open transactions setting.
+		 * @param maxOpenTransactions the value
+		 */
 		public void setMaxOpenTransactions(int maxOpenTransactions) {
 			this.maxOpenTransactions = maxOpenTransactions;
 		}
 
+		/**
+		 * Returns the idle timeout setting.
+		 * @return the value
+		 */
 		public Duration getIdleTimeout() {
 			return this.idleTimeout;
 		}
 
+		/**
+		 * Sets the idle timeout setting.
+		 * @param idleTimeout the value
+		 */
 		public void setIdleTimeout(Duration idleTimeout) {
 			this.idleTimeout = idleTimeout;
 		}
 
+		/**
+		 * Returns the max lifetime setting.
+		 * @return the value
+		 */
 		public Duration getMaxLifetime() {
 			return this.maxLifetime;
 		}
 
+		/**
+		 * Sets the max lifetime setting.
+		 * @param maxLifetime the value
+		 */
 		public void setMaxLifetime(Duration maxLifetime) {
 			this.maxLifetime = maxLifetime;
 		}
 
+		/**
+		 * Returns the progress interval setting.
+		 * @return the value
+		 */
 		public Duration getProgressInterval() {
 			return this.progressInterval;
 		}
 
+		/**
+		 * Sets the progress interval setting.
+		 * @param progressInterval the value
+		 */
 		public void setProgressInterval(Duration progressInterval) {
 			this.progressInterval = progressInterval;
 		}
