@@ -40,12 +40,13 @@ public final class PaimonAutoConfiguration {
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	Catalog paimonCatalog(PaimonProperties properties, ObjectProvider<PaimonCatalogCustomizer> customizers) {
+	Catalog paimonCatalog(PaimonProperties properties, ObjectProvider<PaimonConnectionDetails> connectionDetails,
+			ObjectProvider<PaimonCatalogCustomizer> customizers) {
 		ClassLoader classLoader = Thread.currentThread().getContextClassLoader();
 		if (!ClassUtils.isPresent(HADOOP_CONFIGURATION, classLoader)) {
 			throw new HadoopMissingException(HADOOP_CONFIGURATION, null);
 		}
-		Map<String, String> options = catalogOptions(properties.getCatalog());
+		Map<String, String> options = catalogOptions(properties.getCatalog(), connectionDetails.orderedStream().toList());
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(options));
 		logger.info("Creating Paimon catalog (metastore={}, warehouse={})", options.get("metastore"),
 				options.get("warehouse"));
@@ -61,17 +62,31 @@ public final class PaimonAutoConfiguration {
 	}
 
 	static Map<String, String> catalogOptions(PaimonProperties.Catalog catalog) {
+		return catalogOptions(catalog, java.util.List.of());
+	}
+
+	static Map<String, String> catalogOptions(PaimonProperties.Catalog catalog,
+			java.util.List<PaimonConnectionDetails> connectionDetails) {
 		Map<String, String> options = new LinkedHashMap<>(catalog.getOptions());
 		String warehouse = catalog.getWarehouse();
 		if (warehouse == null || warehouse.isBlank()) {
 			warehouse = options.get("warehouse");
+		}
+		String metastore = catalog.getMetastore();
+		for (PaimonConnectionDetails details : connectionDetails) {
+			options.putAll(details.getCatalogOptions());
+			if (details.getWarehouse() != null) {
+				warehouse = details.getWarehouse();
+			}
+			if (details.getMetastore() != null) {
+				metastore = details.getMetastore();
+			}
 		}
 		if (warehouse == null || warehouse.isBlank()) {
 			warehouse = Path.of(System.getProperty("java.io.tmpdir"), "paimon-warehouse").toAbsolutePath().toString();
 			logger.info("No paimon.catalog.warehouse set; using the embedded local warehouse at {}", warehouse);
 		}
 		options.put("warehouse", warehouse);
-		String metastore = catalog.getMetastore();
 		options.put("metastore", (metastore == null || metastore.isBlank()) ? "filesystem" : metastore);
 		return options;
 	}
