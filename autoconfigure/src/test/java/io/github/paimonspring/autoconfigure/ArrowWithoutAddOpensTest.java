@@ -24,7 +24,7 @@ class ArrowWithoutAddOpensTest {
 	@Test
 	void startupFailsWithTheAddOpensFix() throws Exception {
 		JavaProcess.Result result = JavaProcess.run(List.of("-Xmx512m"), App.class,
-				"--paimon.catalog.warehouse=" + this.warehouse);
+				"--paimon.catalog.warehouse=" + this.warehouse, "--spring.main.web-application-type=none");
 		assertThat(result.exitCode()).as(result.output()).isNotZero();
 		assertThat(result.output()).contains("APPLICATION FAILED TO START")
 			.contains("Apache Arrow cannot access direct memory")

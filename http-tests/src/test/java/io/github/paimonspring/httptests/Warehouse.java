@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import org.apache.paimon.Snapshot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;
@@ -17,6 +18,7 @@ import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.schema.Schema;
+import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
 import org.apache.paimon.table.source.ReadBuilder;
 
@@ -72,6 +74,18 @@ public final class Warehouse implements AutoCloseable {
 		return read(table, (r) -> r.getInt(0) + ":" + (r.isNullAt(1) ? null : r.getString(1).toString())).stream()
 			.sorted()
 			.toList();
+	}
+
+	/** The total record count of the table's latest snapshot (0 without snapshots), without reading data. */
+	public long latestSnapshotRecordCount(String table) {
+		try {
+			Table t = this.catalog.getTable(Identifier.fromString(table));
+			Snapshot snapshot = ((FileStoreTable) t).snapshotManager().latestSnapshot();
+			return (snapshot != null) ? snapshot.totalRecordCount() : 0;
+		}
+		catch (Catalog.TableNotExistException ex) {
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	public Path tableDir(String table) {

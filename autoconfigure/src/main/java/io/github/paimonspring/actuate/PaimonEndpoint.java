@@ -1,0 +1,107 @@
+package io.github.paimonspring.actuate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.github.paimonspring.admin.AdminModel;
+import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.admin.TransactionState;
+import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.catalog.TableDefinition;
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.Table;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+
+/**
+ * The read-only {@code paimon} actuator endpoint: the configured tables with their keys, bucket and
+ * latest snapshot, and, when the admin API is enabled, its open transactions. Reading it never
+ * creates a table.
+ */
+@Endpoint(id = "paimon")
+public class PaimonEndpoint {
+
+	private final PaimonTables tables;
+
+	private final ObjectProvider<AdminTransactions> transactions;
+
+	/**
+	 * Creates the endpoint.
+	 * @param tables the configured tables and their catalog
+	 * @param transactions the admin service, if the admin API is enabled
+	 */
+	public PaimonEndpoint(PaimonTables tables, ObjectProvider<AdminTransactions> transactions) {
+		this.tables = tables;
+		this.transactions = transactions;
+	}
+
+	/**
+	 * Describes the configured tables and the open admin transactions.
+	 * @return the tables, and the open transactions or {@code null} without the admin API
+	 */
+	@ReadOperation
+	public PaimonDescriptor paimon() {
+		List<TableDescriptor> tables = new ArrayList<>();
+		for (Map.Entry<String, TableDefinition> entry : this.tables.definitions().entrySet()) {
+			tables.add(describe(entry.getKey()));
+		}
+		AdminTransactions admin = this.transactions.getIfAvailable();
+		List<AdminModel.TransactionView> open = (admin != null) ? admin.list().stream()
+			.filter((transaction) -> TransactionState.valueOf(transaction.state()).isActive())
+			.toList() : null;
+		return new PaimonDescriptor(tables, open);
+	}
+
+	private TableDescriptor describe(String name) {
+		Identifier identifier = this.tables.identifier(name);
+		Table table;
+		try {
+			table = this.tables.catalog().getTable(identifier);
+		}
+		catch (Catalog.TableNotExistException ex) {
+			return new TableDescriptor(name, identifier.getFullName(), false, null, null, null, null);
+		}
+		Integer bucket = (table.options().get("bucket") != null) ? Integer.valueOf(table.options().get("bucket")) : null;
+		Long snapshot = null;
+		if (table instanceof FileStoreTable fileStoreTable) {
+			bucket = fileStoreTable.coreOptions().bucket();
+			snapshot = fileStoreTable.snapshotManager().latestSnapshotIdFromFileSystem();
+		}
+		return new TableDescriptor(name, identifier.getFullName(), true, table.primaryKeys(), table.partitionKeys(),
+				bucket, snapshot);
+	}
+
+	/**
+	 * The endpoint's response.
+	 *
+	 * @param tables the configured tables, in configuration order
+	 * @param transactions the open admin transactions, newest first, or {@code null} without the admin
+	 * API
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record PaimonDescriptor(List<TableDescriptor> tables, List<AdminModel.TransactionView> transactions) {
+	}
+
+	/**
+	 * A configured table.
+	 *
+	 * @param name the {@code paimon.tables} name
+	 * @param identifier {@code database.table}
+	 * @param exists whether the table exists in the catalog yet
+	 * @param primaryKeys primary key columns, or {@code null} if it does not exist
+	 * @param partitionKeys partition columns, or {@code null} if it does not exist
+	 * @param bucket the {@code bucket} option, or {@code null} if it does not exist
+	 * @param latestSnapshotId the latest snapshot, or {@code null} if there is none
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record TableDescriptor(String name, String identifier, boolean exists, List<String> primaryKeys,
+			List<String> partitionKeys, Integer bucket, Long latestSnapshotId) {
+	}
+
+}

@@ -1,0 +1,86 @@
+package io.github.paimonspring.autoconfigure;
+
+import io.github.paimonspring.actuate.MicrometerAdminMetrics;
+import io.github.paimonspring.actuate.PaimonEndpoint;
+import io.github.paimonspring.actuate.PaimonHealthIndicator;
+import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.catalog.PaimonTables;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import org.apache.paimon.catalog.Catalog;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Auto-configuration of the operations support, each part only when its library is present and it
+ * is enabled: the {@code paimon} actuator endpoint, the {@code paimon} health indicator
+ * ({@code management.health.paimon.enabled}) and the {@code paimon.transactions.open} gauge of the
+ * admin API. The admin metrics themselves come from {@link PaimonMetricsAutoConfiguration}.
+ */
+@AutoConfiguration(after = { PaimonAutoConfiguration.class, PaimonAdminAutoConfiguration.class },
+		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+				"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration" })
+@ConditionalOnClass(Catalog.class)
+public final class PaimonActuatorAutoConfiguration {
+
+	/**
+	 * The {@code paimon} actuator endpoint.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(Endpoint.class)
+	@ConditionalOnBean(PaimonTables.class)
+	static class EndpointConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		@ConditionalOnAvailableEndpoint(PaimonEndpoint.class)
+		PaimonEndpoint paimonEndpoint(PaimonTables tables, ObjectProvider<AdminTransactions> transactions) {
+			return new PaimonEndpoint(tables, transactions);
+		}
+
+	}
+
+	/**
+	 * The {@code paimon} health indicator.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(HealthIndicator.class)
+	@ConditionalOnBean(Catalog.class)
+	static class HealthConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(name = "paimonHealthIndicator")
+		@ConditionalOnEnabledHealthIndicator("paimon")
+		PaimonHealthIndicator paimonHealthIndicator(Catalog catalog) {
+			return new PaimonHealthIndicator(catalog);
+		}
+
+	}
+
+	/**
+	 * The {@code paimon.transactions.open} gauge of the admin API.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterRegistry.class)
+	@ConditionalOnBean({ MeterRegistry.class, AdminTransactions.class })
+	static class TransactionsMetricsConfiguration {
+
+		@Bean
+		MeterBinder paimonOpenTransactionsMeterBinder(AdminTransactions transactions) {
+			return MicrometerAdminMetrics.openTransactions(transactions);
+		}
+
+	}
+
+}

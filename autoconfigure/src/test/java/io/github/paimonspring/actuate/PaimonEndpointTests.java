@@ -1,0 +1,96 @@
+package io.github.paimonspring.actuate;
+
+import java.nio.file.Path;
+
+import io.github.paimonspring.admin.AdminModel;
+import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.support.Batches;
+import io.github.paimonspring.write.PaimonWriter;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The {@code paimon} actuator endpoint on a real warehouse.
+ */
+class PaimonEndpointTests {
+
+	@TempDir
+	Path warehouse;
+
+	@Test
+	void listsTheConfiguredTablesWithKeysBucketAndLatestSnapshot() {
+		new ApplicationContextRunner().withConfiguration(ActuatorFixtures.PAIMON)
+			.withPropertyValues(ActuatorFixtures.TABLES)
+			.withPropertyValues("paimon.catalog.warehouse=" + this.warehouse,
+					"management.endpoints.web.exposure.include=paimon")
+			.run((context) -> {
+				assertThat(context).hasNotFailed().hasSingleBean(PaimonEndpoint.class);
+				PaimonEndpoint endpoint = context.getBean(PaimonEndpoint.class);
+				PaimonEndpoint.PaimonDescriptor before = endpoint.paimon();
+				assertThat(before.transactions()).as("no admin API, no transactions").isNull();
+				assertThat(before.tables()).extracting(PaimonEndpoint.TableDescriptor::name).containsExactly("events",
+						"orders");
+				PaimonEndpoint.TableDescriptor orders = before.tables().get(1);
+				assertThat(orders.identifier()).isEqualTo("test.orders");
+				assertThat(orders.exists()).isTrue();
+				assertThat(orders.primaryKeys()).containsExactly("id");
+				assertThat(orders.partitionKeys()).isEmpty();
+				assertThat(orders.bucket()).isEqualTo(2);
+				assertThat(orders.latestSnapshotId()).isNull();
+				assertThat(before.tables().get(0).bucket()).isEqualTo(-1);
+
+				try (BufferAllocator allocator = new RootAllocator();
+						VectorSchemaRoot batch = Batches.idName(allocator, 1, "a", 2, "b")) {
+					context.getBean(PaimonWriter.class).write("events", batch);
+				}
+				PaimonEndpoint.TableDescriptor events = endpoint.paimon().tables().get(0);
+				assertThat(events.identifier()).isEqualTo("test.events");
+				assertThat(events.latestSnapshotId()).isEqualTo(1L);
+			});
+	}
+
+	@Test
+	void listsOpenAdminTransactionsOnly() {
+		new WebApplicationContextRunner().withConfiguration(ActuatorFixtures.PAIMON)
+			.withPropertyValues(ActuatorFixtures.TABLES)
+			.withPropertyValues(ActuatorFixtures.ADMIN)
+			.withPropertyValues("paimon.catalog.warehouse=" + this.warehouse,
+					"management.endpoints.web.exposure.include=paimon")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				PaimonEndpoint endpoint = context.getBean(PaimonEndpoint.class);
+				assertThat(endpoint.paimon().transactions()).isEmpty();
+				AdminTransactions admin = context.getBean(AdminTransactions.class);
+				AdminModel.TransactionView open = admin.create("test", "events", null);
+				AdminModel.TransactionView done = admin.create("test", "orders", null);
+				admin.abort(done.id());
+				assertThat(endpoint.paimon().transactions()).singleElement().satisfies((transaction) -> {
+					assertThat(transaction.id()).isEqualTo(open.id());
+					assertThat(transaction.table()).isEqualTo("test.events");
+					assertThat(transaction.state()).isEqualTo("OPEN");
+				});
+				admin.abort(open.id());
+				assertThat(endpoint.paimon().transactions()).isEmpty();
+			});
+	}
+
+	@Test
+	void isOnlyCreatedWhenExposed() {
+		new ApplicationContextRunner().withConfiguration(ActuatorFixtures.PAIMON)
+			.withPropertyValues("paimon.catalog.warehouse=" + this.warehouse)
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(PaimonEndpoint.class));
+		new ApplicationContextRunner().withConfiguration(ActuatorFixtures.PAIMON)
+			.withPropertyValues("paimon.catalog.warehouse=" + this.warehouse,
+					"management.endpoints.web.exposure.include=*", "management.endpoint.paimon.access=NONE")
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(PaimonEndpoint.class));
+	}
+
+}

@@ -1,0 +1,127 @@
+package io.github.paimonspring.httptests.ops;
+
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import com.jayway.jsonpath.JsonPath;
+import io.github.paimonspring.httptests.AdminClient;
+import io.github.paimonspring.httptests.SampleAppProcess;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The admin console (Swagger UI on the {@code paimon-admin} OpenAPI group) rendered by headless
+ * Chromium against the packaged sample app, and the OpenAPI document behind it.
+ */
+class AdminConsoleTest {
+
+	private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+
+	/** Swagger UI selects a group by its display name. */
+	private static final String CONSOLE = "/swagger-ui/index.html?urls.primaryName=Paimon%20admin";
+
+	private static final String ARROW = "application/vnd.apache.arrow.stream";
+
+	@TempDir
+	Path temp;
+
+	@Test
+	void consoleShowsTheAdminOperationsAndTheSpecDocumentsThem() throws Exception {
+		assumeTrue(Files.isExecutable(CHROMIUM), "Chromium is not installed at " + CHROMIUM
+				+ " (apt-get install chromium); the admin console test needs a headless browser");
+		try (SampleAppProcess app = SampleAppProcess.start(this.temp.resolve("warehouse"), List.of("-Xmx512m"),
+				"--paimon.admin.enabled=true", "--paimon.admin.token=t")) {
+			String url = app.uri(CONSOLE).toString();
+
+			String dom = chromium("dom", "--dump-dom", url);
+			assertThat(dom).as("rendered console").contains("Paimon admin API")
+				.contains("data-path=\"/paimon/tables/{database}/{table}/uploads\"")
+				.contains("data-path=\"/paimon/transactions/{id}/batches\"")
+				.contains("data-path=\"/paimon/transactions/{id}/commit\"")
+				.contains("data-path=\"/paimon/transactions/{id}/abort\"")
+				.contains("data-path=\"/paimon/tables/{database}/{table}/transactions\"")
+				.contains("Upload an Arrow IPC stream into a transaction")
+				.contains("Write and commit an Arrow IPC stream in one request")
+				.contains("Commit a transaction (repeating returns the same result)");
+
+			Path screenshot = Path.of("target", "admin-console.png").toAbsolutePath();
+			Files.createDirectories(screenshot.getParent());
+			Files.deleteIfExists(screenshot);
+			chromium("screenshot", "--screenshot=" + screenshot, "--window-size=1400,2400", url);
+			assertThat(screenshot).isRegularFile();
+			assertThat(Files.size(screenshot)).as("screenshot size").isGreaterThan(20_000);
+			byte[] signature = new byte[8];
+			System.arraycopy(Files.readAllBytes(screenshot), 0, signature, 0, 8);
+			assertThat(signature).as("PNG signature")
+				.containsExactly(0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n');
+
+			HttpResponse<String> spec = new AdminClient(app, null).get("/v3/api-docs/paimon-admin");
+			assertThat(spec.statusCode()).as(spec.body()).isEqualTo(200);
+			assertSpec(spec.body());
+		}
+	}
+
+	private static void assertSpec(String spec) {
+		for (String path : List.of("/paimon/transactions/{id}/batches", "/paimon/tables/{database}/{table}/uploads")) {
+			Map<String, Object> schema = JsonPath.read(spec,
+					"$.paths['" + path + "'].post.requestBody.content['" + ARROW + "'].schema");
+			assertThat(schema).as("Arrow body of %s", path).containsEntry("type", "string").containsEntry("format", "binary");
+			assertThat(JsonPath.<Boolean>read(spec, "$.paths['" + path + "'].post.requestBody.required")).isTrue();
+		}
+		Map<String, List<String>> errors = Map.of(
+				"post /paimon/tables/{database}/{table}/uploads", List.of("400", "401", "404", "409", "413", "415", "422"),
+				"post /paimon/transactions/{id}/batches", List.of("400", "401", "404", "409", "413", "415", "422"),
+				"post /paimon/tables/{database}/{table}/transactions", List.of("400", "401", "404", "415", "422", "429"),
+				"post /paimon/transactions/{id}/commit", List.of("400", "401", "404", "409"),
+				"post /paimon/transactions/{id}/abort", List.of("401", "404", "409"),
+				"post /paimon/tables/{database}/{table}/truncate", List.of("400", "401", "404", "409"),
+				"get /paimon/tables/{database}/{table}", List.of("400", "401", "404"),
+				"get /paimon/transactions/{id}", List.of("401", "404"),
+				"get /paimon/transactions", List.of("401"),
+				"get /paimon/tables", List.of("401"));
+		errors.forEach((operation, codes) -> {
+			String[] parts = operation.split(" ");
+			Map<String, Object> responses = JsonPath.read(spec, "$.paths['" + parts[1] + "']." + parts[0] + ".responses");
+			assertThat(responses.keySet()).as("responses of %s", operation).containsAll(codes);
+			for (String code : codes) {
+				assertThat(JsonPath.<String>read(spec,
+						"$.paths['" + parts[1] + "']." + parts[0] + ".responses['" + code + "'].description"))
+					.as("description of %s %s", operation, code)
+					.isNotBlank();
+			}
+			assertThat(JsonPath.<List<Object>>read(spec, "$.paths['" + parts[1] + "']." + parts[0] + ".security[*]['paimon-bearer']"))
+				.as("security of %s", operation)
+				.hasSize(1);
+		});
+		Map<String, Object> bearer = JsonPath.read(spec, "$.components.securitySchemes['paimon-bearer']");
+		assertThat(bearer).containsEntry("type", "http").containsEntry("scheme", "bearer");
+	}
+
+	/** Runs headless Chromium once and returns its standard output. */
+	private String chromium(String name, String... args) throws IOException, InterruptedException {
+		List<String> command = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+				"--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+				"--user-data-dir=" + this.temp.resolve("chromium-" + name), "--virtual-time-budget=15000"));
+		command.addAll(List.of(args));
+		Path out = this.temp.resolve("chromium-" + name + ".out");
+		Path err = this.temp.resolve("chromium-" + name + ".err");
+		Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+		if (!process.waitFor(2, TimeUnit.MINUTES)) {
+			process.destroyForcibly().waitFor();
+			throw new IllegalStateException("Chromium (" + name + ") did not finish in 2 minutes:\n" + Files.readString(err));
+		}
+		assertThat(process.exitValue()).as("Chromium (%s) exit code; stderr:%n%s", name, Files.readString(err)).isZero();
+		return Files.readString(out, StandardCharsets.UTF_8);
+	}
+
+}
