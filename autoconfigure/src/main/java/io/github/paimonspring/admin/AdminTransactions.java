@@ -18,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.arrow.ArrowFormatException;
@@ -79,6 +80,8 @@ public class AdminTransactions implements DisposableBean {
 	private final Map<String, AdminTransaction> transactions = new ConcurrentHashMap<>();
 
 	private final ScheduledExecutorService reaper;
+
+	private final Map<String, KeyLock> keyLocks = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates the service and starts its reaper.
@@ -409,8 +412,30 @@ public class AdminTransactions implements DisposableBean {
 			InputStream body, long contentLength) {
 		String identifier = identifier(database, table);
 		checkDeclaredLength(identifier, contentLength, this.settings.maxRequestBytes());
+		if (idempotencyKey == null) {
+			return uploadOnce(identifier, overwrite, null, CommitUsers.random(), body);
+		}
+		// requests with one key run one at a time: a retry that arrives while the first request is still
+		// writing waits for it and then finds its snapshot, instead of committing the body a second time
+		String user = idempotencyUser(identifier, idempotencyKey);
+		KeyLock lock = this.keyLocks.compute(user, (key, existing) -> {
+			KeyLock result = (existing != null) ? existing : new KeyLock();
+			result.holders++;
+			return result;
+		});
+		lock.lock.lock();
+		try {
+			return uploadOnce(identifier, overwrite, idempotencyKey, user, body);
+		}
+		finally {
+			lock.lock.unlock();
+			this.keyLocks.compute(user, (key, existing) -> (--existing.holders == 0) ? null : existing);
+		}
+	}
+
+	private AdminModel.CommitResponse uploadOnce(String identifier, boolean overwrite, String idempotencyKey, String user,
+			InputStream body) {
 		Table resolved = this.writer.tables().getTable(identifier);
-		String user = (idempotencyKey != null) ? idempotencyUser(identifier, idempotencyKey) : CommitUsers.random();
 		long identifierOfKey = 1;
 		long started;
 		Upload upload = new Upload(identifier, "one-shot upload");
@@ -480,6 +505,15 @@ public class AdminTransactions implements DisposableBean {
 		this.metrics.committed(identifier, Duration.ofNanos(System.nanoTime() - started), result.committed());
 		return new AdminModel.CommitResponse(result.committed(), result.snapshotId(),
 				result.committed() ? result.rowCount() : 0);
+	}
+
+	/** Serializes the one-shot uploads of one idempotency key; {@code holders} is only changed in {@code compute}. */
+	private static final class KeyLock {
+
+		final ReentrantLock lock = new ReentrantLock();
+
+		int holders;
+
 	}
 
 	private static boolean isPostpone(Table table) {

@@ -131,7 +131,11 @@ final class ArrowIpcGuard extends FilterInputStream {
 		catch (RuntimeException ex) {
 			throw new ArrowFramingException("Arrow IPC message " + (this.messages - 1) + " has malformed metadata");
 		}
-		if (bodyLength < 0 || bodyLength > this.maxBytes - this.consumed) {
+		if (bodyLength < 0) {
+			throw new ArrowFramingException("Arrow IPC message " + (this.messages - 1) + " has malformed metadata: body length "
+					+ bodyLength + " is negative");
+		}
+		if (bodyLength > this.maxBytes - this.consumed) {
 			throw new UploadLimitException("Arrow IPC message " + (this.messages - 1) + " announces a body of "
 					+ bodyLength + " bytes, more than the " + Math.max(0, this.maxBytes - this.consumed)
 					+ " bytes left of the upload limit", this.maxBytes);

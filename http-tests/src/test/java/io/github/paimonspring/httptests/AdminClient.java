@@ -47,6 +47,15 @@ public final class AdminClient {
 			.build());
 	}
 
+	public HttpResponse<String> post(String path, String contentType, byte[] body)
+			throws IOException, InterruptedException {
+		HttpRequest.Builder builder = request(path);
+		if (contentType != null) {
+			builder.header("Content-Type", contentType);
+		}
+		return send(builder.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+	}
+
 	public HttpRequest.Builder request(String path) {
 		HttpRequest.Builder builder = HttpRequest.newBuilder(this.app.uri(path)).timeout(Duration.ofMinutes(10));
 		if (this.token != null) {

@@ -2,12 +2,21 @@ package io.github.paimonspring.httptests;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+
+import org.apache.arrow.flatbuf.Message;
 
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
@@ -81,6 +90,99 @@ public final class ArrowBodies {
 		catch (IOException ex) {
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	/** A nullable Arrow field. */
+	public static Field field(String name, ArrowType type) {
+		return new Field(name, FieldType.nullable(type), null);
+	}
+
+	/** A nullable signed integer field of {@code bits} bits. */
+	public static Field intField(String name, int bits) {
+		return field(name, new ArrowType.Int(bits, true));
+	}
+
+	/** A nullable Utf8 field. */
+	public static Field utf8Field(String name) {
+		return field(name, ArrowType.Utf8.INSTANCE);
+	}
+
+	/**
+	 * One batch with any schema of signed integer and Utf8 columns; {@code rows} are the values row
+	 * by row ({@code null} for null, {@code Number} for integers, {@code String} for Utf8).
+	 */
+	public static byte[] of(List<Field> fields, Object[]... rows) {
+		try (BufferAllocator allocator = new RootAllocator();
+				VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator)) {
+			ByteArrayOutputStream out = new ByteArrayOutputStream();
+			try (ArrowStreamWriter writer = new ArrowStreamWriter(root, null, out)) {
+				writer.start();
+				root.allocateNew();
+				for (int r = 0; r < rows.length; r++) {
+					for (int c = 0; c < fields.size(); c++) {
+						set(root.getVector(c), r, rows[r][c]);
+					}
+				}
+				root.setRowCount(rows.length);
+				writer.writeBatch();
+				writer.end();
+			}
+			return out.toByteArray();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static void set(FieldVector vector, int row, Object value) {
+		if (value == null) {
+			vector.setNull(row);
+		}
+		else if (vector instanceof VarCharVector strings) {
+			strings.setSafe(row, ((String) value).getBytes(StandardCharsets.UTF_8));
+		}
+		else if (vector instanceof IntVector ints) {
+			ints.setSafe(row, ((Number) value).intValue());
+		}
+		else if (vector instanceof BigIntVector longs) {
+			longs.setSafe(row, ((Number) value).longValue());
+		}
+		else if (vector instanceof SmallIntVector shorts) {
+			shorts.setSafe(row, ((Number) value).shortValue());
+		}
+		else if (vector instanceof TinyIntVector bytes) {
+			bytes.setSafe(row, ((Number) value).byteValue());
+		}
+		else {
+			throw new IllegalArgumentException("unsupported vector " + vector.getClass());
+		}
+	}
+
+	/**
+	 * The offsets at which the messages of an Arrow IPC stream (continuation marker, metadata length,
+	 * metadata, body) start, plus the stream length: cutting a stream exactly there leaves a
+	 * well-formed stream that merely lacks its end-of-stream marker.
+	 */
+	public static List<Integer> messageBoundaries(byte[] stream) {
+		List<Integer> boundaries = new ArrayList<>();
+		ByteBuffer buffer = ByteBuffer.wrap(stream).order(ByteOrder.LITTLE_ENDIAN);
+		int position = 0;
+		while (position + 8 <= stream.length) {
+			boundaries.add(position);
+			if (buffer.getInt(position) != 0xFFFFFFFF) {
+				throw new IllegalArgumentException("no continuation marker at " + position);
+			}
+			int metadata = buffer.getInt(position + 4);
+			if (metadata == 0) {
+				position += 8;
+				break;
+			}
+			Message message = Message.getRootAsMessage(
+					ByteBuffer.wrap(stream, position + 8, metadata).slice().order(ByteOrder.LITTLE_ENDIAN));
+			position += 8 + metadata + (int) message.bodyLength();
+		}
+		boundaries.add(position);
+		return boundaries;
 	}
 
 }

@@ -45,6 +45,57 @@ public final class SampleAppProcess implements AutoCloseable {
 		try (ServerSocket socket = new ServerSocket(0)) {
 			port = socket.getLocalPort();
 		}
+		Path log = Files.createTempFile("sample-app-", ".log");
+		Process process = processBuilder(command(warehouse, port, jvmOptions, args)).redirectOutput(log.toFile()).start();
+		SampleAppProcess app = new SampleAppProcess(process, port, log);
+		try {
+			app.awaitReady();
+		}
+		catch (Exception ex) {
+			app.close();
+			throw ex;
+		}
+		return app;
+	}
+
+	/** The outcome of a start that is expected to fail. */
+	public record Exit(int code, String output) {
+	}
+
+	/**
+	 * Starts the jar and waits for it to exit on its own (a refused start-up); fails if it is still
+	 * running after {@code timeout}.
+	 */
+	public static Exit runUntilExit(Path warehouse, List<String> jvmOptions, Duration timeout, String... args)
+			throws Exception {
+		int port;
+		try (ServerSocket socket = new ServerSocket(0)) {
+			port = socket.getLocalPort();
+		}
+		Path log = Files.createTempFile("sample-app-", ".log");
+		Process process = processBuilder(command(warehouse, port, jvmOptions, args)).redirectOutput(log.toFile()).start();
+		try {
+			if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+				process.destroyForcibly().waitFor();
+				throw new IllegalStateException("sample app did not exit within " + timeout + ":\n" + Files.readString(log));
+			}
+			return new Exit(process.exitValue(), Files.readString(log));
+		}
+		finally {
+			Files.deleteIfExists(log);
+		}
+	}
+
+	/** The sample app reads these from the environment; the tests pass everything as arguments. */
+	private static ProcessBuilder processBuilder(List<String> command) {
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+		for (String variable : List.of("PORT", "PAIMON_WAREHOUSE", "PAIMON_ADMIN_ENABLED", "PAIMON_ADMIN_TOKEN")) {
+			builder.environment().remove(variable);
+		}
+		return builder;
+	}
+
+	private static List<String> command(Path warehouse, int port, List<String> jvmOptions, String... args) {
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.addAll(jvmOptions);
@@ -53,11 +104,7 @@ public final class SampleAppProcess implements AutoCloseable {
 		command.add("--server.port=" + port);
 		command.add("--paimon.catalog.warehouse=" + warehouse.toAbsolutePath());
 		command.addAll(List.of(args));
-		Path log = Files.createTempFile("sample-app-", ".log");
-		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-		SampleAppProcess app = new SampleAppProcess(process, port, log);
-		app.awaitReady();
-		return app;
+		return command;
 	}
 
 	private void awaitReady() throws Exception {

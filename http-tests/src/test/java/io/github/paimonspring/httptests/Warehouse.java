@@ -14,12 +14,17 @@ import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.data.BinaryString;
+import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
+import org.apache.paimon.table.sink.BatchTableCommit;
+import org.apache.paimon.table.sink.BatchTableWrite;
+import org.apache.paimon.table.sink.BatchWriteBuilder;
 import org.apache.paimon.table.source.ReadBuilder;
 
 /**
@@ -49,6 +54,32 @@ public final class Warehouse implements AutoCloseable {
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	/** Writes and commits rows with Paimon's own batch write API (for fixtures). */
+	public void insert(String table, GenericRow... rows) {
+		try {
+			Table t = this.catalog.getTable(Identifier.fromString(table));
+			BatchWriteBuilder builder = t.newBatchWriteBuilder();
+			try (BatchTableWrite write = builder.newWrite(); BatchTableCommit commit = builder.newCommit()) {
+				for (GenericRow row : rows) {
+					write.write(row);
+				}
+				commit.commit(write.prepareCommit());
+			}
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** A Paimon row; {@code String} values become {@link BinaryString}s. */
+	public static GenericRow row(Object... values) {
+		Object[] converted = new Object[values.length];
+		for (int i = 0; i < values.length; i++) {
+			converted[i] = (values[i] instanceof String text) ? BinaryString.fromString(text) : values[i];
+		}
+		return GenericRow.of(converted);
 	}
 
 	public <T> List<T> read(String table, Function<InternalRow, T> mapper) {
