@@ -158,4 +158,23 @@ public final class AdminModel {
 	public record AbortResponse(boolean aborted) {
 	}
 
+	/**
+	 * {@code POST /transactions/{id}/prepare}.
+	 *
+	 * @param preparedCommit the serialized commit messages, base64
+	 */
+	public record PrepareResponse(String preparedCommit) {
+	}
+
+	/**
+	 * {@code POST /tables/{database}/{table}/commits}.
+	 *
+	 * @param preparedCommits serialized commit messages from {@code prepare}, base64, all of one commit
+	 * user and mode
+	 * @param identifier the commit identifier, or {@code null}
+	 * @param commitUser the commit user, or {@code null} for the messages' own
+	 */
+	public record PreparedCommitsRequest(List<String> preparedCommits, Long identifier, String commitUser) {
+	}
+
 }

@@ -58,6 +58,12 @@ final class AdminTransaction {
 
 	volatile AdminModel.CommitResponse result;
 
+	private volatile byte[] prepared;
+
+	private volatile CommitMessages preparedMessages;
+
+	private volatile PostponeFixedBucketCommitMessages preparedFixedMessages;
+
 	AdminTransaction(String id, String table, String commitUser, TableWrite write, TableCommit commit) {
 		this(id, table, STANDARD, commitUser, write, commit, null, null);
 	}
@@ -128,8 +134,46 @@ final class AdminTransaction {
 		}
 	}
 
-	/** Closes the writer, which deletes every file it wrote that was not prepared. */
+	/**
+	 * Prepares what was uploaded for a commit by another process and returns the serialized messages;
+	 * repeating it returns the same bytes. The writer is closed; the files now belong to whoever commits
+	 * (or aborts) the messages.
+	 */
+	byte[] prepare() {
+		if (this.prepared != null) {
+			return this.prepared;
+		}
+		if (this.write != null) {
+			try {
+				this.preparedMessages = this.write.prepareCommit();
+				this.prepared = this.preparedMessages.serialize();
+			}
+			finally {
+				this.write.close();
+			}
+		}
+		else {
+			try {
+				this.preparedFixedMessages = this.fixedWrite.prepareCommit();
+				this.prepared = this.preparedFixedMessages.serialize();
+			}
+			finally {
+				this.fixedWrite.close();
+			}
+		}
+		return this.prepared;
+	}
+
+	/** Closes the writer, which deletes every file it wrote that was not prepared, and aborts prepared messages. */
 	void discard() {
+		if (this.preparedMessages != null) {
+			this.commit.abort(this.preparedMessages);
+			return;
+		}
+		if (this.preparedFixedMessages != null) {
+			this.fixedCommit.abort(this.preparedFixedMessages);
+			return;
+		}
 		if (this.write != null) {
 			this.write.close();
 		}

@@ -345,6 +345,144 @@ public class AdminTransactions implements DisposableBean {
 	}
 
 	/**
+	 * Prepares a transaction for a commit by a coordinator and returns its serialized commit messages;
+	 * repeating it returns the same. A prepared transaction takes no more uploads; its files are
+	 * committed with {@link #commitPrepared} (possibly on another instance) or deleted by abort (never
+	 * once committed).
+	 * @param id the transaction id
+	 * @return the prepared commit, base64
+	 */
+	public AdminModel.PrepareResponse prepare(String id) {
+		AdminTransaction transaction = find(id);
+		lockOrConflict(transaction);
+		try {
+			if (transaction.state != TransactionState.PREPARED) {
+				requireOpen(transaction);
+			}
+			byte[] bytes;
+			try {
+				bytes = transaction.prepare();
+			}
+			catch (RuntimeException ex) {
+				transaction.state = TransactionState.FAILED;
+				transaction.failure = ex.getMessage();
+				throw ex;
+			}
+			transaction.state = TransactionState.PREPARED;
+			transaction.lastActivity = Instant.now();
+			return new AdminModel.PrepareResponse(java.util.Base64.getEncoder().encodeToString(bytes));
+		}
+		finally {
+			transaction.lock.unlock();
+		}
+	}
+
+	/**
+	 * Commits the prepared commits of one or more transactions (possibly of other instances) as one
+	 * commit. With an identifier, a repeat is filtered; without one, messages whose files are all
+	 * committed already are not committed again. Either way repeating the request commits nothing new.
+	 * @param database the database
+	 * @param table the table
+	 * @param request the prepared commits, identifier and commit user
+	 * @return the outcome
+	 */
+	public AdminModel.CommitResponse commitPrepared(String database, String table, AdminModel.PreparedCommitsRequest request) {
+		String identifier = identifier(database, table);
+		if (request == null || request.preparedCommits() == null || request.preparedCommits().isEmpty()) {
+			throw new PaimonArgumentException(identifier, "preparedCommits must list at least one prepared commit");
+		}
+		List<byte[]> payloads = new ArrayList<>();
+		for (String encoded : request.preparedCommits()) {
+			try {
+				payloads.add(java.util.Base64.getDecoder().decode(encoded));
+			}
+			catch (IllegalArgumentException ex) {
+				throw new PaimonArgumentException(identifier, "preparedCommits must be base64 strings from /prepare");
+			}
+		}
+		int kind = magic(payloads.get(0));
+		for (byte[] payload : payloads) {
+			if (magic(payload) != kind) {
+				throw new PaimonArgumentException(identifier,
+						"preparedCommits mix standard and postpone fixed-bucket transactions; commit them separately");
+			}
+		}
+		long started = System.nanoTime();
+		CommitResult result;
+		if (kind == PostponeFixedBucketCommitMessages.MAGIC) {
+			PostponeFixedBucketCommitMessages merged = null;
+			for (byte[] payload : payloads) {
+				PostponeFixedBucketCommitMessages messages = this.writer
+					.deserializePostponeFixedBucketCommitMessages(identifier, payload);
+				merged = (merged == null) ? messages : merged.merge(messages);
+			}
+			String user = (request.commitUser() != null) ? request.commitUser() : merged.commitUser();
+			PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(identifier, user);
+			if (merged.isOverwrite()) {
+				builder.withOverwrite();
+			}
+			try (PostponeFixedBucketTableCommit commit = builder.newCommit()) {
+				if (request.identifier() != null) {
+					result = commit.filterAndCommitWithIdentifier(merged, request.identifier());
+				}
+				else {
+					java.util.Set<String> done = commit.committedFiles(merged);
+					result = alreadyCommitted(identifier, done, merged.fileNames(), user);
+					if (result == null) {
+						result = commit.commit(merged);
+					}
+				}
+			}
+		}
+		else {
+			CommitMessages merged = null;
+			for (byte[] payload : payloads) {
+				CommitMessages messages = this.writer.deserializeCommitMessages(identifier, payload);
+				merged = (merged == null) ? messages : merged.merge(messages);
+			}
+			String user = (request.commitUser() != null) ? request.commitUser() : merged.commitUser();
+			WriteBuilder builder = this.writer.newWriteBuilder(identifier, user);
+			if (merged.isOverwrite()) {
+				builder.withOverwrite(merged.overwritePartition());
+			}
+			try (TableCommit commit = builder.newCommit()) {
+				if (request.identifier() != null) {
+					result = commit.filterAndCommitWithIdentifier(merged, request.identifier());
+				}
+				else {
+					java.util.Set<String> done = commit.committedFiles(merged);
+					result = alreadyCommitted(identifier, done, merged.fileNames(), user);
+					if (result == null) {
+						result = commit.commit(merged);
+					}
+				}
+			}
+		}
+		this.metrics.committed(identifier, Duration.ofNanos(System.nanoTime() - started), result.committed());
+		logger.info("Committed {} prepared commit(s) on table '{}': {}", payloads.size(), identifier, result);
+		return new AdminModel.CommitResponse(result.committed(), result.snapshotId(),
+				result.committed() ? result.rowCount() : 0);
+	}
+
+	private CommitResult alreadyCommitted(String table, java.util.Set<String> committed, java.util.Set<String> files,
+			String user) {
+		if (committed.isEmpty() || files.isEmpty()) {
+			return null;
+		}
+		if (committed.containsAll(files)) {
+			Long snapshot = latestSnapshot(this.writer.tables().getTable(table));
+			return new CommitResult(false, snapshot, 0);
+		}
+		throw new AdminException(HttpStatus.CONFLICT, "Partly committed", table, "Some of the prepared files ("
+				+ committed.size() + " of " + files.size() + ") are already committed to table '" + table
+				+ "'; commit the same prepared commits with an identifier, or drop the committed ones");
+	}
+
+	private static int magic(byte[] payload) {
+		return (payload.length < 4) ? 0 : java.nio.ByteBuffer.wrap(payload, 0, 4).getInt();
+	}
+
+	/**
 	 * Aborts a transaction and deletes its files; repeating it is harmless.
 	 * @param id the transaction id
 	 * @return always aborted
@@ -357,7 +495,7 @@ public class AdminTransactions implements DisposableBean {
 				throw new AdminException(HttpStatus.CONFLICT, "Transaction state conflict", transaction.table,
 						"Transaction " + id + " is already committed and cannot be aborted");
 			}
-			if (transaction.state.isActive()) {
+			if (transaction.state.isActive() || transaction.state == TransactionState.PREPARED) {
 				end(transaction, TransactionState.ABORTED);
 			}
 			return new AdminModel.AbortResponse(true);

@@ -144,6 +144,40 @@ public class PaimonAdminController {
 	}
 
 	/**
+	 * Prepares a transaction for a coordinator.
+	 * @param id the transaction id
+	 * @return the serialized commit messages, base64
+	 */
+	@PostMapping("/transactions/{id}/prepare")
+	@Operation(summary = "Prepare a transaction for a commit by a coordinator (repeatable)", operationId = "prepareTransaction")
+	@ApiResponse(responseCode = "200", description = "The prepared commit (base64)")
+	@ApiResponse(responseCode = "404", description = "Unknown transaction", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "409", description = "Wrong transaction state, or busy", content = @Content(mediaType = PROBLEM))
+	public AdminModel.PrepareResponse prepare(@PathVariable String id) {
+		return this.transactions.prepare(id);
+	}
+
+	/**
+	 * Commits prepared commits of several transactions, possibly of other instances, as one commit.
+	 * @param database the database
+	 * @param table the table
+	 * @param request the prepared commits, identifier and commit user
+	 * @return whether a snapshot was created, its id and the rows
+	 */
+	@PostMapping("/tables/{database}/{table}/commits")
+	@Operation(summary = "Commit prepared commits of several transactions as one commit (idempotent)",
+			operationId = "commitPrepared")
+	@ApiResponse(responseCode = "200", description = "The commit outcome; committed=false when already committed")
+	@ApiResponse(responseCode = "400", description = "Malformed JSON or prepared commits", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "409", description = "Commit conflict, or partly committed", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "422", description = "Fixed-bucket plan conflict", content = @Content(mediaType = PROBLEM))
+	public AdminModel.CommitResponse commitPrepared(@PathVariable String database, @PathVariable String table,
+			@RequestBody AdminModel.PreparedCommitsRequest request) {
+		return this.transactions.commitPrepared(database, table, request);
+	}
+
+	/**
 	 * Aborts a transaction.
 	 * @param id the transaction id
 	 * @return {@code {"aborted": true}}

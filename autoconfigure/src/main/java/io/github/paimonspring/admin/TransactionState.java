@@ -7,6 +7,8 @@ public enum TransactionState {
 
 	/** Accepting uploads. */
 	OPEN,
+	/** Prepared for a coordinator: its files are committed elsewhere (or aborted here). */
+	PREPARED,
 	/** A commit is running. */
 	COMMITTING,
 	/** Committed; repeating the commit returns the same result. */

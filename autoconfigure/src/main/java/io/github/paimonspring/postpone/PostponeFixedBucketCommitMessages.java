@@ -19,7 +19,8 @@ import org.apache.paimon.table.sink.CommitMessage;
  */
 public final class PostponeFixedBucketCommitMessages implements AutoCloseable {
 
-	private static final int MAGIC = 0x50464231; // "PFB1"
+	/** The first four bytes of {@link #serialize()}'s output. */
+	public static final int MAGIC = 0x50464231; // "PFB1"
 
 	private final CommitMessages messages;
 
@@ -77,6 +78,14 @@ public final class PostponeFixedBucketCommitMessages implements AutoCloseable {
 	 */
 	public long rowCount() {
 		return this.messages.rowCount();
+	}
+
+	/**
+	 * Returns the names of all data files these messages add.
+	 * @return the file names
+	 */
+	public java.util.Set<String> fileNames() {
+		return this.messages.fileNames();
 	}
 
 	/**

@@ -119,6 +119,17 @@ public final class PostponeFixedBucketTableCommit implements AutoCloseable {
 	}
 
 	/**
+	 * Returns the files of these messages that a snapshot of the table already references: all of
+	 * them once the messages are committed, none before.
+	 * @param messages the messages
+	 * @return the committed file names
+	 */
+	public java.util.Set<String> committedFiles(PostponeFixedBucketCommitMessages messages) {
+		check(messages);
+		return this.committer.committedFileNames(messages.messages());
+	}
+
+	/**
 	 * Returns the snapshot with which this commit user committed {@code identifier} (or a later one),
 	 * without committing anything: lets a caller skip work that is already done.
 	 * @param identifier the commit identifier

@@ -26,7 +26,8 @@ import org.apache.paimon.table.sink.CommitMessageSerializer;
  */
 public final class CommitMessages implements AutoCloseable {
 
-	private static final int MAGIC = 0x50534D31; // "PSM1"
+	/** The first four bytes of {@link #serialize()}'s output. */
+	public static final int MAGIC = 0x50534D31; // "PSM1"
 
 	private static final int FORMAT_VERSION = 1;
 

@@ -197,6 +197,20 @@ public final class TableCommitter {
 	}
 
 	/**
+	 * Returns the files of these messages that a snapshot of the table references, so a caller can
+	 * tell whether messages were already committed.
+	 * @param messages the messages
+	 * @return the names of their files that are committed
+	 */
+	public Set<String> committedFileNames(List<CommitMessage> messages) {
+		Set<String> candidates = new HashSet<>();
+		for (CommitMessage message : messages) {
+			candidates.addAll(CommitMessages.fileNames((CommitMessageImpl) message));
+		}
+		return candidates.isEmpty() ? candidates : committedFiles(this.table, messages, candidates);
+	}
+
+	/**
 	 * Finds which candidate files a snapshot of the table references: the latest snapshot's live files
 	 * and the files added by snapshots created since the oldest candidate was written.
 	 */

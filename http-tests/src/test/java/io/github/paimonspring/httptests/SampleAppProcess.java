@@ -102,7 +102,9 @@ public final class SampleAppProcess implements AutoCloseable {
 		command.add("-jar");
 		command.add(jar().toAbsolutePath().toString());
 		command.add("--server.port=" + port);
-		command.add("--paimon.catalog.warehouse=" + warehouse.toAbsolutePath());
+		if (warehouse != null) {
+			command.add("--paimon.catalog.warehouse=" + warehouse.toAbsolutePath());
+		}
 		command.addAll(List.of(args));
 		return command;
 	}

@@ -37,6 +37,18 @@ public final class Warehouse implements AutoCloseable {
 
 	private final Catalog catalog;
 
+	/**
+	 * Opens a catalog from options (for example a JDBC catalog with an S3 warehouse); the file helpers
+	 * ({@link #tableDir}, {@link #dataFiles}, {@link #snapshotCount}) need a local warehouse.
+	 */
+	public Warehouse(java.util.Map<String, String> catalogOptions) {
+		this.root = null;
+		Options options = new Options();
+		catalogOptions.forEach(options::set);
+		options.set("cache-enabled", "false");
+		this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
+	}
+
 	public Warehouse(Path root) {
 		this.root = root;
 		Options options = new Options();
