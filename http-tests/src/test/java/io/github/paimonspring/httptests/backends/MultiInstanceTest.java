@@ -234,6 +234,9 @@ class MultiInstanceTest {
 		String tx = field(opened.body(), "id");
 		assertThat(client.postArrow("/paimon/transactions/" + tx + "/batches", ArrowBodies.idName(2, "dropped"))
 			.statusCode()).isEqualTo(200);
+		// prepare flushes the data files to S3; the abort then deletes them
+		assertThat(client.postJson("/paimon/transactions/" + tx + "/prepare", "").statusCode()).isEqualTo(200);
+		assertThat(this.s3.objects("lake", "wh/mi.db/aborted")).hasSizeGreaterThan(committed.size());
 		assertThat(client.postJson("/paimon/transactions/" + tx + "/abort", "").body()).contains("\"aborted\":true");
 		assertThat(this.s3.objects("lake", "wh/mi.db/aborted")).isEqualTo(committed);
 		assertThat(this.warehouse.idNames("mi.aborted")).containsExactly("1:kept");
