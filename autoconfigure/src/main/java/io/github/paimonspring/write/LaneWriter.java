@@ -59,6 +59,10 @@ public final class LaneWriter implements AutoCloseable {
 
 	private static final long MIN_WRITE_BUFFER = 8L * 1024 * 1024;
 
+	private static final org.slf4j.Logger logger = org.slf4j.LoggerFactory.getLogger(LaneWriter.class);
+
+	private static final java.util.Set<String> DYNAMIC_BUCKET_WARNED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
 	/** Batches smaller than this per lane are written on the calling thread only. */
 	static final int MIN_ROWS_PER_LANE = 16_384;
 
@@ -164,6 +168,11 @@ public final class LaneWriter implements AutoCloseable {
 					"Cannot create a writer for table '" + table + "': " + ex.getMessage(), ex);
 		}
 		if (mode == BucketMode.HASH_DYNAMIC && router == null) {
+			if (DYNAMIC_BUCKET_WARNED.add(table)) {
+				logger.warn("Table '{}' uses dynamic buckets (bucket=-1): only ONE writer process may write it; several "
+						+ "instances writing it concurrently create duplicate keys. Use bucket=N or bucket=-2 for several writers.",
+						table);
+			}
 			long targetRows = writeTable.coreOptions().dynamicBucketTargetRowNum();
 			Integer maxBuckets = writeTable.coreOptions().dynamicBucketMaxBuckets();
 			int max = (maxBuckets != null) ? maxBuckets : -1;
