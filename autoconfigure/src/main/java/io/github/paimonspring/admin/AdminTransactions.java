@@ -29,16 +29,12 @@ import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.postpone.BucketPlan;
 import io.github.paimonspring.postpone.BucketPlanException;
 import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
-import io.github.paimonspring.postpone.PostponeFixedBucketTableCommit;
-import io.github.paimonspring.postpone.PostponeFixedBucketTableWrite;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
-import io.github.paimonspring.write.CommitMessages;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
 import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.PaimonWriter;
 import io.github.paimonspring.write.TableCommit;
-import io.github.paimonspring.write.TableWrite;
 import io.github.paimonspring.write.WriteBuilder;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
@@ -215,7 +211,7 @@ public class AdminTransactions implements DisposableBean {
 			else if (body.staticPartition() != null) {
 				throw new PaimonArgumentException(identifier, "staticPartition requires \"overwrite\": true");
 			}
-			transaction = new AdminTransaction(id, identifier, user, builder.newWrite(), builder.newCommit());
+			transaction = new AdminTransaction(id, identifier, user, new StandardWritePath(builder));
 		}
 		else if (mode.equals(AdminTransaction.POSTPONE_FIXED_BUCKET)) {
 			if (body.staticPartition() != null) {
@@ -227,7 +223,7 @@ public class AdminTransactions implements DisposableBean {
 				builder.withOverwrite();
 			}
 			applyPlan(identifier, builder, body.bucketPlan());
-			transaction = new AdminTransaction(id, identifier, user, builder.newWrite(), builder.newCommit());
+			transaction = new AdminTransaction(id, identifier, user, new FixedBucketWritePath(builder));
 		}
 		else {
 			throw new PaimonArgumentException(identifier,
@@ -409,52 +405,18 @@ public class AdminTransactions implements DisposableBean {
 		}
 		long started = System.nanoTime();
 		CommitResult result;
-		if (kind == PostponeFixedBucketCommitMessages.MAGIC) {
-			PostponeFixedBucketCommitMessages merged = null;
-			for (byte[] payload : payloads) {
-				PostponeFixedBucketCommitMessages messages = this.writer
-					.deserializePostponeFixedBucketCommitMessages(identifier, payload);
-				merged = (merged == null) ? messages : merged.merge(messages);
+		List<WritePath.Prepared> merged = new ArrayList<>(1);
+		try (WritePath path = (kind == PostponeFixedBucketCommitMessages.MAGIC)
+				? FixedBucketWritePath.forPrepared(this.writer, identifier, payloads, request.commitUser(), merged)
+				: StandardWritePath.forPrepared(this.writer, identifier, payloads, request.commitUser(), merged)) {
+			WritePath.Prepared prepared = merged.get(0);
+			if (request.identifier() != null) {
+				result = prepared.commit(request.identifier(), true);
 			}
-			String user = (request.commitUser() != null) ? request.commitUser() : merged.commitUser();
-			PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(identifier, user);
-			if (merged.isOverwrite()) {
-				builder.withOverwrite();
-			}
-			try (PostponeFixedBucketTableCommit commit = builder.newCommit()) {
-				if (request.identifier() != null) {
-					result = commit.filterAndCommitWithIdentifier(merged, request.identifier());
-				}
-				else {
-					java.util.Set<String> done = commit.committedFiles(merged);
-					result = alreadyCommitted(identifier, done, merged.fileNames(), user);
-					if (result == null) {
-						result = commit.commit(merged);
-					}
-				}
-			}
-		}
-		else {
-			CommitMessages merged = null;
-			for (byte[] payload : payloads) {
-				CommitMessages messages = this.writer.deserializeCommitMessages(identifier, payload);
-				merged = (merged == null) ? messages : merged.merge(messages);
-			}
-			String user = (request.commitUser() != null) ? request.commitUser() : merged.commitUser();
-			WriteBuilder builder = this.writer.newWriteBuilder(identifier, user);
-			if (merged.isOverwrite()) {
-				builder.withOverwrite(merged.overwritePartition());
-			}
-			try (TableCommit commit = builder.newCommit()) {
-				if (request.identifier() != null) {
-					result = commit.filterAndCommitWithIdentifier(merged, request.identifier());
-				}
-				else {
-					java.util.Set<String> done = commit.committedFiles(merged);
-					result = alreadyCommitted(identifier, done, merged.fileNames(), user);
-					if (result == null) {
-						result = commit.commit(merged);
-					}
+			else {
+				result = alreadyCommitted(identifier, prepared.committedFiles(), prepared.fileNames());
+				if (result == null) {
+					result = prepared.commit(null, false);
 				}
 			}
 		}
@@ -464,8 +426,7 @@ public class AdminTransactions implements DisposableBean {
 				result.committed() ? result.rowCount() : 0);
 	}
 
-	private CommitResult alreadyCommitted(String table, java.util.Set<String> committed, java.util.Set<String> files,
-			String user) {
+	private CommitResult alreadyCommitted(String table, java.util.Set<String> committed, java.util.Set<String> files) {
 		if (committed.isEmpty() || files.isEmpty()) {
 			return null;
 		}
@@ -575,68 +536,31 @@ public class AdminTransactions implements DisposableBean {
 			InputStream body) {
 		Table resolved = this.writer.tables().getTable(identifier);
 		long identifierOfKey = 1;
-		long started;
 		Upload upload = new Upload(identifier, "one-shot upload");
+		long started;
 		CommitResult result;
-		if (isPostpone(resolved)) {
-			PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(identifier, user)
-				.withAutomaticBucketPlan();
-			if (overwrite) {
-				builder.withOverwrite();
+		try (WritePath path = isPostpone(resolved) ? fixedBucketPath(identifier, user, overwrite)
+				: standardPath(identifier, user, overwrite)) {
+			OptionalLong done = (idempotencyKey != null) ? path.committedSnapshot(identifierOfKey) : OptionalLong.empty();
+			if (done.isPresent()) {
+				return new AdminModel.CommitResponse(false, done.getAsLong(), 0);
 			}
-			try (PostponeFixedBucketTableCommit commit = builder.newCommit()) {
-				OptionalLong done = (idempotencyKey != null) ? commit.committedSnapshot(identifierOfKey) : OptionalLong.empty();
-				if (done.isPresent()) {
-					return new AdminModel.CommitResponse(false, done.getAsLong(), 0);
-				}
-				PostponeFixedBucketCommitMessages messages;
-				try (PostponeFixedBucketTableWrite write = builder.newWrite()) {
-					read(upload, body, this.settings.maxRequestBytes(), write::write);
-					messages = write.prepareCommit();
-				}
-				started = System.nanoTime();
-				try {
-					result = (idempotencyKey != null) ? commit.filterAndCommitWithIdentifier(messages, identifierOfKey)
-							: commit.commit(messages);
-					if (!result.committed()) {
-						commit.abort(messages);
-					}
-				}
-				catch (RuntimeException ex) {
-					commit.abort(messages);
-					this.metrics.aborted(identifier);
-					throw ex;
+			WritePath.Prepared prepared;
+			try (WritePath.Writer writer = path.open()) {
+				read(upload, body, this.settings.maxRequestBytes(), writer::write);
+				prepared = writer.prepare();
+			}
+			started = System.nanoTime();
+			try {
+				result = prepared.commit((idempotencyKey != null) ? identifierOfKey : null, true);
+				if (!result.committed()) {
+					prepared.abort();
 				}
 			}
-		}
-		else {
-			WriteBuilder builder = this.writer.newWriteBuilder(identifier, user);
-			if (overwrite) {
-				builder.withOverwrite();
-			}
-			try (TableCommit commit = builder.newCommit()) {
-				OptionalLong done = (idempotencyKey != null) ? commit.committedSnapshot(identifierOfKey) : OptionalLong.empty();
-				if (done.isPresent()) {
-					return new AdminModel.CommitResponse(false, done.getAsLong(), 0);
-				}
-				CommitMessages messages;
-				try (TableWrite write = builder.newWrite()) {
-					read(upload, body, this.settings.maxRequestBytes(), write::write);
-					messages = write.prepareCommit();
-				}
-				started = System.nanoTime();
-				try {
-					result = (idempotencyKey != null) ? commit.filterAndCommitWithIdentifier(messages, identifierOfKey)
-							: commit.commit(messages);
-					if (!result.committed()) {
-						commit.abort(messages);
-					}
-				}
-				catch (RuntimeException ex) {
-					commit.abort(messages);
-					this.metrics.aborted(identifier);
-					throw ex;
-				}
+			catch (RuntimeException ex) {
+				prepared.abort();
+				this.metrics.aborted(identifier);
+				throw ex;
 			}
 		}
 		this.metrics.written(identifier, upload.rows, upload.bytes);
@@ -652,6 +576,23 @@ public class AdminTransactions implements DisposableBean {
 
 		int holders;
 
+	}
+
+	private WritePath standardPath(String table, String user, boolean overwrite) {
+		WriteBuilder builder = this.writer.newWriteBuilder(table, user);
+		if (overwrite) {
+			builder.withOverwrite();
+		}
+		return new StandardWritePath(builder);
+	}
+
+	private WritePath fixedBucketPath(String table, String user, boolean overwrite) {
+		PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(table, user)
+			.withAutomaticBucketPlan();
+		if (overwrite) {
+			builder.withOverwrite();
+		}
+		return new FixedBucketWritePath(builder);
 	}
 
 	private static boolean isPostpone(Table table) {

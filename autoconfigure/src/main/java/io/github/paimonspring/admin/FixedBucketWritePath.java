@@ -1,0 +1,129 @@
+package io.github.paimonspring.admin;
+
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+
+import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
+import io.github.paimonspring.postpone.PostponeFixedBucketTableCommit;
+import io.github.paimonspring.postpone.PostponeFixedBucketTableWrite;
+import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
+import io.github.paimonspring.write.CommitResult;
+import io.github.paimonspring.write.PaimonWriter;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+
+/**
+ * The postpone fixed-bucket write path as a {@link WritePath}. Each {@link #open()} creates a new
+ * single-use writer with the builder's plan.
+ */
+final class FixedBucketWritePath implements WritePath {
+
+	private final PostponeFixedBucketWriteBuilder builder;
+
+	private final PostponeFixedBucketTableCommit commit;
+
+	FixedBucketWritePath(PostponeFixedBucketWriteBuilder builder) {
+		this.builder = builder;
+		this.commit = builder.newCommit();
+	}
+
+	/** The path for serialized messages: their commit user (unless overridden) and mode. */
+	static FixedBucketWritePath forPrepared(PaimonWriter writer, String table, List<byte[]> payloads, String commitUser,
+			List<Prepared> out) {
+		PostponeFixedBucketCommitMessages merged = null;
+		for (byte[] payload : payloads) {
+			PostponeFixedBucketCommitMessages messages = writer.deserializePostponeFixedBucketCommitMessages(table,
+					payload);
+			merged = (merged == null) ? messages : merged.merge(messages);
+		}
+		PostponeFixedBucketWriteBuilder builder = writer.newPostponeFixedBucketWriteBuilder(table,
+				(commitUser != null) ? commitUser : merged.commitUser());
+		if (merged.isOverwrite()) {
+			builder.withOverwrite();
+		}
+		FixedBucketWritePath path = new FixedBucketWritePath(builder);
+		out.add(path.prepared(merged));
+		return path;
+	}
+
+	@Override
+	public String mode() {
+		return AdminTransaction.POSTPONE_FIXED_BUCKET;
+	}
+
+	@Override
+	public OptionalLong committedSnapshot(long identifier) {
+		return this.commit.committedSnapshot(identifier);
+	}
+
+	@Override
+	public Writer open() {
+		PostponeFixedBucketTableWrite write = this.builder.newWrite();
+		return new Writer() {
+
+			@Override
+			public long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+				return write.write(root, dictionaries);
+			}
+
+			@Override
+			public Prepared prepare() {
+				try {
+					return prepared(write.prepareCommit());
+				}
+				finally {
+					write.close();
+				}
+			}
+
+			@Override
+			public void close() {
+				write.close();
+			}
+
+		};
+	}
+
+	private Prepared prepared(PostponeFixedBucketCommitMessages messages) {
+		PostponeFixedBucketTableCommit commit = this.commit;
+		return new Prepared() {
+
+			@Override
+			public CommitResult commit(Long identifier, boolean filter) {
+				if (identifier == null) {
+					return commit.commit(messages);
+				}
+				return filter ? commit.filterAndCommitWithIdentifier(messages, identifier)
+						: commit.commitWithIdentifier(messages, identifier);
+			}
+
+			@Override
+			public int abort() {
+				return commit.abort(messages);
+			}
+
+			@Override
+			public Set<String> committedFiles() {
+				return commit.committedFiles(messages);
+			}
+
+			@Override
+			public Set<String> fileNames() {
+				return messages.fileNames();
+			}
+
+			@Override
+			public byte[] serialize() {
+				return messages.serialize();
+			}
+
+		};
+	}
+
+	@Override
+	public void close() {
+		this.commit.close();
+	}
+
+}
