@@ -28,10 +28,6 @@ final class ResolvedBucketPlan {
 		return new ResolvedBucketPlan(known, defaultBuckets);
 	}
 
-	boolean isAutomatic() {
-		return this.defaultBuckets > 0;
-	}
-
 	/** Returns a copy for one writer, so that later builder changes do not affect it. */
 	ResolvedBucketPlan copy() {
 		return new ResolvedBucketPlan(this.totalBuckets, this.defaultBuckets);
@@ -47,10 +43,6 @@ final class ResolvedBucketPlan {
 			buckets = this.totalBuckets.computeIfAbsent(partition.copy(), (p) -> this.defaultBuckets);
 		}
 		return buckets;
-	}
-
-	int size() {
-		return this.totalBuckets.size();
 	}
 
 }

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.apache.paimon.Snapshot;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
 
@@ -77,22 +76,6 @@ final class WriteTarget {
 					+ "); this starter does not write such tables. Include the partition keys in the primary key, "
 					+ "or use a fixed bucket count (bucket=N) or postpone buckets (bucket=-2)");
 		}
-	}
-
-	Long latestSnapshotId() {
-		return this.table.snapshotManager().latestSnapshotIdFromFileSystem();
-	}
-
-	Snapshot snapshot(long id) {
-		return this.table.snapshotManager().snapshot(id);
-	}
-
-	Long latestSnapshotIdOfUser(String commitUser) {
-		return this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(commitUser).map(Snapshot::id).orElse(null);
-	}
-
-	Snapshot latestSnapshotOfUser(String commitUser) {
-		return this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(commitUser).orElse(null);
 	}
 
 }
