@@ -1,12 +1,11 @@
 package io.github.paimonspring.postpone;
 
 import java.lang.reflect.Method;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 import io.github.paimonspring.support.Batches;
-import io.github.paimonspring.support.TestWarehouse;
+import io.github.paimonspring.support.WarehouseTestBase;
 import io.github.paimonspring.write.CommitMessages;
 import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.PaimonStateException;
@@ -15,15 +14,10 @@ import io.github.paimonspring.write.TableCommit;
 import io.github.paimonspring.write.TableWrite;
 import io.github.paimonspring.write.UnsupportedTableException;
 import io.github.paimonspring.write.WriteResult;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.types.DataTypes;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -32,29 +26,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The postpone fixed-bucket path: the Go binding's #722 test, type separation, and the Rust core's
  * fixed-bucket cases (spec §6.2).
  */
-class PostponeFixedBucketWriteTest {
-
-	@TempDir
-	Path dir;
-
-	TestWarehouse warehouse;
-
-	PaimonWriter writer;
-
-	BufferAllocator allocator;
-
-	@BeforeEach
-	void setUp() {
-		this.warehouse = new TestWarehouse(this.dir);
-		this.writer = this.warehouse.writer();
-		this.allocator = new RootAllocator();
-	}
-
-	@AfterEach
-	void tearDown() throws Exception {
-		this.allocator.close();
-		this.warehouse.close();
-	}
+class PostponeFixedBucketWriteTest extends WarehouseTestBase {
 
 	private List<String> rows(String table) {
 		return this.warehouse.read(table, (r) -> r.getInt(0) + ":" + r.getString(1)).stream().sorted().toList();

@@ -31,19 +31,29 @@ import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.types.DataTypes;
 
 /**
- * A real filesystem warehouse in a temporary directory, with the upstream Go-binding fixtures and
- * helpers to read tables back with Paimon's own reader.
+ * A real warehouse (a temporary directory, or any catalog given by options), with the upstream
+ * Go-binding fixtures and helpers to read tables back with Paimon's own reader. The file helpers
+ * ({@link #tableDir}, {@link #dataFiles}, {@link #snapshotCount}) need a local warehouse.
  */
-public final class TestWarehouse implements AutoCloseable {
+public class TestWarehouse implements AutoCloseable {
 
 	private final Path root;
 
 	private final Catalog catalog;
 
 	public TestWarehouse(Path root) {
+		this(root, Map.of("warehouse", root.toString()));
+	}
+
+	/** A warehouse from catalog options, for example a JDBC catalog with an S3 warehouse. */
+	public TestWarehouse(Map<String, String> catalogOptions) {
+		this(null, catalogOptions);
+	}
+
+	private TestWarehouse(Path root, Map<String, String> catalogOptions) {
 		this.root = root;
 		Options options = new Options();
-		options.set("warehouse", root.toString());
+		catalogOptions.forEach(options::set);
 		options.set("cache-enabled", "false");
 		this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
 		try {
@@ -101,10 +111,6 @@ public final class TestWarehouse implements AutoCloseable {
 		return name;
 	}
 
-	public static GenericRow row(int id, String name) {
-		return GenericRow.of(id, BinaryString.fromString(name));
-	}
-
 	/** Writes rows with Paimon's own batch API (the way the upstream fixtures were made). */
 	public void insert(String name, InternalRow... rows) {
 		BatchWriteBuilder builder = table(name).newBatchWriteBuilder();
@@ -151,6 +157,21 @@ public final class TestWarehouse implements AutoCloseable {
 			throw new UncheckedIOException(ex);
 		}
 		return result.stream().sorted().toList();
+	}
+
+	/** The total record count of the table's latest snapshot (0 without snapshots), without reading data. */
+	public long latestSnapshotRecordCount(String name) {
+		org.apache.paimon.Snapshot snapshot = table(name).snapshotManager().latestSnapshot();
+		return (snapshot != null) ? snapshot.totalRecordCount() : 0;
+	}
+
+	/** A Paimon row; {@code String} values become {@link BinaryString}s. */
+	public static GenericRow row(Object... values) {
+		Object[] converted = new Object[values.length];
+		for (int i = 0; i < values.length; i++) {
+			converted[i] = (values[i] instanceof String text) ? BinaryString.fromString(text) : values[i];
+		}
+		return GenericRow.of(converted);
 	}
 
 	public long snapshotCount(String name) {

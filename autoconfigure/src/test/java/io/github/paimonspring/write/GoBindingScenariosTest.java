@@ -1,16 +1,10 @@
 package io.github.paimonspring.write;
 
-import java.nio.file.Path;
 
 import io.github.paimonspring.support.Batches;
-import io.github.paimonspring.support.TestWarehouse;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
+import io.github.paimonspring.support.WarehouseTestBase;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,29 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The Go binding's standard-path integration tests ({@code bindings/go/tests/paimon_test.go}, #658)
  * in Java form, on tables created like the upstream Spark fixtures.
  */
-class GoBindingScenariosTest {
-
-	@TempDir
-	Path dir;
-
-	TestWarehouse warehouse;
-
-	PaimonWriter writer;
-
-	BufferAllocator allocator;
-
-	@BeforeEach
-	void setUp() {
-		this.warehouse = new TestWarehouse(this.dir);
-		this.writer = this.warehouse.writer();
-		this.allocator = new RootAllocator();
-	}
-
-	@AfterEach
-	void tearDown() throws Exception {
-		this.allocator.close();
-		this.warehouse.close();
-	}
+class GoBindingScenariosTest extends WarehouseTestBase {
 
 	@Test
 	void writeCommitReadRoundTrip() {

@@ -2,7 +2,6 @@ package io.github.paimonspring.write;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -13,18 +12,14 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.support.Batches;
-import io.github.paimonspring.support.TestWarehouse;
+import io.github.paimonspring.support.WarehouseTestBase;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.paimon.schema.Schema.Builder;
 import org.apache.paimon.types.DataTypes;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -35,29 +30,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The write protocol beyond the Go scenarios: merge rules, provenance checks, identifiers,
  * truncation, abort safety, writer reuse, table kinds and failure atomicity.
  */
-class WriteProtocolTest {
-
-	@TempDir
-	Path dir;
-
-	TestWarehouse warehouse;
-
-	PaimonWriter writer;
-
-	BufferAllocator allocator;
-
-	@BeforeEach
-	void setUp() {
-		this.warehouse = new TestWarehouse(this.dir);
-		this.writer = this.warehouse.writer();
-		this.allocator = new RootAllocator();
-	}
-
-	@AfterEach
-	void tearDown() throws Exception {
-		this.allocator.close();
-		this.warehouse.close();
-	}
+class WriteProtocolTest extends WarehouseTestBase {
 
 	private WriteResult write(String table, Object... idNames) {
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, idNames)) {

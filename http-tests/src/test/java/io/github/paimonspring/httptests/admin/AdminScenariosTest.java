@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static io.github.paimonspring.httptests.admin.AdminSupport.commit;
 import static io.github.paimonspring.httptests.admin.AdminSupport.expect;
 import static io.github.paimonspring.httptests.admin.AdminSupport.open;
+import static io.github.paimonspring.httptests.admin.AdminSupport.problem;
 import static io.github.paimonspring.httptests.admin.AdminSupport.upload;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -69,6 +70,8 @@ class AdminScenariosTest {
 		AdminSupport.simplePkTable(warehouse, INSPECT);
 		AdminSupport.postponeTable(warehouse, POSTPONE);
 		AdminSupport.postponeTable(warehouse, AUTO_POSTPONE);
+		AdminSupport.postponeTable(warehouse, "default.postpone_two_writers_pk_table");
+		AdminSupport.simpleLogTable(warehouse, "default.merged_log_table");
 		AdminSupport.simplePkTable(warehouse, TRUNCATE);
 		warehouse.create(TRUNCATE_PARTITIONS, Schema.newBuilder()
 			.column("id", DataTypes.INT())
@@ -182,6 +185,63 @@ class AdminScenariosTest {
 		// readable at once: the rows went to real buckets, not to the postpone bucket
 		assertThat(idNameDts(POSTPONE)).containsExactly("4:dave:2026-08-14", "5:eve:2026-08-15");
 		assertThat(warehouse.dataFiles(POSTPONE)).isNotEmpty().noneMatch((file) -> file.contains("bucket-postpone"));
+	}
+
+	/**
+	 * The Go test as written: two writers (transactions) with one commit user and one plan, each with one
+	 * row, their prepared messages merged and committed once; visible at once, and a replay of the same
+	 * commit with the same identifier commits nothing.
+	 */
+	@Test
+	void twoPostponeFixedBucketWritersShareAPlanAndCommitOnce() throws Exception {
+		String table = "default.postpone_two_writers_pk_table";
+		String body = """
+				{"mode":"postpone-fixed-bucket","commitUser":"go-postpone-fixed-bucket-write",
+				 "bucketPlan":[{"partition":{"dt":"2026-08-14"},"totalBuckets":1},
+				               {"partition":{"dt":"2026-08-15"},"totalBuckets":1}]}""";
+		String first = open(client, table, body);
+		String second = open(client, table, body);
+		upload(client, first, ArrowBodies.idNameDt(4, "dave", "2026-08-14"));
+		upload(client, second, ArrowBodies.idNameDt(5, "eve", "2026-08-15"));
+		String one = expect(client.postJson("/paimon/transactions/" + first + "/prepare", ""), 200).path("preparedCommit").asText();
+		String two = expect(client.postJson("/paimon/transactions/" + second + "/prepare", ""), 200).path("preparedCommit").asText();
+		// a prepared writer takes no more data
+		problem(client.postArrow("/paimon/transactions/" + first + "/batches", ArrowBodies.idNameDt(6, "x", "2026-08-14")), 409);
+		assertThat(warehouse.snapshotCount(table)).isZero();
+		String merged = "{\"preparedCommits\":[\"" + one + "\",\"" + two + "\"],\"identifier\":7}";
+		JsonNode committed = expect(client.postJson("/paimon/tables/default/postpone_two_writers_pk_table/commits", merged), 200);
+		assertThat(committed.path("committed").asBoolean()).isTrue();
+		assertThat(committed.path("rows").asLong()).isEqualTo(2);
+		assertThat(idNameDts(table)).containsExactly("4:dave:2026-08-14", "5:eve:2026-08-15");
+		assertThat(warehouse.dataFiles(table)).isNotEmpty().noneMatch((file) -> file.contains("bucket-postpone"));
+		long snapshots = warehouse.snapshotCount(table);
+		assertThat(expect(client.postJson("/paimon/tables/default/postpone_two_writers_pk_table/commits", merged), 200)
+			.path("committed").asBoolean()).isFalse();
+		assertThat(warehouse.snapshotCount(table)).isEqualTo(snapshots);
+	}
+
+	/**
+	 * The Go append-table test as written: two writers with one commit user, messages merged and
+	 * committed with identifier 7; the filtered retry with 7 commits nothing; rows exactly 1..5.
+	 */
+	@Test
+	void twoAppendWritersMergedAndCommittedWithIdentifierSeven() throws Exception {
+		String table = "default.merged_log_table";
+		String body = "{\"commitUser\":\"go-binding-multiple-writers\"}";
+		String first = open(client, table, body);
+		String second = open(client, table, body);
+		upload(client, first, ArrowBodies.idName(4, "dave"));
+		upload(client, second, ArrowBodies.idName(5, "eve"));
+		String one = expect(client.postJson("/paimon/transactions/" + first + "/prepare", ""), 200).path("preparedCommit").asText();
+		String two = expect(client.postJson("/paimon/transactions/" + second + "/prepare", ""), 200).path("preparedCommit").asText();
+		String merged = "{\"preparedCommits\":[\"" + one + "\",\"" + two + "\"],\"identifier\":7}";
+		assertThat(expect(client.postJson("/paimon/tables/default/merged_log_table/commits", merged), 200)
+			.path("committed").asBoolean()).isTrue();
+		long snapshots = warehouse.snapshotCount(table);
+		assertThat(expect(client.postJson("/paimon/tables/default/merged_log_table/commits", merged), 200)
+			.path("committed").asBoolean()).isFalse();
+		assertThat(warehouse.snapshotCount(table)).isEqualTo(snapshots);
+		assertThat(warehouse.idNames(table)).containsExactly("1:alice", "2:bob", "3:carol", "4:dave", "5:eve");
 	}
 
 	@Test
