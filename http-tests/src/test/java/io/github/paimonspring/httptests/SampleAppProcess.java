@@ -139,6 +139,34 @@ public final class SampleAppProcess implements AutoCloseable {
 		return this.process.isAlive();
 	}
 
+	/** The operating-system process id of the app's JVM. */
+	public long pid() {
+		return this.process.pid();
+	}
+
+	/** The file the app's standard output and error go to (deleted on {@link #close()}). */
+	public Path logFile() {
+		return this.log;
+	}
+
+	/**
+	 * The app's resident set size in bytes, from {@code /proc/<pid>/status} ({@code VmRSS}); -1 where
+	 * there is no such file (not Linux) or the process has ended.
+	 */
+	public long residentSetSize() {
+		try {
+			for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid()), "status"))) {
+				if (line.startsWith("VmRSS:")) {
+					return Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024;
+				}
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			// gone, or not Linux
+		}
+		return -1;
+	}
+
 	public String output() throws IOException {
 		return Files.readString(this.log);
 	}
