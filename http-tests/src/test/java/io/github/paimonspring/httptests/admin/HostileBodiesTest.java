@@ -354,14 +354,22 @@ class HostileBodiesTest {
 		checkBoth(hostile.name(), () -> problem(response, 400));
 	}
 
+	/**
+	 * The app is up and healthy, and the wide table holds exactly what it held before the case (the
+	 * reference moves on afterwards, so damage is reported by the case that did it).
+	 */
 	private static void assertUnharmed(String what) throws Exception {
+		List<String> rows = HostileFixtures.render(warehouse, HostileFixtures.WIDE);
+		long snapshots = warehouse.snapshotCount(HostileFixtures.WIDE);
+		List<String> expectedRows = baseline;
+		long expectedSnapshots = baselineSnapshots;
+		baseline = rows;
+		baselineSnapshots = snapshots;
 		assertThat(app.isAlive()).as("server alive after %s", what).isTrue();
 		HttpResponse<String> health = client.get("/actuator/health");
 		assertThat(health.statusCode()).as("health after %s: %s", what, health.body()).isEqualTo(200);
-		assertThat(warehouse.snapshotCount(HostileFixtures.WIDE)).as("snapshots after %s", what)
-			.isEqualTo(baselineSnapshots);
-		assertThat(HostileFixtures.render(warehouse, HostileFixtures.WIDE)).as("table after %s", what)
-			.isEqualTo(baseline);
+		assertThat(snapshots).as("snapshots of the table after %s", what).isEqualTo(expectedSnapshots);
+		assertThat(rows).as("rows of the table after %s", what).isEqualTo(expectedRows);
 	}
 
 	// ------------------------------------------------------------------ memory
