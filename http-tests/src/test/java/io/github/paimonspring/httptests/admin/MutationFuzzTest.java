@@ -14,6 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -48,7 +50,8 @@ class MutationFuzzTest {
 
 	private static final String TOKEN = "mutation-token";
 
-	private static final String WIDE = "default.fuzz_wide";
+	/** Client threads; each sends to its own tables so that commits never conflict. */
+	private static final int THREADS = Integer.getInteger("fuzz.threads", 3);
 
 	private static final long[] BOUNDARY_32 = { 0, 1, -1, 2, 7, 8, 0x7f, 0xff, 0x7fff, 0xffff, 0x7fffffff, 0x80000000L,
 			0xfffffff0L, 0x7ffffff0, 1 << 20, 16 << 20, 1 << 24, -8 };
@@ -68,8 +71,13 @@ class MutationFuzzTest {
 
 	static AdminClient client;
 
-	/** A valid body and the table it is sent to. */
+	/** A valid body and the table it is sent to (plus the worker's number). */
 	record Base(String name, String table, byte[] body, IpcMessages messages) {
+
+		String table(int worker) {
+			return this.table + "_" + worker;
+		}
+
 	}
 
 	/** A mutated body and how it was made. */
@@ -81,7 +89,13 @@ class MutationFuzzTest {
 	@BeforeAll
 	static void start() throws Exception {
 		warehouse = new Warehouse(warehouseDir);
-		HostileFixtures.createTables(warehouse, WIDE);
+		for (int worker = 0; worker < THREADS; worker++) {
+			warehouse.create("default.fuzz_wide_" + worker, HostileFixtures.WIDE_SCHEMA);
+			warehouse.create("default.fuzz_narrow_" + worker, org.apache.paimon.schema.Schema.newBuilder()
+				.column("id", org.apache.paimon.types.DataTypes.INT())
+				.column("name", org.apache.paimon.types.DataTypes.STRING())
+				.build());
+		}
 		List<String> jvm = List.of("-Xmx256m", "--add-opens=java.base/java.nio=ALL-UNNAMED", "-XX:TieredStopAtLevel=1",
 				"-XX:+UseSerialGC", "-XX:ErrorFile=" + errorDir.resolve("hs_err_pid%p.log"));
 		app = SampleAppProcess.start(warehouseDir, jvm,
@@ -90,14 +104,16 @@ class MutationFuzzTest {
 		bases = new ArrayList<>();
 		for (HostileFixtures.Variant variant : HostileFixtures.VARIANTS) {
 			byte[] body = HostileFixtures.wideBody(variant, 6, 2);
-			bases.add(new Base("wide/" + variant, WIDE, body, IpcMessages.parse(body)));
+			bases.add(new Base("wide/" + variant, "default.fuzz_wide", body, IpcMessages.parse(body)));
 		}
 		byte[] narrow = HostileFixtures.narrowBody(5, 3, 0);
-		bases.add(new Base("narrow", HostileFixtures.NARROW, narrow, IpcMessages.parse(narrow)));
+		bases.add(new Base("narrow", "default.fuzz_narrow", narrow, IpcMessages.parse(narrow)));
 		// every base is valid, and each table gets a first snapshot (deltas are read from snapshot - 1)
-		for (Base base : bases) {
-			HttpResponse<String> ok = upload(base.table(), base.body());
-			assertThat(ok.statusCode()).as("valid %s: %s", base.name(), ok.body()).isEqualTo(200);
+		for (int worker = 0; worker < THREADS; worker++) {
+			for (Base base : bases) {
+				HttpResponse<String> ok = upload(base.table(worker), base.body());
+				assertThat(ok.statusCode()).as("valid %s: %s", base.name(), ok.body()).isEqualTo(200);
+			}
 		}
 	}
 
@@ -115,63 +131,81 @@ class MutationFuzzTest {
 	void mutatedBodiesNeverFailTheServerAndNeverCommitForeignBytes() throws Exception {
 		long seed = Long.getLong("fuzz.seed", new SecureRandom().nextLong());
 		int cases = Integer.getInteger("fuzz.cases", 5000);
-		System.out.printf(Locale.ROOT, "MutationFuzzTest: seed %d, %,d cases (repeat with -Dfuzz.seed=%d)%n", seed, cases,
-				seed);
+		System.out.printf(Locale.ROOT, "MutationFuzzTest: seed %d, %,d cases on %d threads (repeat with -Dfuzz.seed=%d)%n",
+				seed, cases, THREADS, seed);
 		Map<Integer, Integer> statuses = new TreeMap<>();
 		Map<String, int[]> operators = new TreeMap<>();
 		List<String> failures = new ArrayList<>();
-		long accepted = 0;
-		long acceptedRows = 0;
-		long acceptedNanos = 0;
+		AtomicLong accepted = new AtomicLong();
+		AtomicLong acceptedRows = new AtomicLong();
+		AtomicLong acceptedNanos = new AtomicLong();
+		AtomicInteger done = new AtomicInteger();
+		AtomicInteger next = new AtomicInteger();
 		long started = System.nanoTime();
-		int done = 0;
-		for (int i = 0; i < cases && failures.size() < 20; i++) {
-			SplittableRandom random = new SplittableRandom(seed ^ (i * 0x9E3779B97F4A7C15L));
-			Base base = bases.get(random.nextInt(bases.size()));
-			Mutant mutant = mutate(base, random);
-			String label = "case " + i + " (" + base.name() + ": " + mutant.description() + ")";
-			long sent = System.nanoTime();
-			HttpResponse<String> response;
-			try {
-				response = upload(base.table(), mutant.body());
-			}
-			catch (IOException ex) {
-				failures.add(label + ": no HTTP answer: " + ex);
-				if (!app.isAlive()) {
-					break;
+		List<Thread> workers = new ArrayList<>();
+		for (int w = 0; w < THREADS; w++) {
+			int worker = w;
+			Thread thread = new Thread(() -> {
+				int i;
+				while ((i = next.getAndIncrement()) < cases) {
+					synchronized (failures) {
+						if (failures.size() >= 20) {
+							return;
+						}
+					}
+					SplittableRandom random = new SplittableRandom(seed ^ (i * 0x9E3779B97F4A7C15L));
+					Base base = bases.get(random.nextInt(bases.size()));
+					Mutant mutant = mutate(base, random);
+					String label = "case " + i + " (" + base.name() + ": " + mutant.description() + ")";
+					long sent = System.nanoTime();
+					String failure;
+					int status;
+					try {
+						HttpResponse<String> response = upload(base.table(worker), mutant.body());
+						status = response.statusCode();
+						failure = check(base.table(worker), mutant, response);
+						if (status == 200) {
+							accepted.incrementAndGet();
+							acceptedRows.addAndGet(json(response).path("rows").asLong());
+							acceptedNanos.addAndGet(System.nanoTime() - sent);
+						}
+					}
+					catch (IOException | InterruptedException | RuntimeException ex) {
+						status = -1;
+						failure = "no HTTP answer: " + ex;
+					}
+					done.incrementAndGet();
+					synchronized (failures) {
+						statuses.merge(status, 1, Integer::sum);
+						operators.computeIfAbsent(mutant.operator(), (k) -> new int[2])[(status == 200) ? 0 : 1]++;
+						if (failure != null) {
+							failures.add(label + ": " + failure);
+						}
+						if (!app.isAlive()) {
+							failures.add(label + ": the app died");
+							next.set(cases);
+						}
+					}
 				}
-				continue;
-			}
-			done++;
-			int status = response.statusCode();
-			statuses.merge(status, 1, Integer::sum);
-			int[] counts = operators.computeIfAbsent(mutant.operator(), (k) -> new int[2]);
-			counts[(status == 200) ? 0 : 1]++;
-			String failure = check(base, mutant, response);
-			if (status == 200) {
-				accepted++;
-				acceptedRows += json(response).path("rows").asLong();
-				acceptedNanos += System.nanoTime() - sent;
-			}
-			if (failure != null) {
-				failures.add(label + ": " + failure);
-			}
-			if (i % 250 == 0 && !app.isAlive()) {
-				failures.add(label + ": the app died");
-				break;
-			}
+			}, "fuzz-" + worker);
+			thread.start();
+			workers.add(thread);
+		}
+		for (Thread thread : workers) {
+			thread.join();
 		}
 		double seconds = (System.nanoTime() - started) / 1e9;
 		StringBuilder byOperator = new StringBuilder();
 		operators.forEach((operator, counts) -> byOperator.append(String.format(Locale.ROOT, "%n  %-22s accepted %4d, refused %5d",
 				operator, counts[0], counts[1])));
 		System.out.printf(Locale.ROOT,
-				"MutationFuzzTest: seed %d: %,d cases in %.1f s (%.1f ms each): %,d accepted (%,d rows, %.1f ms each), "
-						+ "%,d refused; statuses %s; by operator:%s%n",
-				seed, done, seconds, seconds * 1000 / Math.max(1, done), accepted, acceptedRows,
-				acceptedNanos / 1e6 / Math.max(1, accepted), done - accepted, statuses, byOperator);
+				"MutationFuzzTest: seed %d: %,d cases in %.1f s (%.1f ms each on %d threads): %,d accepted and verified "
+						+ "(%,d rows, %.1f ms each), %,d refused; statuses %s; by operator:%s%n",
+				seed, done.get(), seconds, seconds * 1000 / Math.max(1, done.get()), THREADS, accepted.get(),
+				acceptedRows.get(), acceptedNanos.get() / 1e6 / Math.max(1, accepted.get()), done.get() - accepted.get(),
+				statuses, byOperator);
 		assertThat(failures).as("failures (seed %d)", seed).isEmpty();
-		assertThat(done).isEqualTo(cases);
+		assertThat(done.get()).isEqualTo(cases);
 		assertThat(app.isAlive()).as("app alive (seed %d)", seed).isTrue();
 		String log = app.output();
 		assertThat(log).as("app log (seed %d)", seed)
@@ -188,7 +222,7 @@ class MutationFuzzTest {
 	}
 
 	/** The failure of one answer, or {@code null}. */
-	private static String check(Base base, Mutant mutant, HttpResponse<String> response) {
+	private static String check(String table, Mutant mutant, HttpResponse<String> response) {
 		int status = response.statusCode();
 		if (status >= 500 && !(status == 503 && response.headers().firstValue("Retry-After").isPresent())) {
 			return "answered " + status + ": " + response.body();
@@ -214,7 +248,7 @@ class MutationFuzzTest {
 		List<byte[]> values = new ArrayList<>();
 		List<String> read;
 		try {
-			read = HostileFixtures.read(HostileFixtures.delta(warehouse.table(base.table()), snapshot), values);
+			read = HostileFixtures.read(HostileFixtures.delta(warehouse.table(table), snapshot), values);
 		}
 		catch (RuntimeException ex) {
 			return "snapshot " + snapshot + " cannot be read: " + ex;
@@ -253,6 +287,16 @@ class MutationFuzzTest {
 	// ------------------------------------------------------------------ mutations
 
 	static Mutant mutate(Base base, SplittableRandom random) {
+		Mutant mutant;
+		do {
+			mutant = mutateOnce(base, random);
+		}
+		while (mutant == null);
+		return mutant;
+	}
+
+	/** One to three mutations, or {@code null} if none applied. */
+	private static Mutant mutateOnce(Base base, SplittableRandom random) {
 		int count = (random.nextInt(10) < 7) ? 1 : (random.nextInt(3) < 2) ? 2 : 3;
 		IpcMessages messages = base.messages().copy();
 		List<String> done = new ArrayList<>();
@@ -342,8 +386,7 @@ class MutationFuzzTest {
 			operator = (operator == null) ? name.split(" ")[0] : "combined";
 		}
 		if (done.isEmpty()) {
-			done.add("none");
-			operator = "none";
+			return null;
 		}
 		return new Mutant(body, String.join("; ", done), operator);
 	}
