@@ -103,9 +103,8 @@ class HostileBodiesTest {
 
 	static AdminClient client;
 
+	/** The state of the tables before the current case ({@link #state()}). */
 	static List<String> baseline;
-
-	static long baselineSnapshots;
 
 	/** What the app printed when it died under a case (it is restarted so the other cases still run). */
 	static final List<String> crashes = new ArrayList<>();
@@ -137,9 +136,8 @@ class HostileBodiesTest {
 			assertThat(ok.statusCode()).as("valid %s body: %s", variant, ok.body()).isEqualTo(200);
 			assertThat(json(ok).path("rows").asLong()).isEqualTo(2L * ROWS);
 		}
-		baseline = HostileFixtures.render(warehouse, HostileFixtures.WIDE);
-		baselineSnapshots = warehouse.snapshotCount(HostileFixtures.WIDE);
-		assertThat(baseline).hasSize(HostileFixtures.VARIANTS.size() * 2 * ROWS);
+		assertThat(HostileFixtures.render(warehouse, HostileFixtures.WIDE)).hasSize(HostileFixtures.VARIANTS.size() * 2 * ROWS);
+		baseline = state();
 	}
 
 	@AfterAll
@@ -169,7 +167,11 @@ class HostileBodiesTest {
 	// ------------------------------------------------------------------ malformed buffers
 
 	/** One forged body and the column the problem must name ({@code null}: none required). */
-	record Hostile(String name, byte[] body, String column, boolean malformedArrowType) {
+	record Hostile(String name, byte[] body, String column, boolean malformedArrowType, String uploads) {
+
+		Hostile(String name, byte[] body, String column, boolean malformedArrowType) {
+			this(name, body, column, malformedArrowType, WIDE_UPLOADS);
+		}
 
 		@Override
 		public String toString() {
@@ -207,6 +209,31 @@ class HostileBodiesTest {
 				f.setOffset(slot, k, f.offset(slot, k + 1) + 3);
 			}));
 			cases.add(forge(variant, path, second, "negative first offset", (f) -> f.setOffset(f.slot(path), 0, -8)));
+		}
+		// one offset in the middle past the data (the last one is fine): values point outside the buffer
+		for (Object[] target : List.of(new Object[] { UTF8, "s" }, new Object[] { LARGE, "s" },
+				new Object[] { UTF8, "b" }, new Object[] { UTF8, "ls[]" }, new Object[] { UTF8, "r.t" })) {
+			Variant variant = (Variant) target[0];
+			String path = (String) target[1];
+			for (long overrun : new long[] { 1L << 20, 16L << 20 }) {
+				cases.add(forge(variant, path, overrun > (1L << 20), "middle offset " + overrun + " past the data buffer",
+						(f) -> {
+							Slot slot = f.slot(path);
+							f.setOffset(slot, f.count(slot) / 2, f.bufferLength(slot, 2) + overrun);
+						}));
+			}
+		}
+		// the body: 10 rows (id INT, name STRING), one offset of the Utf8 column 1 to 16 MiB past its data
+		for (long overrun : new long[] { 1, 1L << 20, 16L << 20 }) {
+			for (boolean last : new boolean[] { true, false }) {
+				IpcMessages ipc = IpcMessages.parse(HostileFixtures.narrowBody(10, 1, 0));
+				IpcMessages.Msg batch = ipc.recordBatches().get(0);
+				// buffers: id validity, id data, name validity, name offsets, name data
+				int k = last ? 10 : 5;
+				putInt(batch.body, batch.bufferStart(3) + 4 * k, (int) (batch.bufferLength(4) + overrun));
+				cases.add(new Hostile("narrow name: " + (last ? "last" : "middle") + " offset " + overrun
+						+ " past the data buffer", ipc.encode(), "name", true, NARROW_UPLOADS));
+			}
 		}
 		for (long huge : new long[] { 1L << 40, Long.MAX_VALUE - 7 }) {
 			cases.add(forge(LARGE, "s", false, "64-bit last offset " + huge, (f) -> {
@@ -292,7 +319,7 @@ class HostileBodiesTest {
 	@MethodSource("bufferCases")
 	@Order(1)
 	void malformedBuffersAreRefusedNamingTheColumn(Hostile hostile) throws Exception {
-		HttpResponse<String> response = client.postArrow(WIDE_UPLOADS, hostile.body());
+		HttpResponse<String> response = client.postArrow(hostile.uploads(), hostile.body());
 		checkBoth(hostile.name(), () -> {
 			JsonNode problem = problem(response, 400);
 			if (hostile.malformedArrowType()) {
@@ -355,21 +382,27 @@ class HostileBodiesTest {
 	}
 
 	/**
-	 * The app is up and healthy, and the wide table holds exactly what it held before the case (the
+	 * The app is up and healthy, and the tables hold exactly what they held before the case (the
 	 * reference moves on afterwards, so damage is reported by the case that did it).
 	 */
 	private static void assertUnharmed(String what) throws Exception {
-		List<String> rows = HostileFixtures.render(warehouse, HostileFixtures.WIDE);
-		long snapshots = warehouse.snapshotCount(HostileFixtures.WIDE);
-		List<String> expectedRows = baseline;
-		long expectedSnapshots = baselineSnapshots;
+		List<String> rows = state();
+		List<String> expected = baseline;
 		baseline = rows;
-		baselineSnapshots = snapshots;
 		assertThat(app.isAlive()).as("server alive after %s", what).isTrue();
 		HttpResponse<String> health = client.get("/actuator/health");
 		assertThat(health.statusCode()).as("health after %s: %s", what, health.body()).isEqualTo(200);
-		assertThat(snapshots).as("snapshots of the table after %s", what).isEqualTo(expectedSnapshots);
-		assertThat(rows).as("rows of the table after %s", what).isEqualTo(expectedRows);
+		assertThat(rows).as("snapshots and rows of the tables after %s", what).isEqualTo(expected);
+	}
+
+	/** The snapshot counts and rows of the wide and the narrow table. */
+	private static List<String> state() {
+		List<String> state = new ArrayList<>();
+		for (String table : List.of(HostileFixtures.WIDE, HostileFixtures.NARROW)) {
+			state.add(table + ": " + warehouse.snapshotCount(table) + " snapshot(s)");
+			state.addAll(HostileFixtures.render(warehouse, table));
+		}
+		return state;
 	}
 
 	// ------------------------------------------------------------------ memory
@@ -377,6 +410,7 @@ class HostileBodiesTest {
 	@Test
 	@Order(10)
 	void twoBillionRowClaimsAreRefusedWithoutTheMemory() throws Exception {
+		long narrowSnapshots = warehouse.snapshotCount(HostileFixtures.NARROW);
 		IpcMessages valid = IpcMessages.parse(HostileFixtures.narrowBody(10, 1, 0));
 		List<byte[]> bodies = new ArrayList<>();
 		for (int i = 0; i < 8; i++) {
@@ -405,12 +439,13 @@ class HostileBodiesTest {
 				assertRefused(future.join(), Set.of(400, 413, 503));
 			}
 		}
-		assertThat(warehouse.snapshotCount(HostileFixtures.NARROW)).isZero();
+		assertThat(warehouse.snapshotCount(HostileFixtures.NARROW)).isEqualTo(narrowSnapshots);
 	}
 
 	@Test
 	@Order(11)
 	void stalledUploadsAnnouncingHugeMetadataAreRefused() throws Exception {
+		long narrowSnapshots = warehouse.snapshotCount(HostileFixtures.NARROW);
 		byte[] prefix = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN).putInt(0xFFFFFFFF).putInt(0x00FFFFF8)
 			.putLong(0x0102030405060708L).array();
 		List<RawUpload> uploads = new ArrayList<>();
@@ -440,12 +475,13 @@ class HostileBodiesTest {
 			}
 		}
 		assertThat(app.isAlive()).isTrue();
-		assertThat(warehouse.snapshotCount(HostileFixtures.NARROW)).isZero();
+		assertThat(warehouse.snapshotCount(HostileFixtures.NARROW)).isEqualTo(narrowSnapshots);
 	}
 
 	@Test
 	@Order(12)
 	void multiGigabyteBodyAnnouncementsAreRefused() throws Exception {
+		long narrowSnapshots = warehouse.snapshotCount(HostileFixtures.NARROW);
 		IpcMessages valid = IpcMessages.parse(HostileFixtures.narrowBody(10, 1, 0));
 		List<RawUpload> uploads = new ArrayList<>();
 		try (RssSampler rss = new RssSampler("8 multi-GB body announcements")) {
@@ -485,7 +521,7 @@ class HostileBodiesTest {
 			}
 		}
 		assertThat(app.isAlive()).isTrue();
-		assertThat(warehouse.snapshotCount(HostileFixtures.NARROW)).isZero();
+		assertThat(warehouse.snapshotCount(HostileFixtures.NARROW)).isEqualTo(narrowSnapshots);
 	}
 
 	@Test
