@@ -66,8 +66,11 @@ public class AdminExceptionHandler {
 		else if (ex instanceof UnsupportedTableException || ex instanceof TableDefinitionException) {
 			problem = problem(HttpStatus.UNPROCESSABLE_CONTENT, "unsupported-table", "Table cannot be written this way", ex);
 		}
-		else if (ex instanceof ArrowFormatException) {
+		else if (ex instanceof ArrowFormatException format) {
 			problem = problem(HttpStatus.BAD_REQUEST, "malformed-arrow", "Malformed Arrow IPC stream", ex);
+			if (format.getColumn() != null) {
+				problem.setProperty("column", format.getColumn());
+			}
 		}
 		else if (ex instanceof PaimonArgumentException) {
 			problem = problem(HttpStatus.BAD_REQUEST, "invalid-argument", "Invalid argument", ex);
@@ -87,6 +90,11 @@ public class AdminExceptionHandler {
 		}
 		if (ex.getTable() != null) {
 			problem.setProperty("table", ex.getTable());
+		}
+		if (ex instanceof AdminException admin && admin.getRetryAfterSeconds() != null) {
+			return ResponseEntity.status(problem.getStatus())
+				.header("Retry-After", String.valueOf(admin.getRetryAfterSeconds()))
+				.body(problem);
 		}
 		return ResponseEntity.status(problem.getStatus()).body(problem);
 	}

@@ -44,9 +44,23 @@ public final class PaimonAdminAutoConfiguration {
 	}
 
 	static AdminSettings settings(PaimonProperties.Admin admin) {
+		return settings(admin, Runtime.getRuntime().maxMemory());
+	}
+
+	/**
+	 * The admin limits, with the memory limits the properties leave open derived from the heap: a
+	 * batch may use 1/16 of it (at least 8 MB), all uploads together 1/4 (at least one batch).
+	 */
+	static AdminSettings settings(PaimonProperties.Admin admin, long maxHeap) {
+		long batch = (admin.getMaxBatchMemory() != null) ? admin.getMaxBatchMemory().toBytes()
+				: Math.max(8L << 20, maxHeap / 16);
+		long total = (admin.getMaxUploadMemory() != null) ? admin.getMaxUploadMemory().toBytes()
+				: Math.max(batch, maxHeap / 4);
 		return new AdminSettings(admin.getMaxRequestSize().toBytes(), admin.getMaxTransactionSize().toBytes(),
-				admin.getMaxMetadataSize().toBytes(), admin.getMaxBatchMemory().toBytes(), admin.getMaxOpenTransactions(),
-				admin.getIdleTimeout(), admin.getMaxLifetime(), admin.getProgressInterval());
+				admin.getMaxMetadataSize().toBytes(), batch, total, admin.getMaxConcurrentUploads(),
+				admin.getMaxSchemaDepth(), admin.getMaxSchemaFields(), admin.getMaxOpenTransactions(),
+				admin.getMaxEndedTransactions(), admin.getIdleTimeout(), admin.getMaxLifetime(),
+				admin.getProgressInterval());
 	}
 
 	@Bean
