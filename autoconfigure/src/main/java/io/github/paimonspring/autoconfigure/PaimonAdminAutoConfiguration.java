@@ -22,12 +22,14 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
 import org.springframework.web.servlet.DispatcherServlet;
 
 /**
  * Auto-configuration of the admin REST API ({@code paimon.admin.enabled=true}): the transaction
- * service, controller, problem+json error handling, bearer authentication and, with springdoc, the
- * {@code paimon-admin} OpenAPI group.
+ * service, controller, problem+json error handling, bearer authentication (of the API, the
+ * {@code paimon} and {@code metrics} actuator endpoints and the OpenAPI documents) and, with
+ * springdoc, the {@code paimon-admin} OpenAPI group.
  */
 @AutoConfiguration(after = PaimonAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -76,15 +78,18 @@ public final class PaimonAdminAutoConfiguration {
 	}
 
 	@Bean
-	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminAuthenticationFilter(PaimonProperties properties) {
+	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminAuthenticationFilter(PaimonProperties properties,
+			Environment environment) {
 		PaimonProperties.Admin admin = properties.getAdmin();
 		boolean bearer = admin.getAuth() == PaimonProperties.Admin.Auth.BEARER;
 		if (bearer && (admin.getToken() == null || admin.getToken().isBlank())) {
 			throw new AdminTokenMissingException();
 		}
 		FilterRegistrationBean<AdminAuthenticationFilter> registration = new FilterRegistrationBean<>(
-				new AdminAuthenticationFilter(bearer ? admin.getToken() : ""));
-		registration.addUrlPatterns(basePath(admin) + "/*");
+				new AdminAuthenticationFilter(bearer ? admin.getToken() : "",
+						AdminProtectedPaths.application(basePath(admin), environment)));
+		// every request: the token is required below the protected paths and yields a principal anywhere
+		registration.addUrlPatterns("/*");
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
 		registration.setName("paimonAdminAuthenticationFilter");
 		registration.setEnabled(bearer);
