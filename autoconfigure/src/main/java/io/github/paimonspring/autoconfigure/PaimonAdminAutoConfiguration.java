@@ -1,6 +1,7 @@
 package io.github.paimonspring.autoconfigure;
 
 import io.github.paimonspring.admin.AdminAuthenticationFilter;
+import io.github.paimonspring.admin.AdminErrorPageFilter;
 import io.github.paimonspring.admin.AdminExceptionHandler;
 import io.github.paimonspring.admin.AdminMetrics;
 import io.github.paimonspring.admin.AdminSettings;
@@ -9,6 +10,7 @@ import io.github.paimonspring.admin.PaimonAdminController;
 import io.github.paimonspring.write.PaimonWriter;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.security.SecurityScheme;
+import jakarta.servlet.DispatcherType;
 import org.springdoc.core.models.GroupedOpenApi;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -26,8 +28,8 @@ import org.springframework.web.servlet.DispatcherServlet;
 
 /**
  * Auto-configuration of the admin REST API ({@code paimon.admin.enabled=true}): the transaction
- * service, controller, problem+json error handling, bearer authentication and, with springdoc, the
- * {@code paimon-admin} OpenAPI group.
+ * service, controller, problem+json errors (exception resolver and error-dispatch filter), bearer
+ * authentication and, with springdoc, the {@code paimon-admin} OpenAPI group.
  */
 @AutoConfiguration(after = PaimonAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -57,8 +59,19 @@ public final class PaimonAdminAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	AdminExceptionHandler paimonAdminExceptionHandler() {
-		return new AdminExceptionHandler();
+	AdminExceptionHandler paimonAdminExceptionHandler(PaimonProperties properties) {
+		return new AdminExceptionHandler(basePath(properties.getAdmin()));
+	}
+
+	@Bean
+	FilterRegistrationBean<AdminErrorPageFilter> paimonAdminErrorPageFilter(PaimonProperties properties) {
+		FilterRegistrationBean<AdminErrorPageFilter> registration = new FilterRegistrationBean<>(
+				new AdminErrorPageFilter(basePath(properties.getAdmin())));
+		registration.setDispatcherTypes(DispatcherType.ERROR);
+		registration.addUrlPatterns("/*");
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+		registration.setName("paimonAdminErrorPageFilter");
+		return registration;
 	}
 
 	@Bean
