@@ -5,12 +5,14 @@ import io.github.paimonspring.admin.AdminErrorPageFilter;
 import io.github.paimonspring.admin.AdminExceptionHandler;
 import io.github.paimonspring.admin.AdminMetrics;
 import io.github.paimonspring.admin.AdminSettings;
+import io.github.paimonspring.admin.AdminTomcatCustomizer;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.PaimonAdminController;
 import io.github.paimonspring.write.PaimonWriter;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import jakarta.servlet.DispatcherType;
+import org.apache.catalina.startup.Tomcat;
 import org.springdoc.core.models.GroupedOpenApi;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -20,6 +22,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -28,8 +31,9 @@ import org.springframework.web.servlet.DispatcherServlet;
 
 /**
  * Auto-configuration of the admin REST API ({@code paimon.admin.enabled=true}): the transaction
- * service, controller, problem+json errors (exception resolver and error-dispatch filter), bearer
- * authentication and, with springdoc, the {@code paimon-admin} OpenAPI group.
+ * service, controller, problem+json errors (exception resolver, error-dispatch filter and, on Tomcat,
+ * error report valve), bearer authentication and, with springdoc, the {@code paimon-admin} OpenAPI
+ * group.
  */
 @AutoConfiguration(after = PaimonAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -97,6 +101,20 @@ public final class PaimonAdminAutoConfiguration {
 		}
 		path = path.startsWith("/") ? path : "/" + path;
 		return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+	}
+
+	/**
+	 * problem+json instead of Tomcat's HTML error page for requests Tomcat rejects itself.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ Tomcat.class, ConfigurableTomcatWebServerFactory.class })
+	static class TomcatConfiguration {
+
+		@Bean
+		AdminTomcatCustomizer paimonAdminTomcatCustomizer(PaimonProperties properties) {
+			return new AdminTomcatCustomizer(basePath(properties.getAdmin()));
+		}
+
 	}
 
 	/**
