@@ -81,13 +81,10 @@ public class AdminAuthenticationFilter extends OncePerRequestFilter {
 		}
 		String detail = (header == null) ? "Missing Authorization header; send 'Authorization: Bearer <paimon.admin.token>'"
 				: "Invalid bearer token";
-		response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
 		response.setHeader("WWW-Authenticate", "Bearer realm=\"paimon-admin\"");
-		response.setContentType("application/problem+json");
-		response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-		response.getWriter().write("{\"type\":\"urn:paimon-spring:problem:unauthorized\",\"title\":\"Unauthorized\","
-				+ "\"status\":401,\"detail\":\"" + detail.replace("\"", "'") + "\",\"instance\":\""
-				+ request.getRequestURI().replace("\"", "").replace("\\", "") + "\"}");
+		AdminProblem.of(HttpServletResponse.SC_UNAUTHORIZED, "unauthorized", "Unauthorized", detail,
+				request.getRequestURI())
+			.writeTo(response);
 	}
 
 	/**

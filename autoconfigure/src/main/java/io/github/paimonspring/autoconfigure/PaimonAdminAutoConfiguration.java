@@ -1,14 +1,18 @@
 package io.github.paimonspring.autoconfigure;
 
 import io.github.paimonspring.admin.AdminAuthenticationFilter;
+import io.github.paimonspring.admin.AdminErrorPageFilter;
 import io.github.paimonspring.admin.AdminExceptionHandler;
 import io.github.paimonspring.admin.AdminMetrics;
 import io.github.paimonspring.admin.AdminSettings;
+import io.github.paimonspring.admin.AdminTomcatCustomizer;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.PaimonAdminController;
 import io.github.paimonspring.write.PaimonWriter;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.security.SecurityScheme;
+import jakarta.servlet.DispatcherType;
+import org.apache.catalina.startup.Tomcat;
 import org.springdoc.core.models.GroupedOpenApi;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -18,6 +22,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -27,9 +32,10 @@ import org.springframework.web.servlet.DispatcherServlet;
 
 /**
  * Auto-configuration of the admin REST API ({@code paimon.admin.enabled=true}): the transaction
- * service, controller, problem+json error handling, bearer authentication (of the API, the
- * {@code paimon} and {@code metrics} actuator endpoints and the OpenAPI documents) and, with
- * springdoc, the {@code paimon-admin} OpenAPI group.
+ * service, controller, problem+json errors (exception resolver, error-dispatch filter and, on Tomcat,
+ * error report valve), bearer authentication (of the API, the {@code paimon} and {@code metrics}
+ * actuator endpoints and the OpenAPI documents) and, with springdoc, the {@code paimon-admin}
+ * OpenAPI group.
  */
 @AutoConfiguration(after = PaimonAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -73,8 +79,19 @@ public final class PaimonAdminAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	AdminExceptionHandler paimonAdminExceptionHandler() {
-		return new AdminExceptionHandler();
+	AdminExceptionHandler paimonAdminExceptionHandler(PaimonProperties properties) {
+		return new AdminExceptionHandler(basePath(properties.getAdmin()));
+	}
+
+	@Bean
+	FilterRegistrationBean<AdminErrorPageFilter> paimonAdminErrorPageFilter(PaimonProperties properties) {
+		FilterRegistrationBean<AdminErrorPageFilter> registration = new FilterRegistrationBean<>(
+				new AdminErrorPageFilter(basePath(properties.getAdmin())));
+		registration.setDispatcherTypes(DispatcherType.ERROR);
+		registration.addUrlPatterns("/*");
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+		registration.setName("paimonAdminErrorPageFilter");
+		return registration;
 	}
 
 	@Bean
@@ -103,6 +120,20 @@ public final class PaimonAdminAutoConfiguration {
 		}
 		path = path.startsWith("/") ? path : "/" + path;
 		return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+	}
+
+	/**
+	 * problem+json instead of Tomcat's HTML error page for requests Tomcat rejects itself.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ Tomcat.class, ConfigurableTomcatWebServerFactory.class })
+	static class TomcatConfiguration {
+
+		@Bean
+		AdminTomcatCustomizer paimonAdminTomcatCustomizer(PaimonProperties properties) {
+			return new AdminTomcatCustomizer(basePath(properties.getAdmin()));
+		}
+
 	}
 
 	/**
