@@ -1,8 +1,12 @@
 package io.github.paimonspring.actuate;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 
@@ -14,17 +18,25 @@ import org.apache.paimon.fs.FileIO;
 import org.apache.paimon.fs.Path;
 import org.apache.paimon.fs.PositionOutputStream;
 import org.apache.paimon.options.Options;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 
 /**
  * The {@code paimon} health indicator: UP when the catalog lists its databases and a probe file can
- * be created and deleted under the warehouse; DOWN with the failure otherwise. Details name the
- * metastore, the warehouse and the number of databases. REST catalogs own their storage, so their
- * warehouse is not probed.
+ * be created and deleted under the warehouse; DOWN with the failure otherwise. REST catalogs own
+ * their storage, so their warehouse is not probed.
+ * <p>
+ * Details name the metastore, the warehouse kind ({@code local}, {@code s3}, {@code hdfs}, …) and the
+ * number of databases; a remote warehouse also as a URI without user info, query or fragment. Local
+ * paths are never shown, and failures name the warehouse as {@code <warehouse>}: health details
+ * may be shown to more people than the server's file system.
  */
 public class PaimonHealthIndicator extends AbstractHealthIndicator {
+
+	private static final Logger logger = LoggerFactory.getLogger(PaimonHealthIndicator.class);
 
 	private static final String PROBE_PREFIX = ".paimon-health-";
 
@@ -47,12 +59,25 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 	@Override
 	protected void doHealthCheck(Health.Builder builder) throws Exception {
 		Map<String, String> options = this.catalog.options();
-		String metastore = options.getOrDefault("metastore", "filesystem");
 		String warehouse = warehouse(options);
+		try {
+			check(builder, options, warehouse);
+		}
+		catch (Exception ex) {
+			logger.warn("Paimon health check failed", ex);
+			builder.down().withDetail("error", ex.getClass().getName() + ": " + redact(ex.getMessage(), warehouse));
+		}
+	}
+
+	private void check(Health.Builder builder, Map<String, String> options, String warehouse) throws Exception {
+		String metastore = options.getOrDefault("metastore", "filesystem");
 		builder.withDetail("metastore", metastore);
 		if (warehouse != null) {
-			builder.withDetail("warehouse", warehouse);
 			builder.withDetail("warehouseKind", warehouseKind(warehouse));
+			String location = location(warehouse);
+			if (location != null) {
+				builder.withDetail("warehouse", location);
+			}
 		}
 		List<String> databases = this.catalog.listDatabases();
 		builder.withDetail("databases", databases.size());
@@ -69,13 +94,62 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 		builder.up();
 	}
 
+	/**
+	 * A remote warehouse as {@code scheme://host[:port]/path}, without user info, query or fragment;
+	 * {@code null} for a local one or one that is not a URI.
+	 */
+	static String location(String warehouse) {
+		if ("local".equals(warehouseKind(warehouse))) {
+			return null;
+		}
+		try {
+			URI uri = new URI(warehouse);
+			if (uri.getScheme() == null || uri.isOpaque()) {
+				return warehouseKind(warehouse) + "://…";
+			}
+			// the authority without user info (bucket names need not be valid host names)
+			String authority = (uri.getRawAuthority() != null) ? uri.getRawAuthority() : "";
+			authority = authority.substring(authority.lastIndexOf('@') + 1);
+			String path = (uri.getRawPath() != null) ? uri.getRawPath() : "";
+			return uri.getScheme().toLowerCase(Locale.ROOT) + "://" + authority + path;
+		}
+		catch (URISyntaxException ex) {
+			return warehouseKind(warehouse) + "://…";
+		}
+	}
+
+	/** A failure message with the warehouse (and paths below it) replaced by {@code <warehouse>}. */
+	static String redact(String message, String warehouse) {
+		if (message == null) {
+			return "";
+		}
+		String result = message;
+		if (warehouse != null && !warehouse.isBlank()) {
+			String bare = warehouse.endsWith("/") ? warehouse.substring(0, warehouse.length() - 1) : warehouse;
+			List<String> forms = new ArrayList<>(List.of(bare));
+			if (bare.startsWith("file:")) {
+				String path = bare.replaceFirst("^file:(//)?", "");
+				forms.add(path);
+			}
+			else if (bare.startsWith("/")) {
+				forms.add("file:" + bare);
+				forms.add("file://" + bare);
+			}
+			forms.sort((a, b) -> Integer.compare(b.length(), a.length()));
+			for (String form : forms) {
+				result = result.replace(form, "<warehouse>");
+			}
+		}
+		return result;
+	}
+
 	/** The storage kind of a warehouse: its URI scheme ({@code s3}, {@code hdfs}, …) or {@code local}. */
 	static String warehouseKind(String warehouse) {
 		int colon = warehouse.indexOf(':');
 		if (colon <= 1 || warehouse.indexOf('/') < colon) {
 			return "local";
 		}
-		String scheme = warehouse.substring(0, colon).toLowerCase(java.util.Locale.ROOT);
+		String scheme = warehouse.substring(0, colon).toLowerCase(Locale.ROOT);
 		return scheme.equals("file") ? "local" : scheme;
 	}
 

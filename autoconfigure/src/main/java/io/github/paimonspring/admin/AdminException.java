@@ -16,6 +16,8 @@ public class AdminException extends PaimonException {
 
 	private final String title;
 
+	private final Integer retryAfterSeconds;
+
 	/**
 	 * Creates the exception.
 	 * @param status the HTTP status
@@ -24,9 +26,33 @@ public class AdminException extends PaimonException {
 	 * @param message the detail
 	 */
 	public AdminException(HttpStatus status, String title, String table, String message) {
+		this(status, title, table, message, null);
+	}
+
+	private AdminException(HttpStatus status, String title, String table, String message, Integer retryAfterSeconds) {
 		super(table, message);
 		this.status = status;
 		this.title = title;
+		this.retryAfterSeconds = retryAfterSeconds;
+	}
+
+	/**
+	 * Creates the exception for a request refused because the service is momentarily at a limit;
+	 * the client may repeat it after the suggested delay.
+	 * @param table the table, or {@code null}
+	 * @param message what is exhausted and which property limits it
+	 * @return a 503 with a retry delay
+	 */
+	public static AdminException busy(String table, String message) {
+		return new AdminException(HttpStatus.SERVICE_UNAVAILABLE, "Server busy", table, message, 1);
+	}
+
+	/**
+	 * Returns the delay after which the client may repeat the request.
+	 * @return seconds, or {@code null} when a repeat will not help
+	 */
+	public Integer getRetryAfterSeconds() {
+		return this.retryAfterSeconds;
 	}
 
 	/**

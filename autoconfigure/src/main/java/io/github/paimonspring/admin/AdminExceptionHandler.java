@@ -1,5 +1,11 @@
 package io.github.paimonspring.admin;
 
+import java.io.IOException;
+import java.nio.charset.IllegalCharsetNameException;
+import java.nio.charset.UnsupportedCharsetException;
+import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+
 import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
@@ -10,119 +16,199 @@ import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.PaimonCommitException;
 import io.github.paimonspring.write.PaimonStateException;
 import io.github.paimonspring.write.UnsupportedTableException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.http.HttpStatus;
-import org.springframework.http.ProblemDetail;
-import org.springframework.http.ResponseEntity;
+import org.springframework.beans.TypeMismatchException;
+import org.springframework.core.Ordered;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
-import org.springframework.web.bind.annotation.ExceptionHandler;
-import org.springframework.web.bind.annotation.RestControllerAdvice;
-import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.ServletRequestBindingException;
+import org.springframework.web.context.request.async.AsyncRequestTimeoutException;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+import org.springframework.web.servlet.ModelAndView;
+import org.springframework.web.servlet.NoHandlerFoundException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
- * Renders every failure of the admin API as {@code application/problem+json} (RFC 9457) with
- * {@code type}, {@code title}, {@code status} and {@code detail}, plus {@code table}, and for schema
- * errors {@code column}, {@code expectedType}, {@code actualType} and {@code row}.
+ * Renders every exception of a request under the admin base path as
+ * {@code application/problem+json} (RFC 9457): the starter's own exceptions with the status their
+ * kind implies (plus {@code table}, and for schema errors {@code column}, {@code expectedType},
+ * {@code actualType} and {@code row}), and Spring MVC's (no endpoint, method not allowed, not
+ * acceptable, unsupported or malformed media type, unreadable body, bad parameter) with theirs.
+ *
+ * <p>A {@link HandlerExceptionResolver} ordered before Spring MVC's own resolvers, so it also sees
+ * what happens outside the admin controller (no handler, method or media type mismatch); requests
+ * outside the base path are left to the application. Client mistakes are 4xx, never 500; a 5xx
+ * detail never carries the exception's message, which is logged instead.
  */
-@RestControllerAdvice(assignableTypes = PaimonAdminController.class)
-public class AdminExceptionHandler {
+public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered {
+
+	/** After Boot's {@code DefaultErrorAttributes}, before Spring MVC's resolvers (order 0). */
+	public static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 10;
 
 	private static final Logger logger = LoggerFactory.getLogger(AdminExceptionHandler.class);
 
-	private static final String TYPE_PREFIX = "urn:paimon-spring:problem:";
+	private final AdminPath adminPath;
 
 	/**
-	 * Renders a Paimon starter exception with the status its kind implies.
+	 * Creates the resolver.
+	 * @param basePath the normalized admin base path, such as {@code /paimon}
+	 */
+	public AdminExceptionHandler(String basePath) {
+		this.adminPath = new AdminPath(basePath);
+	}
+
+	@Override
+	public int getOrder() {
+		return ORDER;
+	}
+
+	@Override
+	public ModelAndView resolveException(HttpServletRequest request, HttpServletResponse response, Object handler,
+			Exception ex) {
+		String path = request.getRequestURI();
+		if (!this.adminPath.matches(path.substring(Math.min(request.getContextPath().length(), path.length())))) {
+			return null;
+		}
+		AdminProblem problem = problem(ex, request.getMethod(), path);
+		Integer retryAfter = (ex instanceof AdminException admin) ? admin.getRetryAfterSeconds() : null;
+		if (retryAfter != null) {
+			// a limit of the service, not a failure: no stack trace
+			logger.info("Admin request {} {} refused: {}", request.getMethod(), path, ex.getMessage());
+		}
+		else if (problem.getStatus() >= 500) {
+			logger.error("Admin request {} {} failed", request.getMethod(), path, ex);
+		}
+		if (response.isCommitted()) {
+			// sendError was called (a read timeout: 408) or a body is on its way: the error page follows
+			logger.debug("Admin request {} failed after its response was committed", path, ex);
+			return new ModelAndView();
+		}
+		try {
+			response.resetBuffer();
+			if (ex instanceof ErrorResponse error) {
+				error.getHeaders().forEach((name, values) -> values.forEach((value) -> response.addHeader(name, value)));
+			}
+			if (retryAfter != null) {
+				response.setHeader("Retry-After", String.valueOf(retryAfter));
+			}
+			problem.writeTo(response);
+		}
+		catch (IOException | IllegalStateException writeFailure) {
+			logger.debug("Cannot write the problem of admin request {}", path, writeFailure);
+		}
+		return new ModelAndView();
+	}
+
+	/**
+	 * Maps an exception to its problem; a 5xx problem never carries the exception's message.
 	 * @param ex the failure
+	 * @param method the request method
+	 * @param instance the request path
 	 * @return the problem
 	 */
-	@ExceptionHandler(PaimonException.class)
-	public ResponseEntity<ProblemDetail> paimon(PaimonException ex) {
-		ProblemDetail problem;
+	public static AdminProblem problem(Throwable ex, String method, String instance) {
+		if (ex instanceof PaimonException paimon) {
+			return paimon(paimon, instance);
+		}
+		if (ex instanceof InvalidMediaTypeException || ex instanceof UnsupportedCharsetException
+				|| ex instanceof IllegalCharsetNameException) {
+			return AdminProblem.of(415, "unsupported-media-type", "Unsupported media type",
+					"The Content-Type header is malformed: " + ex.getMessage(), instance);
+		}
+		if (ex instanceof HttpMediaTypeNotSupportedException) {
+			return AdminProblem.of(415, "unsupported-media-type", "Unsupported media type", ex.getMessage(), instance);
+		}
+		if (ex instanceof HttpMessageNotReadableException unreadable
+				&& String.valueOf(unreadable.getMessage()).startsWith("Required request body is missing")) {
+			// Spring appends the handler method's signature
+			return AdminProblem.of(400, "malformed-request", "Malformed request", "A JSON request body is required.",
+					instance);
+		}
+		if (ex instanceof HttpMessageNotReadableException || ex instanceof TypeMismatchException
+				|| ex instanceof ServletRequestBindingException) {
+			return AdminProblem.of(400, "malformed-request", "Malformed request", ex.getMessage(), instance);
+		}
+		if (ex instanceof NoResourceFoundException || ex instanceof NoHandlerFoundException) {
+			return AdminProblem.of(404, "no-endpoint", "No such endpoint",
+					"No admin endpoint matches " + method + " on this path; see docs/rest-api.md or the OpenAPI "
+							+ "group 'paimon-admin'.",
+					instance);
+		}
+		if (ex instanceof HttpRequestMethodNotSupportedException notSupported) {
+			return AdminProblem.of(405, "method-not-allowed", "Method not allowed", "Method " + method
+					+ " is not supported by this endpoint; it allows " + allowed(notSupported.getSupportedMethods()) + ".",
+					instance);
+		}
+		if (ex instanceof HttpMediaTypeNotAcceptableException notAcceptable) {
+			return AdminProblem.of(406, "not-acceptable", "Not acceptable",
+					"The Accept header allows none of " + notAcceptable.getSupportedMediaTypes()
+							+ "; errors are application/problem+json.",
+					instance);
+		}
+		if (ex instanceof AsyncRequestTimeoutException || ex instanceof RejectedExecutionException) {
+			return AdminProblem.forStatus(503, instance);
+		}
+		if (ex instanceof ErrorResponse error && error.getStatusCode().is4xxClientError()) {
+			return AdminProblem.forStatus(error.getStatusCode().value(), error.getBody().getDetail(), instance);
+		}
+		return AdminProblem.of(500, "internal-error", "Internal error",
+				"The request failed on the server; the server log has the cause.", instance);
+	}
+
+	private static AdminProblem paimon(PaimonException ex, String instance) {
+		AdminProblem problem;
 		if (ex instanceof AdminException admin) {
-			problem = problem(admin.getStatus(), slug(admin.getTitle()), admin.getTitle(), ex);
+			problem = AdminProblem.of(admin.getStatus().value(), AdminProblem.slug(admin.getTitle()), admin.getTitle(),
+					ex.getMessage(), instance);
 		}
 		else if (ex instanceof ArrowDataException data) {
-			problem = problem(HttpStatus.UNPROCESSABLE_CONTENT, "schema-mismatch", "Arrow data does not match the table", ex);
-			if (data.getColumn() != null) {
-				problem.setProperty("column", data.getColumn());
-			}
-			if (data.getExpectedType() != null) {
-				problem.setProperty("expectedType", data.getExpectedType());
-			}
-			if (data.getActualType() != null) {
-				problem.setProperty("actualType", data.getActualType());
-			}
-			if (data.getRow() >= 0) {
-				problem.setProperty("row", data.getRow());
-			}
+			problem = AdminProblem.of(422, "schema-mismatch", "Arrow data does not match the table", ex.getMessage(),
+					instance)
+				.with("column", data.getColumn())
+				.with("expectedType", data.getExpectedType())
+				.with("actualType", data.getActualType())
+				.with("row", (data.getRow() >= 0) ? data.getRow() : null);
 		}
 		else if (ex instanceof BucketPlanException) {
-			problem = problem(HttpStatus.UNPROCESSABLE_CONTENT, "bucket-plan", "Invalid bucket plan", ex);
+			problem = AdminProblem.of(422, "bucket-plan", "Invalid bucket plan", ex.getMessage(), instance);
 		}
 		else if (ex instanceof UnsupportedTableException || ex instanceof TableDefinitionException) {
-			problem = problem(HttpStatus.UNPROCESSABLE_CONTENT, "unsupported-table", "Table cannot be written this way", ex);
+			problem = AdminProblem.of(422, "unsupported-table", "Table cannot be written this way", ex.getMessage(),
+					instance);
 		}
-		else if (ex instanceof ArrowFormatException) {
-			problem = problem(HttpStatus.BAD_REQUEST, "malformed-arrow", "Malformed Arrow IPC stream", ex);
+		else if (ex instanceof ArrowFormatException format) {
+			problem = AdminProblem.of(400, "malformed-arrow", "Malformed Arrow IPC stream", ex.getMessage(), instance)
+				.with("column", format.getColumn());
 		}
 		else if (ex instanceof PaimonArgumentException) {
-			problem = problem(HttpStatus.BAD_REQUEST, "invalid-argument", "Invalid argument", ex);
+			problem = AdminProblem.of(400, "invalid-argument", "Invalid argument", ex.getMessage(), instance);
 		}
 		else if (ex instanceof TableNotFoundException) {
-			problem = problem(HttpStatus.NOT_FOUND, "unknown-table", "Unknown table", ex);
+			problem = AdminProblem.of(404, "unknown-table", "Unknown table", ex.getMessage(), instance);
 		}
 		else if (ex instanceof PaimonCommitException) {
-			problem = problem(HttpStatus.CONFLICT, "commit-conflict", "Commit rejected", ex);
+			problem = AdminProblem.of(409, "commit-conflict", "Commit rejected", ex.getMessage(), instance);
 		}
 		else if (ex instanceof PaimonStateException) {
-			problem = problem(HttpStatus.CONFLICT, "state-conflict", "Writer state conflict", ex);
+			problem = AdminProblem.of(409, "state-conflict", "Writer state conflict", ex.getMessage(), instance);
 		}
 		else {
-			logger.error("Admin request failed", ex);
-			problem = problem(HttpStatus.INTERNAL_SERVER_ERROR, "write-failed", "Write failed", ex);
+			problem = AdminProblem.of(500, "write-failed", "Write failed",
+					"Writing to the table failed on the server; the server log has the cause.", instance);
 		}
-		if (ex.getTable() != null) {
-			problem.setProperty("table", ex.getTable());
-		}
-		return ResponseEntity.status(problem.getStatus()).body(problem);
+		return problem.with("table", ex.getTable());
 	}
 
-	/**
-	 * Renders a request body of the wrong media type.
-	 * @param ex the failure
-	 * @return a 415 problem
-	 */
-	@ExceptionHandler(HttpMediaTypeNotSupportedException.class)
-	public ResponseEntity<ProblemDetail> mediaType(HttpMediaTypeNotSupportedException ex) {
-		ProblemDetail problem = problem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type",
-				"Unsupported media type", ex);
-		return ResponseEntity.status(problem.getStatus()).body(problem);
-	}
-
-	/**
-	 * Renders a malformed JSON body or parameter.
-	 * @param ex the failure
-	 * @return a 400 problem
-	 */
-	@ExceptionHandler({ HttpMessageNotReadableException.class, MethodArgumentTypeMismatchException.class })
-	public ResponseEntity<ProblemDetail> malformed(Exception ex) {
-		ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "malformed-request", "Malformed request", ex);
-		return ResponseEntity.status(problem.getStatus()).body(problem);
-	}
-
-	private static ProblemDetail problem(HttpStatus status, String slug, String title, Exception ex) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, String.valueOf(ex.getMessage()));
-		problem.setType(java.net.URI.create(TYPE_PREFIX + slug));
-		problem.setTitle(title);
-		return problem;
-	}
-
-	private static String slug(String title) {
-		return title.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+	private static String allowed(String[] methods) {
+		return (methods != null && methods.length > 0) ? String.join(", ", List.of(methods)) : "no method";
 	}
 
 }

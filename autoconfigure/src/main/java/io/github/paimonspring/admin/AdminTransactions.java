@@ -17,6 +17,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -65,13 +66,29 @@ public class AdminTransactions implements DisposableBean {
 
 	private static final String NAME_PATTERN = "[A-Za-z0-9_][A-Za-z0-9_-]{0,127}";
 
+	/** Longest commit user or idempotency key accepted; both end up in snapshots, logs and responses. */
+	static final int MAX_KEY_LENGTH = 256;
+
+	/** Printable ASCII without spaces. */
+	private static final String KEY_PATTERN = "[\\x21-\\x7e]+";
+
+	/** Paimon's system database, never served. */
+	private static final String SYSTEM_DATABASE = Catalog.SYSTEM_DATABASE_NAME;
+
+	/** Longest failure message kept in a transaction view. */
+	private static final int MAX_FAILURE_LENGTH = 1000;
+
 	private final PaimonWriter writer;
 
 	private final AdminSettings settings;
 
 	private final AdminMetrics metrics;
 
-	private final BufferAllocator allocator = new RootAllocator();
+	private final BufferAllocator allocator;
+
+	private final Semaphore uploadSlots;
+
+	private final ArrowMessageChecks messageChecks;
 
 	private final Map<String, AdminTransaction> transactions = new ConcurrentHashMap<>();
 
@@ -89,6 +106,10 @@ public class AdminTransactions implements DisposableBean {
 		this.writer = writer;
 		this.settings = settings;
 		this.metrics = (metrics != null) ? metrics : AdminMetrics.NONE;
+		this.allocator = new RootAllocator(settings.maxUploadMemory());
+		this.uploadSlots = new Semaphore(settings.maxConcurrentUploads());
+		this.messageChecks = new ArrowMessageChecks(settings.maxSchemaDepth(), settings.maxSchemaFields(),
+				this.allocator.getRoundingPolicy()::getRoundedSize);
 		this.reaper = Executors.newSingleThreadScheduledExecutor((runnable) -> {
 			Thread thread = new Thread(runnable, "paimon-admin-reaper");
 			thread.setDaemon(true);
@@ -109,6 +130,9 @@ public class AdminTransactions implements DisposableBean {
 		Catalog catalog = this.writer.tables().catalog();
 		List<AdminModel.TableSummary> result = new ArrayList<>();
 		for (String database : catalog.listDatabases()) {
+			if (database.equalsIgnoreCase(SYSTEM_DATABASE)) {
+				continue;
+			}
 			List<String> names;
 			try {
 				names = catalog.listTables(database);
@@ -161,7 +185,8 @@ public class AdminTransactions implements DisposableBean {
 	public AdminModel.TruncateResponse truncate(String database, String table, AdminModel.TruncateRequest request) {
 		String identifier = identifier(database, table);
 		AdminModel.TruncateRequest body = (request != null) ? request : new AdminModel.TruncateRequest(null, null, null);
-		String user = (body.commitUser() != null) ? body.commitUser() : CommitUsers.random();
+		String user = (body.commitUser() != null) ? checkKey(identifier, "commitUser", body.commitUser())
+				: CommitUsers.random();
 		try (TableCommit commit = this.writer.newWriteBuilder(identifier, user).newCommit()) {
 			CommitResult result;
 			if (body.partitions() != null && !body.partitions().isEmpty()) {
@@ -196,7 +221,8 @@ public class AdminTransactions implements DisposableBean {
 					"There are already " + this.settings.maxOpenTransactions()
 							+ " open transactions (paimon.admin.max-open-transactions); commit or abort one first");
 		}
-		String user = (body.commitUser() != null) ? body.commitUser() : CommitUsers.random();
+		String user = (body.commitUser() != null) ? checkKey(identifier, "commitUser", body.commitUser())
+				: CommitUsers.random();
 		boolean overwrite = Boolean.TRUE.equals(body.overwrite());
 		String id = UUID.randomUUID().toString();
 		AdminTransaction transaction;
@@ -227,10 +253,12 @@ public class AdminTransactions implements DisposableBean {
 		}
 		else {
 			throw new PaimonArgumentException(identifier,
-					"mode must be 'standard' or 'postpone-fixed-bucket', got '" + mode + "'");
+					"mode must be 'standard' or 'postpone-fixed-bucket', got '" + LogText.abbreviate(mode) + "'");
 		}
 		this.transactions.put(id, transaction);
-		logger.info("Opened transaction {} on table '{}' (mode {}, commit user {})", id, identifier, mode, user);
+		forgetEnded();
+		logger.info("Opened transaction {} on table '{}' (mode {}, commit user {})", id, identifier, mode,
+				LogText.abbreviate(user));
 		return view(transaction);
 	}
 
@@ -245,8 +273,8 @@ public class AdminTransactions implements DisposableBean {
 		Map<Map<String, String>, Integer> counts = new java.util.LinkedHashMap<>();
 		for (Object entry : entries) {
 			if (!(entry instanceof Map<?, ?> map) || !(map.get("totalBuckets") instanceof Number)) {
-				throw new BucketPlanException(table,
-						"bucketPlan entries must be {\"partition\": {...}, \"totalBuckets\": n}, got " + entry);
+				throw new BucketPlanException(table, "bucketPlan entries must be {\"partition\": {...}, \"totalBuckets\": n}, got "
+						+ LogText.abbreviate(String.valueOf(entry)));
 			}
 			Map<String, String> partition = new java.util.LinkedHashMap<>();
 			if (map.get("partition") instanceof Map<?, ?> values) {
@@ -268,7 +296,7 @@ public class AdminTransactions implements DisposableBean {
 		AdminTransaction transaction = find(id);
 		checkDeclaredLength(transaction.table, contentLength, this.settings.maxRequestBytes());
 		lockOrConflict(transaction);
-		try {
+		try (UploadSlot slot = uploadSlot(transaction.table)) {
 			requireOpen(transaction);
 			long allowance = Math.min(this.settings.maxRequestBytes(),
 					this.settings.maxTransactionBytes() - transaction.bytes);
@@ -280,7 +308,7 @@ public class AdminTransactions implements DisposableBean {
 			catch (RuntimeException ex) {
 				if (upload.batchesWritten > 0) {
 					transaction.state = TransactionState.FAILED;
-					transaction.failure = ex.getMessage();
+					transaction.failure = LogText.abbreviate(ex.getMessage(), MAX_FAILURE_LENGTH);
 					logger.warn("Transaction {} failed after {} batch(es): {}", id, upload.batchesWritten, ex.getMessage());
 				}
 				throw ex;
@@ -314,6 +342,7 @@ public class AdminTransactions implements DisposableBean {
 			}
 			requireOpen(transaction);
 			Long identifier = (request != null) ? request.identifier() : null;
+			checkIdentifier(transaction.table, identifier);
 			boolean filter = request != null && Boolean.TRUE.equals(request.filterCommitted());
 			transaction.state = TransactionState.COMMITTING;
 			long started = System.nanoTime();
@@ -323,7 +352,7 @@ public class AdminTransactions implements DisposableBean {
 			}
 			catch (RuntimeException ex) {
 				transaction.state = TransactionState.FAILED;
-				transaction.failure = ex.getMessage();
+				transaction.failure = LogText.abbreviate(ex.getMessage(), MAX_FAILURE_LENGTH);
 				this.metrics.aborted(transaction.table);
 				throw ex;
 			}
@@ -361,7 +390,7 @@ public class AdminTransactions implements DisposableBean {
 			}
 			catch (RuntimeException ex) {
 				transaction.state = TransactionState.FAILED;
-				transaction.failure = ex.getMessage();
+				transaction.failure = LogText.abbreviate(ex.getMessage(), MAX_FAILURE_LENGTH);
 				throw ex;
 			}
 			transaction.state = TransactionState.PREPARED;
@@ -402,6 +431,10 @@ public class AdminTransactions implements DisposableBean {
 				throw new PaimonArgumentException(identifier,
 						"preparedCommits mix standard and postpone fixed-bucket transactions; commit them separately");
 			}
+		}
+		checkIdentifier(identifier, request.identifier());
+		if (request.commitUser() != null) {
+			checkKey(identifier, "commitUser", request.commitUser());
 		}
 		long started = System.nanoTime();
 		CommitResult result;
@@ -511,6 +544,16 @@ public class AdminTransactions implements DisposableBean {
 			InputStream body, long contentLength) {
 		String identifier = identifier(database, table);
 		checkDeclaredLength(identifier, contentLength, this.settings.maxRequestBytes());
+		if (idempotencyKey != null) {
+			checkKey(identifier, "Idempotency-Key", idempotencyKey);
+		}
+		try (UploadSlot slot = uploadSlot(identifier)) {
+			return uploadOnceWithKey(identifier, overwrite, idempotencyKey, body);
+		}
+	}
+
+	private AdminModel.CommitResponse uploadOnceWithKey(String identifier, boolean overwrite, String idempotencyKey,
+			InputStream body) {
 		if (idempotencyKey == null) {
 			return uploadOnce(identifier, overwrite, null, CommitUsers.random(), body);
 		}
@@ -664,15 +707,20 @@ public class AdminTransactions implements DisposableBean {
 	}
 
 	private void read(Upload upload, InputStream body, long limit, BatchSink sink) {
+		long[] lastNeed = { 0 };
 		try (BufferAllocator child = this.allocator.newChildAllocator("upload", 0, this.settings.maxBatchMemory());
-				ArrowIpcGuard guard = new ArrowIpcGuard(body, this.settings.maxMetadataBytes(), limit);
+				ArrowIpcGuard guard = new ArrowIpcGuard(body, this.settings.maxMetadataBytes(), limit, this.messageChecks,
+						(index, bytes) -> {
+							lastNeed[0] = bytes;
+							requireMemory(child, index, bytes);
+						});
 				ArrowStreamReader reader = new ArrowStreamReader(guard, child)) {
 			VectorSchemaRoot root;
 			try {
 				root = reader.getVectorSchemaRoot();
 			}
 			catch (IOException | RuntimeException ex) {
-				throw readFailure(upload.table, "Cannot read the Arrow schema", ex);
+				throw readFailure(upload.table, "Cannot read the Arrow schema", ex, lastNeed[0]);
 			}
 			while (true) {
 				boolean loaded;
@@ -680,7 +728,7 @@ public class AdminTransactions implements DisposableBean {
 					loaded = reader.loadNextBatch();
 				}
 				catch (IOException | RuntimeException ex) {
-					throw readFailure(upload.table, "Cannot read Arrow batch " + upload.batches, ex);
+					throw readFailure(upload.table, "Cannot read Arrow batch " + upload.batches, ex, lastNeed[0]);
 				}
 				if (!loaded) {
 					break;
@@ -692,11 +740,13 @@ public class AdminTransactions implements DisposableBean {
 				}
 				upload.rows += rows;
 				upload.progress(guard);
+				// release the batch's buffers before the next one is announced, so that they are not counted twice
+				root.clear();
 			}
 			upload.bytes = guard.bytesRead();
 		}
 		catch (IOException ex) {
-			throw readFailure(upload.table, "Cannot read the request body", ex);
+			throw readFailure(upload.table, "Cannot read the request body", ex, lastNeed[0]);
 		}
 		catch (IllegalStateException ex) {
 			// a leak report from closing the allocator after a failed batch must not hide the failure
@@ -708,22 +758,78 @@ public class AdminTransactions implements DisposableBean {
 		}
 	}
 
-	private static PaimonException readFailure(String table, String what, Throwable ex) {
+	/** Refuses a batch that can never fit this upload's memory (413) or does not fit the shared memory now (503). */
+	private void requireMemory(BufferAllocator upload, long index, long bytes) throws IOException {
+		long own = upload.getLimit() - upload.getAllocatedMemory();
+		if (bytes > own) {
+			throw new ArrowIpcGuard.UploadLimitException("Arrow IPC message " + index + " needs up to " + bytes
+					+ " bytes of Arrow memory, more than the " + own + " bytes this upload may use"
+					+ " (paimon.admin.max-batch-memory is " + upload.getLimit() + "); send smaller batches", upload.getLimit());
+		}
+		long shared = this.allocator.getLimit() - this.allocator.getAllocatedMemory();
+		if (bytes > shared) {
+			throw new ArrowIpcGuard.UploadBusyException("Arrow IPC message " + index + " needs up to " + bytes
+					+ " bytes of Arrow memory but only " + Math.max(0, shared)
+					+ " bytes of paimon.admin.max-upload-memory are free now; retry later");
+		}
+	}
+
+	private static PaimonException readFailure(String table, String what, Throwable ex, long lastNeed) {
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
 			if (cause instanceof PaimonException paimon) {
 				return paimon;
 			}
 			if (cause instanceof ArrowIpcGuard.UploadLimitException limit) {
 				return new AdminException(HttpStatus.CONTENT_TOO_LARGE, "Payload too large", table, limit.getMessage()
-						+ " (paimon.admin.max-request-size / max-transaction-size)");
+						+ " (paimon.admin.max-request-size / max-transaction-size / max-batch-memory)");
+			}
+			if (cause instanceof ArrowIpcGuard.UploadBusyException busy) {
+				return AdminException.busy(table, busy.getMessage());
 			}
 			if (cause instanceof OutOfMemoryException) {
-				return new AdminException(HttpStatus.CONTENT_TOO_LARGE, "Batch too large", table,
-						"An Arrow batch needs more memory than paimon.admin.max-batch-memory allows; send smaller batches ("
-								+ cause.getMessage() + ")");
+				// the budget was checked before allocating; another upload took the memory in between
+				return AdminException.busy(table, "The Arrow memory of paimon.admin.max-upload-memory is in use by other uploads"
+						+ " (a batch needs up to " + lastNeed + " bytes); retry later");
+			}
+			if (cause instanceof ArrowIpcGuard.ArrowFramingException framing) {
+				return new ArrowFormatException(table, what + " for table '" + table + "': " + framing.getMessage(), null);
 			}
 		}
-		return new ArrowFormatException(table, what + " for table '" + table + "': " + ex.getMessage(), ex);
+		return new ArrowFormatException(table,
+				what + " for table '" + table + "': " + LogText.abbreviate(String.valueOf(ex.getMessage())), ex);
+	}
+
+	private UploadSlot uploadSlot(String table) {
+		if (!this.uploadSlots.tryAcquire()) {
+			throw AdminException.busy(table, "All " + this.settings.maxConcurrentUploads()
+					+ " upload slots are in use (paimon.admin.max-concurrent-uploads); retry later");
+		}
+		return this.uploadSlots::release;
+	}
+
+	/** A permit of the concurrent-upload limit, released on close. */
+	@FunctionalInterface
+	private interface UploadSlot extends AutoCloseable {
+
+		@Override
+		void close();
+
+	}
+
+	private static String checkKey(String table, String name, String value) {
+		if (value.isEmpty() || value.length() > MAX_KEY_LENGTH || !value.matches(KEY_PATTERN)) {
+			throw new PaimonArgumentException(table, name + " must be 1 to " + MAX_KEY_LENGTH
+					+ " printable ASCII characters without spaces, got " + value.length() + " character(s) starting '"
+					+ LogText.abbreviate(value, 32) + "'");
+		}
+		return value;
+	}
+
+	private static void checkIdentifier(String table, Long identifier) {
+		if (identifier != null && (identifier < 0 || identifier == Long.MAX_VALUE)) {
+			throw new PaimonArgumentException(table,
+					"identifier must be between 0 and " + (Long.MAX_VALUE - 1) + ", got " + identifier);
+		}
 	}
 
 	private static void checkDeclaredLength(String table, long contentLength, long limit) {
@@ -774,8 +880,20 @@ public class AdminTransactions implements DisposableBean {
 		logger.info("Transaction {} on table '{}' {}", transaction.id, transaction.table, state);
 	}
 
+	/** Forgets the oldest ended transactions beyond paimon.admin.max-ended-transactions. */
+	private void forgetEnded() {
+		List<AdminTransaction> ended = this.transactions.values().stream()
+			.filter((t) -> !t.state.isActive())
+			.sorted(Comparator.comparing((AdminTransaction t) -> t.lastActivity))
+			.toList();
+		for (int i = 0; i < ended.size() - this.settings.maxEndedTransactions(); i++) {
+			this.transactions.remove(ended.get(i).id);
+		}
+	}
+
 	/** Aborts idle and old transactions; forgets ended ones after their lifetime. */
 	void expire() {
+		forgetEnded();
 		Instant now = Instant.now();
 		for (AdminTransaction transaction : this.transactions.values()) {
 			boolean idle = transaction.lastActivity.plus(this.settings.idleTimeout()).isBefore(now);
@@ -796,6 +914,16 @@ public class AdminTransactions implements DisposableBean {
 				this.transactions.remove(transaction.id);
 			}
 		}
+	}
+
+	/** The Arrow memory uploads hold now, in bytes. */
+	long arrowMemoryAllocated() {
+		return this.allocator.getAllocatedMemory();
+	}
+
+	/** The most Arrow memory uploads have held at once, in bytes. */
+	long arrowMemoryPeak() {
+		return this.allocator.getPeakMemoryAllocation();
 	}
 
 	/**
@@ -835,6 +963,10 @@ public class AdminTransactions implements DisposableBean {
 				throw new PaimonArgumentException(null, "Invalid " + segment[0] + " name '" + segment[1]
 						+ "': use letters, digits, '_' and '-' (at most 128, not starting with '-')");
 			}
+		}
+		if (database.equalsIgnoreCase(SYSTEM_DATABASE)) {
+			throw new TableNotFoundException(database + "." + table,
+					"The system database '" + SYSTEM_DATABASE + "' is not served by the admin API");
 		}
 		String identifier = database + "." + table;
 		try {

@@ -13,15 +13,23 @@ import org.apache.arrow.flatbuf.Message;
  * Checks the framing of an Arrow IPC stream before Arrow's reader sees it, and counts and limits the
  * bytes read. Arrow's reader trusts each message's length prefix and allocates it on the heap, so a
  * few garbage bytes could announce gigabytes; this stream requires the continuation marker, caps the
- * metadata length, and checks each message's body length against the remaining allowance.
+ * metadata length (reading metadata as it arrives, so a stalled client holds only what it sent),
+ * checks every message with {@link ArrowMessageChecks}, and asks the {@link MemoryBudget} whether
+ * the Arrow memory a batch needs is available before Arrow allocates it.
  */
 final class ArrowIpcGuard extends FilterInputStream {
 
 	private static final int CONTINUATION = 0xFFFFFFFF;
 
+	private static final int METADATA_CHUNK = 64 * 1024;
+
 	private final long maxMetadata;
 
 	private final long maxBytes;
+
+	private final ArrowMessageChecks checks;
+
+	private final MemoryBudget budget;
 
 	private long consumed;
 
@@ -35,10 +43,29 @@ final class ArrowIpcGuard extends FilterInputStream {
 
 	private long messages;
 
-	ArrowIpcGuard(InputStream in, long maxMetadata, long maxBytes) {
+	/**
+	 * Decides whether the Arrow memory of the next message may be allocated.
+	 */
+	@FunctionalInterface
+	interface MemoryBudget {
+
+		/**
+		 * Throws if {@code bytes} of Arrow memory cannot be allocated for message {@code index}.
+		 * @param index the message's position in the stream
+		 * @param bytes the upper bound of the memory its loading needs
+		 * @throws IOException an {@link UploadLimitException} if it can never fit, or an
+		 * {@link UploadBusyException} if it does not fit now
+		 */
+		void require(long index, long bytes) throws IOException;
+
+	}
+
+	ArrowIpcGuard(InputStream in, long maxMetadata, long maxBytes, ArrowMessageChecks checks, MemoryBudget budget) {
 		super(in);
 		this.maxMetadata = maxMetadata;
 		this.maxBytes = maxBytes;
+		this.checks = checks;
+		this.budget = budget;
 	}
 
 	/**
@@ -116,34 +143,44 @@ final class ArrowIpcGuard extends FilterInputStream {
 			throw new ArrowFramingException("Arrow IPC message " + (this.messages - 1) + " announces " + length
 					+ " bytes of metadata; the limit is " + this.maxMetadata + " (paimon.admin.max-metadata-size)");
 		}
-		byte[] message = new byte[8 + (int) length];
-		System.arraycopy(prefix, 0, message, 0, 8);
-		if (readUpTo(message, 8, (int) length) < length) {
-			throw new ArrowFramingException("Arrow IPC stream is truncated inside message metadata");
-		}
-		long bodyLength;
-		try {
-			Message flatbuffer = Message.getRootAsMessage(ByteBuffer.wrap(message, 8, (int) length)
-				.slice()
-				.order(ByteOrder.LITTLE_ENDIAN));
-			bodyLength = flatbuffer.bodyLength();
-		}
-		catch (RuntimeException ex) {
-			throw new ArrowFramingException("Arrow IPC message " + (this.messages - 1) + " has malformed metadata");
-		}
-		if (bodyLength < 0) {
-			throw new ArrowFramingException("Arrow IPC message " + (this.messages - 1) + " has malformed metadata: body length "
-					+ bodyLength + " is negative");
-		}
+		byte[] message = readMetadata(prefix, (int) length);
+		long index = this.messages - 1;
+		// checked first: it refuses malformed flatbuffers, so the reads below cannot fail
+		long memory = this.checks.check(index,
+				ByteBuffer.wrap(message, 8, (int) length).slice().order(ByteOrder.LITTLE_ENDIAN));
+		long bodyLength = Message
+			.getRootAsMessage(ByteBuffer.wrap(message, 8, (int) length).slice().order(ByteOrder.LITTLE_ENDIAN))
+			.bodyLength();
 		if (bodyLength > this.maxBytes - this.consumed) {
-			throw new UploadLimitException("Arrow IPC message " + (this.messages - 1) + " announces a body of "
-					+ bodyLength + " bytes, more than the " + Math.max(0, this.maxBytes - this.consumed)
+			throw new UploadLimitException("Arrow IPC message " + index + " announces a body of " + bodyLength
+					+ " bytes, more than the " + Math.max(0, this.maxBytes - this.consumed)
 					+ " bytes left of the upload limit", this.maxBytes);
+		}
+		if (memory > 0) {
+			this.budget.require(index, memory);
 		}
 		this.header = message;
 		this.headerPosition = 0;
 		this.bodyRemaining = bodyLength;
 		return true;
+	}
+
+	/** Reads a message's metadata in chunks, so the array grows only as fast as bytes arrive. */
+	private byte[] readMetadata(byte[] prefix, int length) throws IOException {
+		byte[] message = new byte[8 + Math.min(length, METADATA_CHUNK)];
+		System.arraycopy(prefix, 0, message, 0, 8);
+		int filled = 0;
+		while (filled < length) {
+			if (8 + filled == message.length) {
+				message = java.util.Arrays.copyOf(message, 8 + Math.min(length, Math.max(filled * 2, METADATA_CHUNK)));
+			}
+			int n = readUpTo(message, 8 + filled, Math.min(length - filled, message.length - 8 - filled));
+			if (n == 0) {
+				throw new ArrowFramingException("Arrow IPC stream is truncated inside message metadata");
+			}
+			filled += n;
+		}
+		return message;
 	}
 
 	private int readUpTo(byte[] buffer, int offset, int length) throws IOException {
@@ -191,6 +228,17 @@ final class ArrowIpcGuard extends FilterInputStream {
 		private static final long serialVersionUID = 1L;
 
 		ArrowFramingException(String message) {
+			super(message);
+		}
+
+	}
+
+	/** The Arrow memory shared by all uploads is momentarily exhausted; the request may be repeated. */
+	static class UploadBusyException extends IOException {
+
+		private static final long serialVersionUID = 1L;
+
+		UploadBusyException(String message) {
 			super(message);
 		}
 

@@ -13,6 +13,9 @@ import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 
+import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -267,10 +270,16 @@ public class PaimonAdminController {
 
 	private static void requireArrow(HttpServletRequest request) {
 		String type = request.getContentType();
-		if (type == null || !org.springframework.http.MediaType.parseMediaType(type)
-			.isCompatibleWith(org.springframework.http.MediaType.parseMediaType(ARROW_STREAM))) {
-			throw new AdminException(org.springframework.http.HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type",
-					null, "Content-Type must be " + ARROW_STREAM + " (an Arrow IPC stream), got " + type);
+		boolean arrow;
+		try {
+			arrow = type != null && MediaType.parseMediaType(type).isCompatibleWith(MediaType.parseMediaType(ARROW_STREAM));
+		}
+		catch (InvalidMediaTypeException ex) {
+			arrow = false;
+		}
+		if (!arrow) {
+			throw new AdminException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type", null,
+					"Content-Type must be " + ARROW_STREAM + " (an Arrow IPC stream), got " + type);
 		}
 	}
 

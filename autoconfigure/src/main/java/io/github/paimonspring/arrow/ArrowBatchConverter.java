@@ -39,6 +39,8 @@ public final class ArrowBatchConverter {
 
 	private final NotNullCheck[] notNullChecks;
 
+	private final ArrowBufferValidator bufferValidator;
+
 	private volatile Schema validatedSchema;
 
 	/**
@@ -50,7 +52,8 @@ public final class ArrowBatchConverter {
 		this.table = Objects.requireNonNull(table, "table must not be null");
 		this.rowType = Objects.requireNonNull(rowType, "rowType must not be null");
 		this.validator = new ArrowSchemaValidator(table, rowType);
-		this.columnVectors = new ArrowColumnVectors(table, this.validator);
+		this.bufferValidator = new ArrowBufferValidator(table);
+		this.columnVectors = new ArrowColumnVectors(table, this.validator, this.bufferValidator);
 		List<DataField> fields = rowType.getFields();
 		this.notNullChecks = new NotNullCheck[fields.size()];
 		for (int i = 0; i < fields.size(); i++) {
@@ -82,6 +85,9 @@ public final class ArrowBatchConverter {
 	 * @return the batch, with its row count set
 	 * @throws ArrowDataException if the schema does not match, a dictionary is missing or a
 	 * {@code NOT NULL} column contains nulls
+	 * @throws ArrowFormatException naming the column if a vector's buffers are inconsistent with
+	 * its value count (offsets out of range or decreasing, buffers too short); no value has been
+	 * read through them
 	 */
 	public VectorizedColumnBatch convert(VectorSchemaRoot root, DictionaryProvider dictionaries) {
 		Schema schema = root.getSchema();
@@ -92,19 +98,36 @@ public final class ArrowBatchConverter {
 		}
 		List<DataField> fields = this.rowType.getFields();
 		List<FieldVector> vectors = root.getFieldVectors();
+		int numRows = root.getRowCount();
+		for (int i = 0; i < fields.size(); i++) {
+			this.bufferValidator.validate(fields.get(i).name(), vectors.get(i), numRows);
+		}
+		VectorizedColumnBatch batch = reconvert(root, dictionaries);
+		for (int i = 0; i < this.notNullChecks.length; i++) {
+			if (this.notNullChecks[i] != null) {
+				this.notNullChecks[i].check(this.table, batch.columns[i], numRows);
+			}
+		}
+		return batch;
+	}
+
+	/**
+	 * Returns another batch over a root that {@link #convert} has accepted and that has not changed
+	 * since, without checking it again (for example, one batch per parallel writer).
+	 * @param root the Arrow data, already accepted by {@link #convert}
+	 * @param dictionaries the dictionaries of dictionary-encoded fields, or {@code null}
+	 * @return the batch, with its row count set
+	 */
+	public VectorizedColumnBatch reconvert(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+		List<DataField> fields = this.rowType.getFields();
+		List<FieldVector> vectors = root.getFieldVectors();
 		ColumnVector[] columns = new ColumnVector[fields.size()];
 		for (int i = 0; i < columns.length; i++) {
 			DataField field = fields.get(i);
 			columns[i] = this.columnVectors.create(field.name(), field.type(), vectors.get(i), dictionaries);
 		}
-		int numRows = root.getRowCount();
-		for (int i = 0; i < columns.length; i++) {
-			if (this.notNullChecks[i] != null) {
-				this.notNullChecks[i].check(this.table, columns[i], numRows);
-			}
-		}
 		VectorizedColumnBatch batch = new VectorizedColumnBatch(columns);
-		batch.setNumRows(numRows);
+		batch.setNumRows(root.getRowCount());
 		return batch;
 	}
 

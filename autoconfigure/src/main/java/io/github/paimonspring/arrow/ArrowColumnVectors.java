@@ -46,14 +46,18 @@ final class ArrowColumnVectors {
 
 	private final ArrowSchemaValidator validator;
 
+	private final ArrowBufferValidator bufferValidator;
+
 	/**
 	 * Creates a factory for one table.
 	 * @param table the table identifier used in messages
 	 * @param validator the validator used to check dictionaries
+	 * @param bufferValidator the validator used to check dictionary buffers
 	 */
-	ArrowColumnVectors(String table, ArrowSchemaValidator validator) {
+	ArrowColumnVectors(String table, ArrowSchemaValidator validator, ArrowBufferValidator bufferValidator) {
 		this.table = table;
 		this.validator = validator;
+		this.bufferValidator = bufferValidator;
 	}
 
 	/**
@@ -130,6 +134,7 @@ final class ArrowColumnVectors {
 			throw unexpected(path, type, vector);
 		}
 		FieldVector values = dictionary.getVector();
+		this.bufferValidator.validate(path + " (dictionary)", values);
 		ColumnVector converted = create(path, type, values, null);
 		if (!(converted instanceof BytesColumnVector)) {
 			throw unexpected(path, type, values);

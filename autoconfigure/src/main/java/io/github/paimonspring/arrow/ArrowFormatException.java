@@ -3,21 +3,44 @@ package io.github.paimonspring.arrow;
 import io.github.paimonspring.PaimonException;
 
 /**
- * An Arrow IPC stream could not be read: it is truncated, malformed, or not Arrow at all. Batches
- * read before the failure may have been written but nothing was committed.
+ * Arrow input that is not well formed: a malformed or truncated IPC stream, or a record batch whose
+ * buffers are inconsistent with its row count (offsets out of range, buffers too short). Nothing has
+ * been written from the offending batch when this is thrown.
  */
 public class ArrowFormatException extends PaimonException {
 
 	private static final long serialVersionUID = 1L;
 
+	private final String column;
+
 	/**
-	 * Creates the exception.
-	 * @param table the table being written, or {@code null}
-	 * @param message what could not be read
-	 * @param cause the reader's failure, or {@code null}
+	 * Creates an exception about the stream as a whole.
+	 * @param table the table identifier
+	 * @param message the full message
+	 * @param cause the cause, or {@code null}
 	 */
 	public ArrowFormatException(String table, String message, Throwable cause) {
+		this(table, null, message, cause);
+	}
+
+	/**
+	 * Creates an exception about one column's buffers.
+	 * @param table the table identifier
+	 * @param column the column path, or {@code null}
+	 * @param message the full message
+	 * @param cause the cause, or {@code null}
+	 */
+	public ArrowFormatException(String table, String column, String message, Throwable cause) {
 		super(table, message, cause);
+		this.column = column;
+	}
+
+	/**
+	 * Returns the column whose buffers are malformed.
+	 * @return the column path, or {@code null} when the problem is not about one column
+	 */
+	public String getColumn() {
+		return this.column;
 	}
 
 }

@@ -1,14 +1,18 @@
 package io.github.paimonspring.autoconfigure;
 
 import io.github.paimonspring.admin.AdminAuthenticationFilter;
+import io.github.paimonspring.admin.AdminErrorPageFilter;
 import io.github.paimonspring.admin.AdminExceptionHandler;
 import io.github.paimonspring.admin.AdminMetrics;
 import io.github.paimonspring.admin.AdminSettings;
+import io.github.paimonspring.admin.AdminTomcatCustomizer;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.PaimonAdminController;
 import io.github.paimonspring.write.PaimonWriter;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.security.SecurityScheme;
+import jakarta.servlet.DispatcherType;
+import org.apache.catalina.startup.Tomcat;
 import org.springdoc.core.models.GroupedOpenApi;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -18,16 +22,20 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
 import org.springframework.web.servlet.DispatcherServlet;
 
 /**
  * Auto-configuration of the admin REST API ({@code paimon.admin.enabled=true}): the transaction
- * service, controller, problem+json error handling, bearer authentication and, with springdoc, the
- * {@code paimon-admin} OpenAPI group.
+ * service, controller, problem+json errors (exception resolver, error-dispatch filter and, on Tomcat,
+ * error report valve), bearer authentication (of the API, the {@code paimon} and {@code metrics}
+ * actuator endpoints and the OpenAPI documents) and, with springdoc, the {@code paimon-admin}
+ * OpenAPI group.
  */
 @AutoConfiguration(after = PaimonAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -44,9 +52,23 @@ public final class PaimonAdminAutoConfiguration {
 	}
 
 	static AdminSettings settings(PaimonProperties.Admin admin) {
+		return settings(admin, Runtime.getRuntime().maxMemory());
+	}
+
+	/**
+	 * The admin limits, with the memory limits the properties leave open derived from the heap: a
+	 * batch may use 1/16 of it (at least 8 MB), all uploads together 1/4 (at least one batch).
+	 */
+	static AdminSettings settings(PaimonProperties.Admin admin, long maxHeap) {
+		long batch = (admin.getMaxBatchMemory() != null) ? admin.getMaxBatchMemory().toBytes()
+				: Math.max(8L << 20, maxHeap / 16);
+		long total = (admin.getMaxUploadMemory() != null) ? admin.getMaxUploadMemory().toBytes()
+				: Math.max(batch, maxHeap / 4);
 		return new AdminSettings(admin.getMaxRequestSize().toBytes(), admin.getMaxTransactionSize().toBytes(),
-				admin.getMaxMetadataSize().toBytes(), admin.getMaxBatchMemory().toBytes(), admin.getMaxOpenTransactions(),
-				admin.getIdleTimeout(), admin.getMaxLifetime(), admin.getProgressInterval());
+				admin.getMaxMetadataSize().toBytes(), batch, total, admin.getMaxConcurrentUploads(),
+				admin.getMaxSchemaDepth(), admin.getMaxSchemaFields(), admin.getMaxOpenTransactions(),
+				admin.getMaxEndedTransactions(), admin.getIdleTimeout(), admin.getMaxLifetime(),
+				admin.getProgressInterval());
 	}
 
 	@Bean
@@ -57,20 +79,34 @@ public final class PaimonAdminAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	AdminExceptionHandler paimonAdminExceptionHandler() {
-		return new AdminExceptionHandler();
+	AdminExceptionHandler paimonAdminExceptionHandler(PaimonProperties properties) {
+		return new AdminExceptionHandler(basePath(properties.getAdmin()));
 	}
 
 	@Bean
-	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminAuthenticationFilter(PaimonProperties properties) {
+	FilterRegistrationBean<AdminErrorPageFilter> paimonAdminErrorPageFilter(PaimonProperties properties) {
+		FilterRegistrationBean<AdminErrorPageFilter> registration = new FilterRegistrationBean<>(
+				new AdminErrorPageFilter(basePath(properties.getAdmin())));
+		registration.setDispatcherTypes(DispatcherType.ERROR);
+		registration.addUrlPatterns("/*");
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+		registration.setName("paimonAdminErrorPageFilter");
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminAuthenticationFilter(PaimonProperties properties,
+			Environment environment) {
 		PaimonProperties.Admin admin = properties.getAdmin();
 		boolean bearer = admin.getAuth() == PaimonProperties.Admin.Auth.BEARER;
 		if (bearer && (admin.getToken() == null || admin.getToken().isBlank())) {
 			throw new AdminTokenMissingException();
 		}
 		FilterRegistrationBean<AdminAuthenticationFilter> registration = new FilterRegistrationBean<>(
-				new AdminAuthenticationFilter(bearer ? admin.getToken() : ""));
-		registration.addUrlPatterns(basePath(admin) + "/*");
+				new AdminAuthenticationFilter(bearer ? admin.getToken() : "",
+						AdminProtectedPaths.application(basePath(admin), environment)));
+		// every request: the token is required below the protected paths and yields a principal anywhere
+		registration.addUrlPatterns("/*");
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
 		registration.setName("paimonAdminAuthenticationFilter");
 		registration.setEnabled(bearer);
@@ -84,6 +120,20 @@ public final class PaimonAdminAutoConfiguration {
 		}
 		path = path.startsWith("/") ? path : "/" + path;
 		return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+	}
+
+	/**
+	 * problem+json instead of Tomcat's HTML error page for requests Tomcat rejects itself.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ Tomcat.class, ConfigurableTomcatWebServerFactory.class })
+	static class TomcatConfiguration {
+
+		@Bean
+		AdminTomcatCustomizer paimonAdminTomcatCustomizer(PaimonProperties properties) {
+			return new AdminTomcatCustomizer(basePath(properties.getAdmin()));
+		}
+
 	}
 
 	/**

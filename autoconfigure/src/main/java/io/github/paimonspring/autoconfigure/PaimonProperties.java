@@ -498,17 +498,50 @@ public class PaimonProperties {
 		 * Maximum length of one Arrow IPC metadata message (schema or batch header); checked before
 		 * Arrow allocates it.
 		 */
-		private DataSize maxMetadataSize = DataSize.ofMegabytes(16);
+		private DataSize maxMetadataSize = DataSize.ofMegabytes(1);
 
 		/**
-		 * Maximum off-heap memory one upload request may use for Arrow buffers (the largest batch).
+		 * Maximum Arrow (off-heap) memory one upload may use: the largest batch plus its
+		 * dictionaries. A batch that needs more is refused with 413 before it is read. Defaults to
+		 * 1/16 of the maximum heap (at least 8 MB), because each batch is also partly copied to the
+		 * heap while it is written.
 		 */
-		private DataSize maxBatchMemory = DataSize.ofMegabytes(512);
+		private DataSize maxBatchMemory;
+
+		/**
+		 * Maximum Arrow memory of all uploads together; a batch that does not fit now is refused
+		 * with 503 and Retry-After. Defaults to 1/4 of the maximum heap (at least
+		 * max-batch-memory).
+		 */
+		private DataSize maxUploadMemory;
+
+		/**
+		 * Maximum number of request bodies read at the same time (uploads into transactions and
+		 * one-shot uploads); more are refused with 503 and Retry-After.
+		 */
+		private int maxConcurrentUploads = 8;
+
+		/**
+		 * Maximum nesting depth of an uploaded Arrow schema; deeper schemas are refused with 400.
+		 */
+		private int maxSchemaDepth = 64;
+
+		/**
+		 * Maximum number of fields of an uploaded Arrow schema, nested fields included; wider
+		 * schemas are refused with 400.
+		 */
+		private int maxSchemaFields = 10_000;
 
 		/**
 		 * Maximum number of open transactions; more are refused with 429.
 		 */
 		private int maxOpenTransactions = 16;
+
+		/**
+		 * Maximum number of ended (committed, aborted, expired) transactions kept for inspection;
+		 * the oldest are forgotten first.
+		 */
+		private int maxEndedTransactions = 1000;
 
 		/**
 		 * Idle time after which an open transaction is aborted and its files deleted.
@@ -639,7 +672,7 @@ public class PaimonProperties {
 
 		/**
 		 * Returns the max batch memory setting.
-		 * @return the value
+		 * @return the value, or {@code null} for the heap-derived default
 		 */
 		public DataSize getMaxBatchMemory() {
 			return this.maxBatchMemory;
@@ -651,6 +684,86 @@ public class PaimonProperties {
 		 */
 		public void setMaxBatchMemory(DataSize maxBatchMemory) {
 			this.maxBatchMemory = maxBatchMemory;
+		}
+
+		/**
+		 * Returns the max upload memory setting.
+		 * @return the value, or {@code null} for the heap-derived default
+		 */
+		public DataSize getMaxUploadMemory() {
+			return this.maxUploadMemory;
+		}
+
+		/**
+		 * Sets the max upload memory setting.
+		 * @param maxUploadMemory the value
+		 */
+		public void setMaxUploadMemory(DataSize maxUploadMemory) {
+			this.maxUploadMemory = maxUploadMemory;
+		}
+
+		/**
+		 * Returns the max concurrent uploads setting.
+		 * @return the value
+		 */
+		public int getMaxConcurrentUploads() {
+			return this.maxConcurrentUploads;
+		}
+
+		/**
+		 * Sets the max concurrent uploads setting.
+		 * @param maxConcurrentUploads the value
+		 */
+		public void setMaxConcurrentUploads(int maxConcurrentUploads) {
+			this.maxConcurrentUploads = maxConcurrentUploads;
+		}
+
+		/**
+		 * Returns the max schema depth setting.
+		 * @return the value
+		 */
+		public int getMaxSchemaDepth() {
+			return this.maxSchemaDepth;
+		}
+
+		/**
+		 * Sets the max schema depth setting.
+		 * @param maxSchemaDepth the value
+		 */
+		public void setMaxSchemaDepth(int maxSchemaDepth) {
+			this.maxSchemaDepth = maxSchemaDepth;
+		}
+
+		/**
+		 * Returns the max schema fields setting.
+		 * @return the value
+		 */
+		public int getMaxSchemaFields() {
+			return this.maxSchemaFields;
+		}
+
+		/**
+		 * Sets the max schema fields setting.
+		 * @param maxSchemaFields the value
+		 */
+		public void setMaxSchemaFields(int maxSchemaFields) {
+			this.maxSchemaFields = maxSchemaFields;
+		}
+
+		/**
+		 * Returns the max ended transactions setting.
+		 * @return the value
+		 */
+		public int getMaxEndedTransactions() {
+			return this.maxEndedTransactions;
+		}
+
+		/**
+		 * Sets the max ended transactions setting.
+		 * @param maxEndedTransactions the value
+		 */
+		public void setMaxEndedTransactions(int maxEndedTransactions) {
+			this.maxEndedTransactions = maxEndedTransactions;
 		}
 
 		/**

@@ -263,8 +263,7 @@ public final class CommitMessages implements AutoCloseable {
 				}
 			}
 			if (!location.equals(expectedLocation)) {
-				throw new PaimonArgumentException(expectedTable, "commit messages were prepared for a different table (message table '"
-						+ table + "' at " + location + ", committer table '" + expectedTable + "' at " + expectedLocation + ")");
+				throw new PaimonArgumentException(expectedTable, differentTable(table, expectedTable));
 			}
 			int version = in.readInt();
 			int count = in.readInt();
@@ -305,8 +304,7 @@ public final class CommitMessages implements AutoCloseable {
 			Map<String, String> overwritePartition) {
 		checkOpen();
 		if (!this.tableLocation.equals(location)) {
-			throw new PaimonArgumentException(committerTable, "commit messages were prepared for a different table (message table '"
-					+ this.table + "', committer table '" + committerTable + "')");
+			throw new PaimonArgumentException(committerTable, differentTable(this.table, committerTable));
 		}
 		if (!this.commitUser.equals(commitUser)) {
 			throw new PaimonArgumentException(committerTable, "commit messages were prepared with a different commit_user ('"
@@ -316,6 +314,19 @@ public final class CommitMessages implements AutoCloseable {
 			throw new PaimonArgumentException(committerTable, "commit messages were prepared with a different overwrite mode (messages: "
 					+ mode(this.overwritePartition) + ", committer: " + mode(overwritePartition) + ")");
 		}
+	}
+
+	/**
+	 * The refusal of messages of another table. It names the tables only: locations are absolute
+	 * paths or URIs of the warehouse and end up in HTTP problem details.
+	 */
+	private static String differentTable(String messageTable, String committerTable) {
+		if (messageTable.equals(committerTable)) {
+			return "commit messages were prepared for a different table (table '" + messageTable
+					+ "' at another location: another warehouse, or the table was dropped and re-created)";
+		}
+		return "commit messages were prepared for a different table (message table '" + messageTable
+				+ "', committer table '" + committerTable + "')";
 	}
 
 	private static String mode(Map<String, String> overwrite) {

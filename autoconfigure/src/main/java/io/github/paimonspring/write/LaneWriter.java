@@ -309,7 +309,7 @@ public final class LaneWriter implements AutoCloseable {
 				: Math.min(this.lanes.size(), Math.max(1, rows / MIN_ROWS_PER_LANE));
 		for (int k = 1; k < parallel; k++) {
 			WriteLane lane = this.lanes.get(k);
-			lane.row.setVectorizedColumnBatch(lane.converter.convert(root, dictionaries));
+			lane.row.setVectorizedColumnBatch(lane.converter.reconvert(root, dictionaries));
 		}
 		// routing runs before anything is written, so a routing error (such as a partition missing from a
 		// bucket plan) leaves the writer usable

@@ -35,10 +35,12 @@ class PaimonHealthIndicatorTests {
 			Health health = context.getBean(PaimonHealthIndicator.class).health();
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("metastore", "filesystem")
-				.containsEntry("warehouse", warehouse.toString())
+				.doesNotContainKey("warehouse")
 				.containsEntry("warehouseKind", "local")
 				.containsEntry("databases", 1)
 				.containsEntry("warehouseWritable", true);
+			assertThat(health.getDetails().toString()).as("no local path in the details")
+				.doesNotContain(this.temp.toString());
 			try (Stream<Path> files = Files.list(warehouse)) {
 				assertThat(files.map((p) -> p.getFileName().toString())).as("the probe file is deleted")
 					.containsExactly("test.db");
@@ -60,10 +62,12 @@ class PaimonHealthIndicatorTests {
 			Health health = indicator.health();
 			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 			assertThat(health.getDetails()).containsEntry("metastore", "filesystem")
-				.containsEntry("warehouse", warehouse.toString())
+				.containsEntry("warehouseKind", "local")
+				.doesNotContainKey("warehouse")
 				.doesNotContainKey("warehouseWritable");
 			assertThat((String) health.getDetails().get("error"))
-				.contains("The Paimon warehouse '" + warehouse + "' is not writable");
+				.contains("The Paimon warehouse '<warehouse>' is not writable")
+				.doesNotContain(this.temp.toString());
 		});
 	}
 
@@ -73,6 +77,26 @@ class PaimonHealthIndicatorTests {
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(PaimonHealthIndicator.class));
 		runner(this.temp).withPropertyValues("management.health.defaults.enabled=false")
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(PaimonHealthIndicator.class));
+	}
+
+	@Test
+	void remoteWarehousesAreShownWithoutUserInfoQueryOrFragment() {
+		assertThat(PaimonHealthIndicator.location("s3://lake/wh")).isEqualTo("s3://lake/wh");
+		assertThat(PaimonHealthIndicator.location("s3a://key:secret@lake_1/wh?x-amz-security-token=t#f"))
+			.isEqualTo("s3a://lake_1/wh");
+		assertThat(PaimonHealthIndicator.location("HDFS://user@nn:8020/wh")).isEqualTo("hdfs://nn:8020/wh");
+		assertThat(PaimonHealthIndicator.location("s3://bad uri/with space")).isEqualTo("s3://…");
+		assertThat(PaimonHealthIndicator.location("/data/wh")).isNull();
+		assertThat(PaimonHealthIndicator.location("file:///data/wh")).isNull();
+	}
+
+	@Test
+	void failuresNameTheWarehouseWithoutItsPath() {
+		assertThat(PaimonHealthIndicator.redact("Cannot create /data/wh/.paimon-health-1 under file:/data/wh",
+				"/data/wh"))
+			.isEqualTo("Cannot create <warehouse>/.paimon-health-1 under <warehouse>");
+		assertThat(PaimonHealthIndicator.redact("failed at /data/wh/x", "file:/data/wh/")).isEqualTo("failed at <warehouse>/x");
+		assertThat(PaimonHealthIndicator.redact(null, "/data/wh")).isEmpty();
 	}
 
 	@Test

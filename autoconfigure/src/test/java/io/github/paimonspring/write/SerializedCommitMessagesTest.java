@@ -60,7 +60,10 @@ class SerializedCommitMessagesTest {
 			String other = warehouse.simpleLogTable("default.other");
 			assertThatThrownBy(() -> writer.deserializeCommitMessages(other, bytes))
 				.isInstanceOf(PaimonArgumentException.class)
-				.hasMessageContaining("prepared for a different table");
+				.hasMessageContaining("prepared for a different table")
+				.hasMessageContaining("'" + table + "'")
+				.hasMessageNotContaining(warehouse.root().toString())
+				.hasMessageNotContaining("file:");
 			assertThatThrownBy(() -> writer.deserializeCommitMessages(table, new byte[] { 1, 2, 3 }))
 				.isInstanceOf(PaimonArgumentException.class);
 		}

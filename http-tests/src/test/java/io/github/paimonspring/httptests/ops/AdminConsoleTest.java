@@ -1,16 +1,26 @@
 package io.github.paimonspring.httptests.ops;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import com.jayway.jsonpath.JsonPath;
+import com.sun.net.httpserver.HttpServer;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import org.junit.jupiter.api.Test;
@@ -21,7 +31,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The admin console (Swagger UI on the {@code paimon-admin} OpenAPI group) rendered by headless
- * Chromium against the packaged sample app, and the OpenAPI document behind it.
+ * Chromium against the packaged sample app, and the OpenAPI document behind it. The documents need
+ * the admin token, so the browser goes through a proxy that adds it.
  */
 class AdminConsoleTest {
 
@@ -37,11 +48,22 @@ class AdminConsoleTest {
 
 	@Test
 	void consoleShowsTheAdminOperationsAndTheSpecDocumentsThem() throws Exception {
-		assumeTrue(Files.isExecutable(CHROMIUM), "Chromium is not installed at " + CHROMIUM
-				+ " (apt-get install chromium); the admin console test needs a headless browser");
 		try (SampleAppProcess app = SampleAppProcess.start(this.temp.resolve("warehouse"), List.of("-Xmx512m"),
-				"--paimon.admin.enabled=true", "--paimon.admin.token=t")) {
-			String url = app.uri(CONSOLE).toString();
+				"--paimon.admin.enabled=true", "--paimon.admin.token=t");
+				TokenProxy proxy = new TokenProxy(app, "t")) {
+			// the OpenAPI documents need the token, which a browser cannot send by itself: the console
+			// is opened through a proxy that adds it, as an authenticating gateway would
+			assertThat(new AdminClient(app, null).get("/v3/api-docs/paimon-admin").statusCode()).isEqualTo(401);
+			assertThat(new AdminClient(app, null).get("/swagger-ui/index.html").statusCode()).isEqualTo(200);
+			HttpClient browser = HttpClient.newHttpClient();
+			for (String path : List.of("/v3/api-docs/swagger-config", "/v3/api-docs/paimon-admin")) {
+				HttpResponse<String> fetched = browser.send(HttpRequest.newBuilder(proxy.uri(path)).build(),
+						HttpResponse.BodyHandlers.ofString());
+				assertThat(fetched.statusCode()).as("%s through the proxy: %s", path, fetched.body()).isEqualTo(200);
+			}
+			assumeTrue(Files.isExecutable(CHROMIUM), "Chromium is not installed at " + CHROMIUM
+					+ " (apt-get install chromium); the admin console test needs a headless browser");
+			String url = proxy.uri(CONSOLE).toString();
 
 			String dom = chromium("dom", "--dump-dom", url);
 			assertThat(dom).as("rendered console").contains("Paimon admin API")
@@ -65,7 +87,7 @@ class AdminConsoleTest {
 			assertThat(signature).as("PNG signature")
 				.containsExactly(0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n');
 
-			HttpResponse<String> spec = new AdminClient(app, null).get("/v3/api-docs/paimon-admin");
+			HttpResponse<String> spec = new AdminClient(app, "t").get("/v3/api-docs/paimon-admin");
 			assertThat(spec.statusCode()).as(spec.body()).isEqualTo(200);
 			assertSpec(spec.body());
 		}
@@ -105,6 +127,65 @@ class AdminConsoleTest {
 		});
 		Map<String, Object> bearer = JsonPath.read(spec, "$.components.securitySchemes['paimon-bearer']");
 		assertThat(bearer).containsEntry("type", "http").containsEntry("scheme", "bearer");
+	}
+
+	/**
+	 * A reverse proxy on a free local port that forwards every request to the app with
+	 * {@code Authorization: Bearer <token>}.
+	 */
+	private static final class TokenProxy implements AutoCloseable {
+
+		private static final Set<String> HOP_BY_HOP = Set.of("host", "connection", "content-length", "transfer-encoding",
+				"upgrade", "keep-alive", "expect", "authorization");
+
+		private final HttpServer server;
+
+		private final ExecutorService executor = Executors.newFixedThreadPool(4);
+
+		TokenProxy(SampleAppProcess app, String token) throws IOException {
+			HttpClient client = HttpClient.newHttpClient();
+			this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+			this.server.createContext("/", (exchange) -> {
+				try (exchange) {
+					HttpRequest.Builder request = HttpRequest.newBuilder(app.uri(exchange.getRequestURI().toString()))
+						.method(exchange.getRequestMethod(),
+								HttpRequest.BodyPublishers.ofByteArray(exchange.getRequestBody().readAllBytes()));
+					exchange.getRequestHeaders().forEach((name, values) -> {
+						if (!HOP_BY_HOP.contains(name.toLowerCase(Locale.ROOT))) {
+							values.forEach((value) -> request.header(name, value));
+						}
+					});
+					request.header("Authorization", "Bearer " + token);
+					HttpResponse<byte[]> response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+					response.headers().map().forEach((name, values) -> {
+						if (!HOP_BY_HOP.contains(name.toLowerCase(Locale.ROOT)) && !name.startsWith(":")) {
+							exchange.getResponseHeaders().put(name, values);
+						}
+					});
+					byte[] body = response.body();
+					exchange.sendResponseHeaders(response.statusCode(), (body.length == 0) ? -1 : body.length);
+					if (body.length > 0) {
+						exchange.getResponseBody().write(body);
+					}
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			});
+			this.server.setExecutor(this.executor);
+			this.server.start();
+		}
+
+		URI uri(String path) {
+			return URI.create("http://127.0.0.1:" + this.server.getAddress().getPort() + path);
+		}
+
+		@Override
+		public void close() {
+			this.server.stop(0);
+			this.executor.shutdownNow();
+		}
+
 	}
 
 	/** Runs headless Chromium once and returns its standard output. */

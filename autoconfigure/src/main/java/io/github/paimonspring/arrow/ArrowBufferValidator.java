@@ -1,0 +1,151 @@
+package io.github.paimonspring.arrow;
+
+import java.util.List;
+
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.NonNullableStructVector;
+import org.apache.arrow.vector.util.ValueVectorUtility;
+import org.apache.arrow.vector.validate.ValidateUtil;
+import org.apache.arrow.vector.validate.ValidateVectorBufferVisitor;
+
+/**
+ * Checks that the buffers of a received Arrow vector are consistent with its value count before
+ * any value is read through them, so that a malformed batch can never make a reader touch memory
+ * outside its buffers. Arrow's own buffer checks (the {@link ValidateVectorBufferVisitor} of
+ * {@link ValueVectorUtility#validate(ValueVector)}) check the buffer sizes (validity, fixed-width data, offset buffers, the last offset against the data buffer,
+ * list and struct child lengths) in constant time; this class adds the linear checks the readers
+ * rely on: every offset non-negative, non-decreasing and within {@code Integer.MAX_VALUE}, and every
+ * out-of-line view inside an existing data buffer. Unlike Arrow's {@code validateFull} it does not
+ * decode values (no UTF-8 or decimal precision checks, which cost an allocation per value).
+ */
+final class ArrowBufferValidator {
+
+	private final String table;
+
+	ArrowBufferValidator(String table) {
+		this.table = table;
+	}
+
+	/**
+	 * Validates a top-level column vector (and its children) against a row count.
+	 * @param column the column path used in messages
+	 * @param vector the vector
+	 * @param rows the number of rows the batch declares
+	 * @throws ArrowFormatException naming the column if a buffer is inconsistent
+	 */
+	void validate(String column, FieldVector vector, int rows) {
+		if (vector.getValueCount() < rows) {
+			throw malformed(column, "it has " + vector.getValueCount() + " values but the batch has " + rows + " rows");
+		}
+		validate(column, vector);
+	}
+
+	/**
+	 * Validates a vector and its children with their own value counts (such as a dictionary).
+	 * @param column the column path used in messages
+	 * @param vector the vector
+	 * @throws ArrowFormatException naming the column if a buffer is inconsistent
+	 */
+	void validate(String column, FieldVector vector) {
+		try {
+			// Arrow's buffer checks; its type checks are left out (the schema is validated against the table,
+			// and Arrow 19's type check rejects every MapVector)
+			vector.accept(new ValidateVectorBufferVisitor(), null);
+		}
+		catch (ValidateUtil.ValidateException | IndexOutOfBoundsException | UnsupportedOperationException ex) {
+			throw malformed(column, ex.getMessage());
+		}
+		checkOffsetsAndViews(column, vector);
+	}
+
+	private void checkOffsetsAndViews(String column, ValueVector vector) {
+		int count = vector.getValueCount();
+		if (vector instanceof BaseVariableWidthVector) {
+			checkOffsets(column, vector.getOffsetBuffer(), count, false, vector.getDataBuffer().capacity());
+		}
+		else if (vector instanceof BaseLargeVariableWidthVector) {
+			checkOffsets(column, vector.getOffsetBuffer(), count, true, vector.getDataBuffer().capacity());
+		}
+		else if (vector instanceof BaseVariableWidthViewVector view) {
+			checkViews(column, view);
+		}
+		else if (vector instanceof ListVector list) {
+			// MapVector is a ListVector of key/value structs
+			FieldVector elements = list.getDataVector();
+			checkOffsets(column, list.getOffsetBuffer(), count, false, elements.getValueCount());
+			checkOffsetsAndViews(column + "[]", elements);
+		}
+		else if (vector instanceof LargeListVector list) {
+			FieldVector elements = list.getDataVector();
+			checkOffsets(column, list.getOffsetBuffer(), count, true, elements.getValueCount());
+			checkOffsetsAndViews(column + "[]", elements);
+		}
+		else if (vector instanceof NonNullableStructVector struct) {
+			for (FieldVector child : struct.getChildrenFromFields()) {
+				checkOffsetsAndViews(column + "." + child.getName(), child);
+			}
+		}
+	}
+
+	/** Offsets must start at or above 0, never decrease and end within {@code limit}. */
+	private void checkOffsets(String column, ArrowBuf offsets, int count, boolean large, long limit) {
+		if (count == 0) {
+			return;
+		}
+		long bound = Math.min(limit, Integer.MAX_VALUE);
+		long previous = large ? offsets.getLong(0) : offsets.getInt(0);
+		if (previous < 0 || previous > bound) {
+			throw malformed(column, "offset 0 is " + previous + ", outside 0.." + bound);
+		}
+		for (int i = 1; i <= count; i++) {
+			long offset = large ? offsets.getLong((long) i << 3) : offsets.getInt((long) i << 2);
+			if (offset < previous || offset > bound) {
+				throw malformed(column, "offset " + i + " is " + offset + " after " + previous
+						+ "; offsets must not decrease and must stay within " + bound);
+			}
+			previous = offset;
+		}
+	}
+
+	private void checkViews(String column, BaseVariableWidthViewVector vector) {
+		ArrowBuf views = vector.getDataBuffer();
+		List<ArrowBuf> buffers = vector.getDataBuffers();
+		int count = vector.getValueCount();
+		for (int i = 0; i < count; i++) {
+			if (vector.isNull(i)) {
+				// the reader never looks at the view of a null value
+				continue;
+			}
+			long view = (long) i * BaseVariableWidthViewVector.ELEMENT_SIZE;
+			int length = views.getInt(view);
+			if (length < 0) {
+				throw malformed(column, "view " + i + " has a negative length " + length);
+			}
+			if (length <= BaseVariableWidthViewVector.INLINE_SIZE) {
+				continue;
+			}
+			int index = views.getInt(view + 8);
+			int offset = views.getInt(view + 12);
+			if (index < 0 || index >= buffers.size()) {
+				throw malformed(column, "view " + i + " refers to data buffer " + index + " of " + buffers.size());
+			}
+			if (offset < 0 || (long) offset + length > buffers.get(index).capacity()) {
+				throw malformed(column, "view " + i + " covers bytes " + offset + ".." + ((long) offset + length)
+						+ " of a data buffer of " + buffers.get(index).capacity() + " bytes");
+			}
+		}
+	}
+
+	private ArrowFormatException malformed(String column, String reason) {
+		return new ArrowFormatException(this.table, column, "Malformed Arrow batch for table '" + this.table
+				+ "': the buffers of column '" + column + "' are inconsistent: " + reason, null);
+	}
+
+}
