@@ -241,6 +241,19 @@ public final class IpcMessages {
 
 	/** The sum of the lengths the record batches of a (possibly forged) stream declare; lenient. */
 	public static long declaredRows(byte[] stream) {
+		return rows(stream, false);
+	}
+
+	/**
+	 * The rows the record batches of a (possibly forged) stream can back, for schemas whose first
+	 * column is a 32-bit integer: per batch the least of its length, its first field node's length and
+	 * a quarter of its second buffer (that column's values); lenient.
+	 */
+	public static long backedRows(byte[] stream) {
+		return rows(stream, true);
+	}
+
+	private static long rows(byte[] stream, boolean backed) {
 		ByteBuffer buffer = ByteBuffer.wrap(stream).order(ByteOrder.LITTLE_ENDIAN);
 		long rows = 0;
 		long position = 0;
@@ -257,7 +270,13 @@ public final class IpcMessages {
 					break;
 				}
 				if (message.headerType() == MessageHeader.RecordBatch) {
-					rows += Math.max(0, ((RecordBatch) message.header(new RecordBatch())).length());
+					RecordBatch batch = (RecordBatch) message.header(new RecordBatch());
+					long batchRows = Math.max(0, batch.length());
+					if (backed) {
+						batchRows = (batch.nodesLength() < 1 || batch.buffersLength() < 2) ? 0
+								: Math.min(batchRows, Math.min(batch.nodes(0).length(), batch.buffers(1).length() / 4));
+					}
+					rows += Math.max(0, batchRows);
 				}
 				position = p + 8L + length + message.bodyLength();
 			}

@@ -41,10 +41,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * uploads. No answer may be a 5xx other than 503 with {@code Retry-After}, the process must survive
  * without {@code OutOfMemoryError}, {@code SIGSEGV} or an {@code hs_err} file, and every accepted
  * upload must have committed only rows whose string and binary values are bytes of that request, no
- * more rows than its batches declare.
+ * more rows than its batches declare and than their first column's values can back.
  * <p>
- * {@code -Dfuzz.seed=<n>} repeats a run; {@code -Dfuzz.cases=<n>} changes the case count (default
- * 5,000).
+ * {@code -Dfuzz.seed=<n>} repeats a run, {@code -Dfuzz.only=<i>,<j>} only some of its cases;
+ * {@code -Dfuzz.cases=<n>} changes the case count (default 5,000), {@code -Dfuzz.threads=<n>} the
+ * client threads (default 3).
  */
 class MutationFuzzTest {
 
@@ -131,6 +132,11 @@ class MutationFuzzTest {
 	void mutatedBodiesNeverFailTheServerAndNeverCommitForeignBytes() throws Exception {
 		long seed = Long.getLong("fuzz.seed", new SecureRandom().nextLong());
 		int cases = Integer.getInteger("fuzz.cases", 5000);
+		// -Dfuzz.only=1550,1839 repeats single cases of a seed (the others are skipped)
+		java.util.Set<Integer> only = Stream.of(System.getProperty("fuzz.only", "").split(","))
+			.filter((s) -> !s.isBlank())
+			.map((s) -> Integer.valueOf(s.trim()))
+			.collect(java.util.stream.Collectors.toSet());
 		System.out.printf(Locale.ROOT, "MutationFuzzTest: seed %d, %,d cases on %d threads (repeat with -Dfuzz.seed=%d)%n",
 				seed, cases, THREADS, seed);
 		Map<Integer, Integer> statuses = new TreeMap<>();
@@ -148,6 +154,10 @@ class MutationFuzzTest {
 			Thread thread = new Thread(() -> {
 				int i;
 				while ((i = next.getAndIncrement()) < cases) {
+					if (!only.isEmpty() && !only.contains(i)) {
+						done.incrementAndGet();
+						continue;
+					}
 					synchronized (failures) {
 						if (failures.size() >= 20) {
 							return;
@@ -204,6 +214,9 @@ class MutationFuzzTest {
 				seed, done.get(), seconds, seconds * 1000 / Math.max(1, done.get()), THREADS, accepted.get(),
 				acceptedRows.get(), acceptedNanos.get() / 1e6 / Math.max(1, accepted.get()), done.get() - accepted.get(),
 				statuses, byOperator);
+		if (!failures.isEmpty()) {
+			printServerErrors();
+		}
 		assertThat(failures).as("failures (seed %d)", seed).isEmpty();
 		assertThat(done.get()).isEqualTo(cases);
 		assertThat(app.isAlive()).as("app alive (seed %d)", seed).isTrue();
@@ -214,6 +227,31 @@ class MutationFuzzTest {
 			.doesNotContain("A fatal error has been detected");
 		try (Stream<Path> files = Files.list(errorDir)) {
 			assertThat(files.toList()).as("hs_err files (seed %d)", seed).isEmpty();
+		}
+	}
+
+	/** The app's logged errors, each with its exception and causes and their top frames. */
+	private static void printServerErrors() throws IOException {
+		List<String> lines = app.output().lines().toList();
+		int printed = 0;
+		int frames = 0;
+		boolean inError = false;
+		for (int i = 0; i < lines.size() && printed < 400; i++) {
+			String line = lines.get(i);
+			if (line.contains(" ERROR ") || line.contains(" WARN ")) {
+				inError = line.contains(" ERROR ");
+				frames = 0;
+			}
+			else if (inError && (line.contains("Exception") || line.contains("Error:")) && !line.startsWith("\tat ")) {
+				frames = 6;
+			}
+			else if (!(inError && line.startsWith("\tat ") && frames-- > 0)) {
+				continue;
+			}
+			if (inError) {
+				System.out.println("app log: " + line);
+				printed++;
+			}
 		}
 	}
 
@@ -239,6 +277,10 @@ class MutationFuzzTest {
 		long declared = IpcMessages.declaredRows(mutant.body());
 		if (rows > declared) {
 			return "committed " + rows + " rows but the body declares " + declared;
+		}
+		long backed = IpcMessages.backedRows(mutant.body());
+		if (rows > backed) {
+			return "committed " + rows + " rows but the batches' field nodes and id buffers hold only " + backed;
 		}
 		if (!result.path("committed").asBoolean() || result.path("snapshotId").isNull()
 				|| result.path("snapshotId").isMissingNode()) {
