@@ -159,8 +159,9 @@ class MalformedBodiesFuzzTest {
 			cases.add(Case.of("body length 1 TB", target, LOG, concat(schemaOnly, batchMessage(1L << 40)), 413));
 			cases.add(Case.of("body length 600 MB (over max-batch-memory)", target, LOG,
 					concat(schemaOnly, batchMessage(600L << 20)), 413));
+			// refused from the metadata, before a byte of the body is read: it can never fit max-batch-memory
 			cases.add(Case.of("body length 300 MB (over the heap), 8 bytes sent", target, LOG,
-					concat(schemaOnly, batchMessage(300L << 20), new byte[8]), 400));
+					concat(schemaOnly, batchMessage(300L << 20), new byte[8]), 413));
 		}
 		// truncation at ~7% steps and at small offsets, never at a message boundary (that would leave a
 		// well-formed stream without its optional end-of-stream marker)
