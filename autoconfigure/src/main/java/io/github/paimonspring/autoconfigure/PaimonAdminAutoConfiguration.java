@@ -3,6 +3,7 @@ package io.github.paimonspring.autoconfigure;
 import io.github.paimonspring.admin.AdminAuthenticationFilter;
 import io.github.paimonspring.admin.AdminErrorPageFilter;
 import io.github.paimonspring.admin.AdminExceptionHandler;
+import io.github.paimonspring.admin.AdminJsonBodyLimitFilter;
 import io.github.paimonspring.admin.AdminMetrics;
 import io.github.paimonspring.admin.AdminSettings;
 import io.github.paimonspring.admin.AdminTomcatCustomizer;
@@ -91,6 +92,18 @@ public final class PaimonAdminAutoConfiguration {
 		registration.addUrlPatterns("/*");
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
 		registration.setName("paimonAdminErrorPageFilter");
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<AdminJsonBodyLimitFilter> paimonAdminJsonBodyLimitFilter(PaimonProperties properties) {
+		PaimonProperties.Admin admin = properties.getAdmin();
+		FilterRegistrationBean<AdminJsonBodyLimitFilter> registration = new FilterRegistrationBean<>(
+				new AdminJsonBodyLimitFilter(basePath(admin), admin.getMaxJsonSize().toBytes()));
+		registration.addUrlPatterns("/*");
+		// after authentication: an anonymous client learns nothing about the limits
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
+		registration.setName("paimonAdminJsonBodyLimitFilter");
 		return registration;
 	}
 

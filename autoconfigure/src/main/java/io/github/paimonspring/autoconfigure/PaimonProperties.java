@@ -501,6 +501,12 @@ public class PaimonProperties {
 		private DataSize maxMetadataSize = DataSize.ofMegabytes(1);
 
 		/**
+		 * Maximum size of a JSON request body of the admin API (transaction options, commit
+		 * arguments, prepared commits), which is read into memory whole; 413 above.
+		 */
+		private DataSize maxJsonSize = DataSize.ofMegabytes(16);
+
+		/**
 		 * Maximum Arrow (off-heap) memory one upload may use: the largest batch plus its
 		 * dictionaries. A batch that needs more is refused with 413 before it is read. Defaults to
 		 * 1/16 of the maximum heap (at least 8 MB), because each batch is also partly copied to the
@@ -684,6 +690,22 @@ public class PaimonProperties {
 		 */
 		public void setMaxBatchMemory(DataSize maxBatchMemory) {
 			this.maxBatchMemory = maxBatchMemory;
+		}
+
+		/**
+		 * Returns the max JSON size setting.
+		 * @return the value
+		 */
+		public DataSize getMaxJsonSize() {
+			return this.maxJsonSize;
+		}
+
+		/**
+		 * Sets the max JSON size setting.
+		 * @param maxJsonSize the value
+		 */
+		public void setMaxJsonSize(DataSize maxJsonSize) {
+			this.maxJsonSize = maxJsonSize;
 		}
 
 		/**

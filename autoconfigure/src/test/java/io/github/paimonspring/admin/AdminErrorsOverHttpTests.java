@@ -50,7 +50,8 @@ class AdminErrorsOverHttpTests {
 	@BeforeAll
 	static void start() {
 		context = new SpringApplicationBuilder(App.class).properties("server.port=0", "spring.main.banner-mode=off",
-				"paimon.catalog.warehouse=" + warehouse, "paimon.admin.enabled=true", "paimon.admin.token=secret")
+				"paimon.catalog.warehouse=" + warehouse, "paimon.admin.enabled=true", "paimon.admin.token=secret",
+				"paimon.admin.max-json-size=1KB")
 			.run();
 		port = ((WebServerApplicationContext) context).getWebServer().getPort();
 	}
@@ -70,6 +71,28 @@ class AdminErrorsOverHttpTests {
 		HttpResponse<String> unauthorized = get("/paimon/tables", null);
 		assertProblem(unauthorized.statusCode(), unauthorized.headers().firstValue("Content-Type").orElse(""),
 				unauthorized.body(), 401);
+	}
+
+	@Test
+	void jsonBodiesOverTheLimitAreRefused() throws Exception {
+		String big = "{\"commitUser\":\"" + "u".repeat(2000) + "\"}";
+		HttpResponse<String> declared = send(HttpRequest.newBuilder(uri("/paimon/tables/db/t/transactions"))
+			.header("Authorization", "Bearer secret")
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(big))
+			.build());
+		assertProblem(declared.statusCode(), declared.headers().firstValue("Content-Type").orElse(""), declared.body(),
+				413);
+		assertThat(declared.body()).contains("max-json-size");
+		// without a declared length (chunked), reading stops at the limit
+		HttpResponse<String> chunked = send(HttpRequest.newBuilder(uri("/paimon/tables/db/t/transactions"))
+			.header("Authorization", "Bearer secret")
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofInputStream(
+					() -> new java.io.ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8))))
+			.build());
+		assertProblem(chunked.statusCode(), chunked.headers().firstValue("Content-Type").orElse(""), chunked.body(),
+				400);
 	}
 
 	@Test

@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
+import io.github.paimonspring.arrow.ArrowBatchConverter;
+
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.postpone.BucketPlan;
 import io.github.paimonspring.postpone.PostponeFixedBucketTableCommit;
@@ -115,6 +117,13 @@ public final class WriteBenchmark {
 					(t) -> arrowWrite(writer, createTwin.apply("twin_" + t), batches),
 					"PaimonWriter fixed-bucket path, bucket=-2, plan 4",
 					(t) -> fixedBucketWrite(writer, createPostpone.apply("postpone_" + t), batches)));
+			// issue 8: the cost of checking every Arrow buffer (plus the NOT NULL checks) before reading it
+			ArrowBatchConverter converter = new ArrowBatchConverter("bench.validation",
+					BenchmarkData.schema(false, "-1").rowType());
+			cases.add(new Case("buffer-validation", "reconvert: column vectors only, no checks",
+					(t) -> convertAll(batches, (root) -> converter.reconvert(root, null)),
+					"convert: buffer checks + NOT NULL checks + column vectors",
+					(t) -> convertAll(batches, (root) -> converter.convert(root, null))));
 			if (args.length > 3) {
 				cases.removeIf((c) -> !c.name().startsWith(args[3]));
 			}
@@ -180,6 +189,20 @@ public final class WriteBenchmark {
 			commit.commit(write.prepareCommit());
 		}
 		return rows.size();
+	}
+
+	/** Converts every batch and touches one value per column, so that nothing is optimised away. */
+	static long convertAll(List<VectorSchemaRoot> batches,
+			Function<VectorSchemaRoot, org.apache.paimon.data.columnar.VectorizedColumnBatch> convert) {
+		long rows = 0;
+		for (VectorSchemaRoot batch : batches) {
+			org.apache.paimon.data.columnar.VectorizedColumnBatch converted = convert.apply(batch);
+			if (converted.getString(0, 2) == null) {
+				throw new IllegalStateException("no value");
+			}
+			rows += converted.getNumRows();
+		}
+		return rows;
 	}
 
 	static long arrowWrite(PaimonWriter writer, String table, List<VectorSchemaRoot> batches) {
