@@ -24,6 +24,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.arrow.ArrowFormatException;
 import io.github.paimonspring.arrow.ArrowTypes;
+import io.github.paimonspring.arrow.CheckedArrowStreamReader;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.TableDefinition;
 import io.github.paimonspring.catalog.TableNotFoundException;
@@ -714,7 +715,7 @@ public class AdminTransactions implements DisposableBean {
 							lastNeed[0] = bytes;
 							requireMemory(child, index, bytes);
 						});
-				ArrowStreamReader reader = new ArrowStreamReader(guard, child)) {
+				ArrowStreamReader reader = new CheckedArrowStreamReader(guard, child, upload.table)) {
 			VectorSchemaRoot root;
 			try {
 				root = reader.getVectorSchemaRoot();

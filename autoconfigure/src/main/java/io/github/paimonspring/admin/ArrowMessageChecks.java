@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.function.LongUnaryOperator;
 
+import org.apache.arrow.flatbuf.Buffer;
 import org.apache.arrow.flatbuf.DictionaryBatch;
 import org.apache.arrow.flatbuf.Field;
 import org.apache.arrow.flatbuf.FieldNode;
@@ -64,14 +65,14 @@ final class ArrowMessageChecks {
 					return 0;
 				case MessageHeader.RecordBatch:
 					return this.rounding.applyAsLong(bodyLength)
-							+ batchAllocation(index, (RecordBatch) message.header(new RecordBatch()));
+							+ batchAllocation(index, (RecordBatch) message.header(new RecordBatch()), bodyLength);
 				case MessageHeader.DictionaryBatch:
 					DictionaryBatch dictionary = (DictionaryBatch) message.header(new DictionaryBatch());
 					RecordBatch data = dictionary.data();
 					if (data == null) {
 						throw framing(index, "dictionary batch has no data");
 					}
-					return this.rounding.applyAsLong(bodyLength) + batchAllocation(index, data);
+					return this.rounding.applyAsLong(bodyLength) + batchAllocation(index, data, bodyLength);
 				default:
 					throw framing(index, "message type " + message.headerType()
 							+ " is not a schema, dictionary batch or record batch");
@@ -116,7 +117,8 @@ final class ArrowMessageChecks {
 		}
 	}
 
-	private long batchAllocation(long index, RecordBatch batch) throws ArrowIpcGuard.ArrowFramingException {
+	private long batchAllocation(long index, RecordBatch batch, long bodyLength)
+			throws ArrowIpcGuard.ArrowFramingException {
 		if (batch.compression() != null) {
 			throw framing(index, "compressed record batches are not accepted; send an uncompressed stream");
 		}
@@ -130,6 +132,16 @@ final class ArrowMessageChecks {
 					+ this.maxSchemaFields + " fields a schema may have (paimon.admin.max-schema-fields)");
 		}
 		int buffers = batch.buffersLength();
+		// the allocator rounds the body up; a buffer reaching past the bytes sent would read that spare memory
+		Buffer range = new Buffer();
+		for (int i = 0; i < buffers; i++) {
+			batch.buffers(range, i);
+			if (range.offset() < 0 || range.length() < 0 || range.offset() > bodyLength
+					|| range.length() > bodyLength - range.offset()) {
+				throw framing(index, "buffer " + i + " covers bytes " + range.offset() + ".." + (range.offset() + range.length())
+						+ " of a body of " + bodyLength + " bytes");
+			}
+		}
 		for (int i = 0; i < batch.variadicBufferCountsLength(); i++) {
 			long count = batch.variadicBufferCounts(i);
 			if (count < 0 || count > buffers) {

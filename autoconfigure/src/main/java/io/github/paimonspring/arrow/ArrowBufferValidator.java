@@ -3,6 +3,7 @@ package io.github.paimonspring.arrow;
 import java.util.List;
 
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
@@ -63,6 +64,26 @@ final class ArrowBufferValidator {
 			throw malformed(column, ex.getMessage());
 		}
 		checkOffsetsAndViews(column, vector);
+	}
+
+	/**
+	 * Checks that every non-null index of a dictionary-encoded column selects an entry.
+	 * @param column the column path used in messages
+	 * @param indices the index vector, already validated
+	 * @param size the number of dictionary entries
+	 * @throws ArrowFormatException naming the column and row of the first index out of range
+	 */
+	void validateIndices(String column, BaseIntVector indices, int size) {
+		int count = indices.getValueCount();
+		for (int i = 0; i < count; i++) {
+			if (!indices.isNull(i)) {
+				long index = indices.getValueAsLong(i);
+				if (index < 0 || index >= size) {
+					throw malformed(column, "row " + i + " has dictionary index " + index + " but the dictionary has "
+							+ size + " entries");
+				}
+			}
+		}
 	}
 
 	private void checkOffsetsAndViews(String column, ValueVector vector) {

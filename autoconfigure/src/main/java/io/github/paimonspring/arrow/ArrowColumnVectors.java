@@ -135,6 +135,7 @@ final class ArrowColumnVectors {
 		}
 		FieldVector values = dictionary.getVector();
 		this.bufferValidator.validate(path + " (dictionary)", values);
+		this.bufferValidator.validateIndices(path, (BaseIntVector) vector, values.getValueCount());
 		ColumnVector converted = create(path, type, values, null);
 		if (!(converted instanceof BytesColumnVector)) {
 			throw unexpected(path, type, values);

@@ -120,6 +120,10 @@ final class ArrowSchemaValidator {
 			case DECIMAL:
 				require(arrow.getTypeID() == ArrowTypeID.Decimal && ((ArrowType.Decimal) arrow).getBitWidth() == 128,
 						path, type, arrow);
+				// a Decimal128 holds at most 38 digits; other precisions or scales are malformed input
+				ArrowType.Decimal decimal = (ArrowType.Decimal) arrow;
+				require(decimal.getPrecision() >= 1 && decimal.getPrecision() <= 38 && decimal.getScale() >= 0
+						&& decimal.getScale() <= decimal.getPrecision(), path, type, arrow);
 				break;
 			case DATE:
 				require(arrow.getTypeID() == ArrowTypeID.Date, path, type, arrow);
