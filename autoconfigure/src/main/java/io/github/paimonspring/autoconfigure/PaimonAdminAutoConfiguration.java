@@ -23,6 +23,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -43,16 +44,17 @@ import org.springframework.web.servlet.DispatcherServlet;
 @ConditionalOnClass(DispatcherServlet.class)
 @ConditionalOnBooleanProperty("paimon.admin.enabled")
 @ConditionalOnBean(PaimonWriter.class)
+@EnableConfigurationProperties(PaimonAdminProperties.class)
 public final class PaimonAdminAutoConfiguration {
 
 	@Bean(destroyMethod = "destroy")
 	@ConditionalOnMissingBean
-	AdminTransactions paimonAdminTransactions(PaimonWriter writer, PaimonProperties properties,
+	AdminTransactions paimonAdminTransactions(PaimonWriter writer, PaimonAdminProperties admin,
 			ObjectProvider<AdminMetrics> metrics) {
-		return new AdminTransactions(writer, settings(properties.getAdmin()), metrics.getIfAvailable(() -> AdminMetrics.NONE));
+		return new AdminTransactions(writer, settings(admin), metrics.getIfAvailable(() -> AdminMetrics.NONE));
 	}
 
-	static AdminSettings settings(PaimonProperties.Admin admin) {
+	static AdminSettings settings(PaimonAdminProperties admin) {
 		return settings(admin, Runtime.getRuntime().maxMemory());
 	}
 
@@ -60,7 +62,7 @@ public final class PaimonAdminAutoConfiguration {
 	 * The admin limits, with the memory limits the properties leave open derived from the heap: a
 	 * batch may use 1/16 of it (at least 8 MB), all uploads together 1/4 (at least one batch).
 	 */
-	static AdminSettings settings(PaimonProperties.Admin admin, long maxHeap) {
+	static AdminSettings settings(PaimonAdminProperties admin, long maxHeap) {
 		long batch = (admin.getMaxBatchMemory() != null) ? admin.getMaxBatchMemory().toBytes()
 				: Math.max(8L << 20, maxHeap / 16);
 		long total = (admin.getMaxUploadMemory() != null) ? admin.getMaxUploadMemory().toBytes()
@@ -80,14 +82,14 @@ public final class PaimonAdminAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	AdminExceptionHandler paimonAdminExceptionHandler(PaimonProperties properties) {
-		return new AdminExceptionHandler(basePath(properties.getAdmin()));
+	AdminExceptionHandler paimonAdminExceptionHandler(PaimonAdminProperties admin) {
+		return new AdminExceptionHandler(basePath(admin));
 	}
 
 	@Bean
-	FilterRegistrationBean<AdminErrorPageFilter> paimonAdminErrorPageFilter(PaimonProperties properties) {
+	FilterRegistrationBean<AdminErrorPageFilter> paimonAdminErrorPageFilter(PaimonAdminProperties admin) {
 		FilterRegistrationBean<AdminErrorPageFilter> registration = new FilterRegistrationBean<>(
-				new AdminErrorPageFilter(basePath(properties.getAdmin())));
+				new AdminErrorPageFilter(basePath(admin)));
 		registration.setDispatcherTypes(DispatcherType.ERROR);
 		registration.addUrlPatterns("/*");
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
@@ -96,8 +98,7 @@ public final class PaimonAdminAutoConfiguration {
 	}
 
 	@Bean
-	FilterRegistrationBean<AdminJsonBodyLimitFilter> paimonAdminJsonBodyLimitFilter(PaimonProperties properties) {
-		PaimonProperties.Admin admin = properties.getAdmin();
+	FilterRegistrationBean<AdminJsonBodyLimitFilter> paimonAdminJsonBodyLimitFilter(PaimonAdminProperties admin) {
 		FilterRegistrationBean<AdminJsonBodyLimitFilter> registration = new FilterRegistrationBean<>(
 				new AdminJsonBodyLimitFilter(basePath(admin), admin.getMaxJsonSize().toBytes()));
 		registration.addUrlPatterns("/*");
@@ -108,10 +109,9 @@ public final class PaimonAdminAutoConfiguration {
 	}
 
 	@Bean
-	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminAuthenticationFilter(PaimonProperties properties,
+	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminAuthenticationFilter(PaimonAdminProperties admin,
 			Environment environment) {
-		PaimonProperties.Admin admin = properties.getAdmin();
-		boolean bearer = admin.getAuth() == PaimonProperties.Admin.Auth.BEARER;
+		boolean bearer = admin.getAuth() == PaimonAdminProperties.Auth.BEARER;
 		if (bearer && (admin.getToken() == null || admin.getToken().isBlank())) {
 			throw new AdminTokenMissingException();
 		}
@@ -126,7 +126,7 @@ public final class PaimonAdminAutoConfiguration {
 		return registration;
 	}
 
-	static String basePath(PaimonProperties.Admin admin) {
+	static String basePath(PaimonAdminProperties admin) {
 		String path = admin.getBasePath();
 		if (path == null || path.isBlank() || path.equals("/")) {
 			throw new IllegalStateException("paimon.admin.base-path must be a path such as /paimon, got '" + path + "'");
@@ -143,8 +143,8 @@ public final class PaimonAdminAutoConfiguration {
 	static class TomcatConfiguration {
 
 		@Bean
-		AdminTomcatCustomizer paimonAdminTomcatCustomizer(PaimonProperties properties) {
-			return new AdminTomcatCustomizer(basePath(properties.getAdmin()));
+		AdminTomcatCustomizer paimonAdminTomcatCustomizer(PaimonAdminProperties admin) {
+			return new AdminTomcatCustomizer(basePath(admin));
 		}
 
 	}
@@ -157,8 +157,8 @@ public final class PaimonAdminAutoConfiguration {
 	static class OpenApiConfiguration {
 
 		@Bean
-		GroupedOpenApi paimonAdminOpenApi(PaimonProperties properties) {
-			String base = basePath(properties.getAdmin());
+		GroupedOpenApi paimonAdminOpenApi(PaimonAdminProperties admin) {
+			String base = basePath(admin);
 			return GroupedOpenApi.builder()
 				.group("paimon-admin")
 				.displayName("Paimon admin")

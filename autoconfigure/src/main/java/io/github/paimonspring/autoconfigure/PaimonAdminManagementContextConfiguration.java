@@ -29,9 +29,8 @@ class PaimonAdminManagementContextConfiguration {
 
 	@Bean
 	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminManagementAuthenticationFilter(
-			PaimonProperties properties, Environment environment) {
-		PaimonProperties.Admin admin = properties.getAdmin();
-		boolean bearer = admin.getAuth() == PaimonProperties.Admin.Auth.BEARER;
+			PaimonAdminProperties admin, Environment environment) {
+		boolean bearer = admin.getAuth() == PaimonAdminProperties.Auth.BEARER;
 		FilterRegistrationBean<AdminAuthenticationFilter> registration = new FilterRegistrationBean<>(
 				new AdminAuthenticationFilter(bearer ? admin.getToken() : "", AdminProtectedPaths.actuator(environment)));
 		registration.addUrlPatterns("/*");

@@ -28,7 +28,16 @@ class ConfigurationMetadataTests {
 		List<Map<String, Object>> properties = JsonPath.read(json, "$.properties[*]");
 		assertThat(properties).extracting((p) -> p.get("name"))
 			.contains("paimon.catalog.warehouse", "paimon.catalog.metastore", "paimon.catalog.options",
-					"paimon.tables", "paimon.write.spill-directory", "paimon.write.parallelism");
+					"paimon.tables", "paimon.write.spill-directory", "paimon.write.parallelism",
+					"paimon.admin.enabled", "paimon.admin.base-path", "paimon.admin.auth", "paimon.admin.token",
+					"paimon.admin.max-batch-memory", "paimon.admin.max-upload-memory");
+		assertThat(properties).filteredOn((p) -> p.get("name").equals("paimon.admin.auth"))
+			.singleElement()
+			.satisfies((p) -> assertThat(p).containsEntry("sourceType", PaimonAdminProperties.class.getName())
+				.containsEntry("defaultValue", "bearer"));
+		assertThat(properties).filteredOn((p) -> p.get("name").equals("paimon.admin.max-batch-memory"))
+			.singleElement()
+			.satisfies((p) -> assertThat(p).doesNotContainKey("defaultValue"));
 		String reference = Files.readString(Path.of("../docs/configuration.md"));
 		for (Map<String, Object> property : properties) {
 			assertThat((String) property.get("description")).as("description of %s", property.get("name")).isNotBlank();
