@@ -49,6 +49,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class MutationFuzzTest {
 
+	/** The seed CI replays: one that found the foreign-bytes and decimal-scale defects before they were fixed. */
+	private static final long CI_SEED = 3191852777000509722L;
+
+
 	private static final String TOKEN = "mutation-token";
 
 	/** Client threads; each sends to its own tables so that commits never conflict. */
@@ -128,9 +132,17 @@ class MutationFuzzTest {
 		}
 	}
 
+	/**
+	 * CI (environment {@code CI=true}) replays one known seed, so that a landing never depends on
+	 * luck; everywhere else each run explores a new seed.
+	 */
+	private static long defaultSeed() {
+		return "true".equalsIgnoreCase(System.getenv("CI")) ? CI_SEED : new SecureRandom().nextLong();
+	}
+
 	@Test
 	void mutatedBodiesNeverFailTheServerAndNeverCommitForeignBytes() throws Exception {
-		long seed = Long.getLong("fuzz.seed", new SecureRandom().nextLong());
+		long seed = Long.getLong("fuzz.seed", defaultSeed());
 		int cases = Integer.getInteger("fuzz.cases", 5000);
 		// -Dfuzz.only=1550,1839 repeats single cases of a seed (the others are skipped)
 		java.util.Set<Integer> only = Stream.of(System.getProperty("fuzz.only", "").split(","))
