@@ -8,7 +8,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.table.Table;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The tables an application writes: those configured under {@code paimon.tables} (by bean name) and
@@ -54,7 +53,7 @@ public class PaimonTables {
 	 * @return the identifier
 	 * @throws TableNotFoundException if it is neither
 	 */
-	public Identifier identifier(@Nullable String nameOrIdentifier) {
+	public Identifier identifier(String nameOrIdentifier) {
 		if (nameOrIdentifier == null || nameOrIdentifier.isBlank()) {
 			throw new TableNotFoundException(nameOrIdentifier, "table name must not be empty");
 		}
@@ -79,7 +78,7 @@ public class PaimonTables {
 	 * @throws TableDefinitionException if a configured table cannot be created or differs from its
 	 * configured schema
 	 */
-	public Table getTable(@Nullable String nameOrIdentifier) {
+	public Table getTable(String nameOrIdentifier) {
 		TableDefinition definition = (nameOrIdentifier != null) ? this.definitions.get(nameOrIdentifier) : null;
 		if (definition != null && !this.provisioned.containsKey(nameOrIdentifier)) {
 			Table table = TableProvisioner.provision(this.catalog, definition);

@@ -1,7 +1,6 @@
 package io.github.paimonspring.catalog;
 
 import io.github.paimonspring.PaimonException;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The requested table does not exist in the catalog, or the name is neither a configured table nor a
@@ -16,7 +15,7 @@ public class TableNotFoundException extends PaimonException {
 	 * @param table the requested name
 	 * @param message what was looked up and how to fix it
 	 */
-	public TableNotFoundException(@Nullable String table, String message) {
+	public TableNotFoundException(String table, String message) {
 		super(table, message);
 	}
 
