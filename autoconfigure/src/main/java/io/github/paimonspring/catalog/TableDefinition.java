@@ -2,6 +2,7 @@ package io.github.paimonspring.catalog;
 
 import java.util.List;
 import java.util.Map;
+
 import org.jspecify.annotations.Nullable;
 
 /**
