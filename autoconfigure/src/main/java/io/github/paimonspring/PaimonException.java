@@ -1,5 +1,7 @@
 package io.github.paimonspring;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Root of every unchecked exception thrown by the Paimon starter. Messages name the table, column or
  * option involved so that they can be shown to an operator as they are.
@@ -8,14 +10,14 @@ public class PaimonException extends RuntimeException {
 
 	private static final long serialVersionUID = 1L;
 
-	private final String table;
+	private final @Nullable String table;
 
 	/**
 	 * Creates an exception about the given table (may be {@code null} when no table is involved).
 	 * @param table the table identifier or bean name, or {@code null}
 	 * @param message the message, already naming what went wrong
 	 */
-	public PaimonException(String table, String message) {
+	public PaimonException(@Nullable String table, String message) {
 		this(table, message, null);
 	}
 
@@ -25,7 +27,7 @@ public class PaimonException extends RuntimeException {
 	 * @param message the message, already naming what went wrong
 	 * @param cause the underlying failure, or {@code null}
 	 */
-	public PaimonException(String table, String message, Throwable cause) {
+	public PaimonException(@Nullable String table, String message, @Nullable Throwable cause) {
 		super(message, cause);
 		this.table = table;
 	}
@@ -34,7 +36,7 @@ public class PaimonException extends RuntimeException {
 	 * Returns the table this failure is about.
 	 * @return the table identifier ({@code db.table}) or bean name, or {@code null}
 	 */
-	public String getTable() {
+	public @Nullable String getTable() {
 		return this.table;
 	}
 

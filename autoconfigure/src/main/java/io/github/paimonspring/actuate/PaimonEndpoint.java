@@ -14,6 +14,7 @@ import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -85,7 +86,8 @@ public class PaimonEndpoint {
 	 * API
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record PaimonDescriptor(List<TableDescriptor> tables, List<AdminModel.TransactionView> transactions) {
+	public record PaimonDescriptor(List<TableDescriptor> tables,
+			@Nullable List<AdminModel.TransactionView> transactions) {
 	}
 
 	/**
@@ -100,8 +102,8 @@ public class PaimonEndpoint {
 	 * @param latestSnapshotId the latest snapshot, or {@code null} if there is none
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record TableDescriptor(String name, String identifier, boolean exists, List<String> primaryKeys,
-			List<String> partitionKeys, Integer bucket, Long latestSnapshotId) {
+	public record TableDescriptor(String name, String identifier, boolean exists, @Nullable List<String> primaryKeys,
+			@Nullable List<String> partitionKeys, @Nullable Integer bucket, @Nullable Long latestSnapshotId) {
 	}
 
 }

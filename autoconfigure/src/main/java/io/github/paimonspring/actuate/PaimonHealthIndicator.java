@@ -18,6 +18,7 @@ import org.apache.paimon.fs.FileIO;
 import org.apache.paimon.fs.Path;
 import org.apache.paimon.fs.PositionOutputStream;
 import org.apache.paimon.options.Options;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +43,7 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 
 	private final Catalog catalog;
 
-	private volatile FileIO fileIO;
+	private volatile @Nullable FileIO fileIO;
 
 	/**
 	 * Creates the indicator.
@@ -69,7 +70,7 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 		}
 	}
 
-	private void check(Health.Builder builder, Map<String, String> options, String warehouse) throws Exception {
+	private void check(Health.Builder builder, Map<String, String> options, @Nullable String warehouse) throws Exception {
 		String metastore = options.getOrDefault("metastore", "filesystem");
 		builder.withDetail("metastore", metastore);
 		if (warehouse != null) {
@@ -98,7 +99,7 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 	 * A remote warehouse as {@code scheme://host[:port]/path}, without user info, query or fragment;
 	 * {@code null} for a local one or one that is not a URI.
 	 */
-	static String location(String warehouse) {
+	static @Nullable String location(String warehouse) {
 		if ("local".equals(warehouseKind(warehouse))) {
 			return null;
 		}
@@ -119,7 +120,7 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 	}
 
 	/** A failure message with the warehouse (and paths below it) replaced by {@code <warehouse>}. */
-	static String redact(String message, String warehouse) {
+	static String redact(@Nullable String message, @Nullable String warehouse) {
 		if (message == null) {
 			return "";
 		}
@@ -153,7 +154,7 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 		return scheme.equals("file") ? "local" : scheme;
 	}
 
-	private String warehouse(Map<String, String> options) {
+	private @Nullable String warehouse(Map<String, String> options) {
 		AbstractCatalog abstractCatalog = unwrap(this.catalog);
 		String warehouse = (abstractCatalog != null) ? abstractCatalog.warehouse() : null;
 		return (warehouse != null) ? warehouse : options.get("warehouse");
@@ -195,7 +196,7 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 		return io;
 	}
 
-	private static AbstractCatalog unwrap(Catalog catalog) {
+	private static @Nullable AbstractCatalog unwrap(Catalog catalog) {
 		Catalog current = catalog;
 		while (current instanceof DelegateCatalog delegate) {
 			current = delegate.wrapped();

@@ -11,6 +11,7 @@ import org.apache.paimon.data.columnar.ColumnVector;
 import org.apache.paimon.data.columnar.VectorizedColumnBatch;
 import org.apache.paimon.types.DataField;
 import org.apache.paimon.types.RowType;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Exposes Arrow record batches to Paimon as {@link VectorizedColumnBatch}es whose column vectors
@@ -37,7 +38,7 @@ public final class ArrowBatchConverter {
 
 	private final ArrowColumnVectors columnVectors;
 
-	private final NotNullCheck[] notNullChecks;
+	private final @Nullable NotNullCheck[] notNullChecks;
 
 	private final ArrowBufferValidator bufferValidator;
 
@@ -70,7 +71,7 @@ public final class ArrowBatchConverter {
 	 * are none
 	 * @throws ArrowDataException naming the table and column on the first mismatch
 	 */
-	public void validateSchema(Schema schema, DictionaryProvider dictionaries) {
+	public void validateSchema(Schema schema, @Nullable DictionaryProvider dictionaries) {
 		this.validator.validate(schema, dictionaries);
 	}
 
@@ -89,7 +90,7 @@ public final class ArrowBatchConverter {
 	 * its value count (offsets out of range or decreasing, buffers too short); no value has been
 	 * read through them
 	 */
-	public VectorizedColumnBatch convert(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+	public VectorizedColumnBatch convert(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
 		Schema schema = root.getSchema();
 		Schema validated = this.validatedSchema;
 		if (validated != schema && !schema.equals(validated)) {
@@ -118,7 +119,7 @@ public final class ArrowBatchConverter {
 	 * @param dictionaries the dictionaries of dictionary-encoded fields, or {@code null}
 	 * @return the batch, with its row count set
 	 */
-	public VectorizedColumnBatch reconvert(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+	public VectorizedColumnBatch reconvert(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
 		List<DataField> fields = this.rowType.getFields();
 		List<FieldVector> vectors = root.getFieldVectors();
 		ColumnVector[] columns = new ColumnVector[fields.size()];

@@ -33,6 +33,7 @@ import org.apache.paimon.types.DataField;
 import org.apache.paimon.types.DataType;
 import org.apache.paimon.types.MapType;
 import org.apache.paimon.types.RowType;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Creates the Paimon column vector for an Arrow vector, choosing the implementation by the Arrow
@@ -69,7 +70,7 @@ final class ArrowColumnVectors {
 	 * @return the column vector
 	 * @throws ArrowDataException if a dictionary is missing or the vector is of an unexpected kind
 	 */
-	ColumnVector create(String path, DataType type, FieldVector vector, DictionaryProvider dictionaries) {
+	ColumnVector create(String path, DataType type, FieldVector vector, @Nullable DictionaryProvider dictionaries) {
 		if (vector.getField().getDictionary() != null) {
 			return createDictionary(path, type, vector, dictionaries);
 		}
@@ -128,7 +129,7 @@ final class ArrowColumnVectors {
 	}
 
 	private ColumnVector createDictionary(String path, DataType type, FieldVector vector,
-			DictionaryProvider dictionaries) {
+			@Nullable DictionaryProvider dictionaries) {
 		Dictionary dictionary = this.validator.checkDictionary(path, type, vector.getField(), dictionaries);
 		if (!(vector instanceof BaseIntVector && vector instanceof BaseFixedWidthVector)) {
 			throw unexpected(path, type, vector);
@@ -145,7 +146,8 @@ final class ArrowColumnVectors {
 				values.getValueCount());
 	}
 
-	private ColumnVector createMap(String path, MapType type, MapVector vector, DictionaryProvider dictionaries) {
+	private ColumnVector createMap(String path, MapType type, MapVector vector,
+			@Nullable DictionaryProvider dictionaries) {
 		List<FieldVector> entries = ((NonNullableStructVector) vector.getDataVector()).getChildrenFromFields();
 		ColumnVector keys = create(path + ".key", type.getKeyType(), entries.get(0), dictionaries);
 		ColumnVector values = create(path + ".value", type.getValueType(), entries.get(1), dictionaries);
@@ -153,7 +155,7 @@ final class ArrowColumnVectors {
 	}
 
 	private ColumnVector createRow(String path, RowType type, NonNullableStructVector vector,
-			DictionaryProvider dictionaries) {
+			@Nullable DictionaryProvider dictionaries) {
 		List<DataField> fields = type.getFields();
 		ColumnVector[] children = new ColumnVector[fields.size()];
 		for (int i = 0; i < children.length; i++) {
@@ -167,7 +169,7 @@ final class ArrowColumnVectors {
 		return new ArrowRowColumnVector(vector, children);
 	}
 
-	private ArrowDataException unexpected(String path, DataType type, FieldVector vector) {
+	private ArrowDataException unexpected(String path, DataType type, @Nullable FieldVector vector) {
 		String actual = (vector != null) ? ArrowTypes.describe(vector.getField().getType()) : null;
 		return new ArrowDataException(this.table, path, ArrowTypes.sqlType(type), actual, -1,
 				"Arrow data does not match table '" + this.table + "': column '" + path + "' expects "

@@ -1,6 +1,7 @@
 package io.github.paimonspring.arrow;
 
 import io.github.paimonspring.PaimonException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Arrow data that cannot be written into a Paimon table: a schema that does not match the table,
@@ -11,11 +12,11 @@ public class ArrowDataException extends PaimonException {
 
 	private static final long serialVersionUID = 1L;
 
-	private final String column;
+	private final @Nullable String column;
 
-	private final String expectedType;
+	private final @Nullable String expectedType;
 
-	private final String actualType;
+	private final @Nullable String actualType;
 
 	private final long row;
 
@@ -28,7 +29,8 @@ public class ArrowDataException extends PaimonException {
 	 * @param row the first offending row in the batch, or {@code -1}
 	 * @param message the full message
 	 */
-	public ArrowDataException(String table, String column, String expectedType, String actualType, long row,
+	public ArrowDataException(@Nullable String table, @Nullable String column, @Nullable String expectedType,
+			@Nullable String actualType, long row,
 			String message) {
 		super(table, message);
 		this.column = column;
@@ -41,7 +43,7 @@ public class ArrowDataException extends PaimonException {
 	 * Returns the offending column.
 	 * @return the column name, or {@code null} when the problem is not about one column
 	 */
-	public String getColumn() {
+	public @Nullable String getColumn() {
 		return this.column;
 	}
 
@@ -49,7 +51,7 @@ public class ArrowDataException extends PaimonException {
 	 * Returns the type the table declares for the column.
 	 * @return the Paimon type, or {@code null}
 	 */
-	public String getExpectedType() {
+	public @Nullable String getExpectedType() {
 		return this.expectedType;
 	}
 
@@ -57,7 +59,7 @@ public class ArrowDataException extends PaimonException {
 	 * Returns the Arrow type that was supplied for the column.
 	 * @return the Arrow type, or {@code null}
 	 */
-	public String getActualType() {
+	public @Nullable String getActualType() {
 		return this.actualType;
 	}
 

@@ -2,6 +2,7 @@ package io.github.paimonspring.arrow;
 
 import org.apache.paimon.data.columnar.BytesColumnVector;
 import org.apache.paimon.data.columnar.ColumnVector;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a dictionary-encoded Arrow column as a Paimon string or binary column: each row's signed
@@ -53,7 +54,7 @@ final class ArrowDictionaryBytesColumnVector implements BytesColumnVector {
 	}
 
 	@Override
-	public ColumnVector[] getChildren() {
+	public ColumnVector @Nullable [] getChildren() {
 		return null;
 	}
 

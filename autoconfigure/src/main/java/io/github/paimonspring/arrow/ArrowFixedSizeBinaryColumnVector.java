@@ -3,6 +3,7 @@ package io.github.paimonspring.arrow;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.paimon.data.columnar.BytesColumnVector;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads an Arrow {@code FixedSizeBinary(n)} vector as a Paimon binary column. The Arrow data
@@ -15,7 +16,7 @@ final class ArrowFixedSizeBinaryColumnVector extends AbstractArrowColumnVector i
 
 	private final int byteWidth;
 
-	private byte[] heap;
+	private byte @Nullable [] heap;
 
 	/**
 	 * Creates the column vector.

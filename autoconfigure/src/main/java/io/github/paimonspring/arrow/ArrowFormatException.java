@@ -1,6 +1,7 @@
 package io.github.paimonspring.arrow;
 
 import io.github.paimonspring.PaimonException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Arrow input that is not well formed: a malformed or truncated IPC stream, or a record batch whose
@@ -11,7 +12,7 @@ public class ArrowFormatException extends PaimonException {
 
 	private static final long serialVersionUID = 1L;
 
-	private final String column;
+	private final @Nullable String column;
 
 	/**
 	 * Creates an exception about the stream as a whole.
@@ -19,7 +20,7 @@ public class ArrowFormatException extends PaimonException {
 	 * @param message the full message
 	 * @param cause the cause, or {@code null}
 	 */
-	public ArrowFormatException(String table, String message, Throwable cause) {
+	public ArrowFormatException(String table, String message, @Nullable Throwable cause) {
 		this(table, null, message, cause);
 	}
 
@@ -30,7 +31,7 @@ public class ArrowFormatException extends PaimonException {
 	 * @param message the full message
 	 * @param cause the cause, or {@code null}
 	 */
-	public ArrowFormatException(String table, String column, String message, Throwable cause) {
+	public ArrowFormatException(String table, @Nullable String column, String message, @Nullable Throwable cause) {
 		super(table, message, cause);
 		this.column = column;
 	}
@@ -39,7 +40,7 @@ public class ArrowFormatException extends PaimonException {
 	 * Returns the column whose buffers are malformed.
 	 * @return the column path, or {@code null} when the problem is not about one column
 	 */
-	public String getColumn() {
+	public @Nullable String getColumn() {
 		return this.column;
 	}
 

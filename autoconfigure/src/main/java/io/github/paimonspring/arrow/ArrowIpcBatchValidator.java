@@ -8,6 +8,7 @@ import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks a received IPC record batch against its schema before Arrow loads it into vectors: one
@@ -248,7 +249,7 @@ final class ArrowIpcBatchValidator {
 		return this.buffers.get(this.buffer++);
 	}
 
-	private ArrowFormatException malformed(String column, String reason) {
+	private ArrowFormatException malformed(@Nullable String column, String reason) {
 		String where = (column != null) ? "column '" + column + "': " : "";
 		return new ArrowFormatException(this.table, column, "Malformed Arrow batch for table '" + this.table + "' ("
 				+ this.batch.getLength() + " rows), " + where + reason, null);

@@ -18,6 +18,7 @@ import org.apache.paimon.types.DataType;
 import org.apache.paimon.types.DataTypeRoot;
 import org.apache.paimon.types.MapType;
 import org.apache.paimon.types.RowType;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks that an Arrow schema can be read as a Paimon row type: same column count, same names in
@@ -46,7 +47,7 @@ final class ArrowSchemaValidator {
 	 * @param dictionaries the dictionaries of dictionary-encoded fields, or {@code null}
 	 * @throws ArrowDataException naming the table and column on the first mismatch
 	 */
-	void validate(Schema schema, DictionaryProvider dictionaries) {
+	void validate(Schema schema, @Nullable DictionaryProvider dictionaries) {
 		List<DataField> expected = this.rowType.getFields();
 		List<Field> actual = schema.getFields();
 		if (expected.size() != actual.size()) {
@@ -78,7 +79,7 @@ final class ArrowSchemaValidator {
 	 * @param field the Arrow field
 	 * @param dictionaries the dictionary provider, or {@code null}
 	 */
-	void checkField(String path, DataType type, Field field, DictionaryProvider dictionaries) {
+	void checkField(String path, DataType type, Field field, @Nullable DictionaryProvider dictionaries) {
 		if (field.getDictionary() != null) {
 			checkDictionary(path, type, field, dictionaries);
 			return;
@@ -159,7 +160,7 @@ final class ArrowSchemaValidator {
 	 * @param dictionaries the dictionary provider, or {@code null}
 	 * @return the dictionary, never {@code null}
 	 */
-	Dictionary checkDictionary(String path, DataType type, Field field, DictionaryProvider dictionaries) {
+	Dictionary checkDictionary(String path, DataType type, Field field, @Nullable DictionaryProvider dictionaries) {
 		DictionaryEncoding encoding = field.getDictionary();
 		ArrowType.Int indexType = encoding.getIndexType();
 		String described = "Dictionary(" + ArrowTypes.describe(indexType) + ")";
@@ -206,14 +207,14 @@ final class ArrowSchemaValidator {
 		}
 	}
 
-	private void checkArray(String path, ArrayType type, Field field, DictionaryProvider dictionaries) {
+	private void checkArray(String path, ArrayType type, Field field, @Nullable DictionaryProvider dictionaries) {
 		ArrowTypeID id = field.getType().getTypeID();
 		require((id == ArrowTypeID.List || id == ArrowTypeID.LargeList) && field.getChildren().size() == 1, path,
 				type, field.getType());
 		checkField(path + "[]", type.getElementType(), field.getChildren().get(0), dictionaries);
 	}
 
-	private void checkMap(String path, MapType type, Field field, DictionaryProvider dictionaries) {
+	private void checkMap(String path, MapType type, Field field, @Nullable DictionaryProvider dictionaries) {
 		boolean shape = field.getType().getTypeID() == ArrowTypeID.Map && field.getChildren().size() == 1
 				&& field.getChildren().get(0).getType().getTypeID() == ArrowTypeID.Struct
 				&& field.getChildren().get(0).getChildren().size() == 2;
@@ -223,7 +224,7 @@ final class ArrowSchemaValidator {
 		checkField(path + ".value", type.getValueType(), entries.get(1), dictionaries);
 	}
 
-	private void checkRow(String path, RowType type, Field field, DictionaryProvider dictionaries) {
+	private void checkRow(String path, RowType type, Field field, @Nullable DictionaryProvider dictionaries) {
 		require(field.getType().getTypeID() == ArrowTypeID.Struct, path, type, field.getType());
 		Map<String, Field> children = new HashMap<>();
 		for (Field child : field.getChildren()) {

@@ -5,6 +5,7 @@ import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.paimon.data.columnar.BytesColumnVector;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads an Arrow {@code Utf8}, {@code Binary}, {@code LargeUtf8} or {@code LargeBinary} vector as
@@ -20,7 +21,7 @@ final class ArrowVariableWidthBytesColumnVector extends AbstractArrowColumnVecto
 
 	private final boolean largeOffsets;
 
-	private byte[] heap;
+	private byte @Nullable [] heap;
 
 	private boolean tooLargeForHeap;
 

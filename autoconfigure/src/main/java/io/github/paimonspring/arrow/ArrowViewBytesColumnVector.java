@@ -5,6 +5,7 @@ import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.paimon.data.columnar.BytesColumnVector;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads an Arrow {@code Utf8View} or {@code BinaryView} vector as a Paimon string or binary
@@ -22,9 +23,9 @@ final class ArrowViewBytesColumnVector extends AbstractArrowColumnVector impleme
 
 	private final List<ArrowBuf> dataBuffers;
 
-	private final byte[][] heapDataBuffers;
+	private final byte[] @Nullable [] heapDataBuffers;
 
-	private byte[] heapViews;
+	private byte @Nullable [] heapViews;
 
 	/**
 	 * Creates the column vector.

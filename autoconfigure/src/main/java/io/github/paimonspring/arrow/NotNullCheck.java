@@ -8,6 +8,7 @@ import org.apache.paimon.types.DataField;
 import org.apache.paimon.types.DataType;
 import org.apache.paimon.types.MapType;
 import org.apache.paimon.types.RowType;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks the {@code NOT NULL} constraints of one column, including those of nested fields (ROW
@@ -22,9 +23,9 @@ final class NotNullCheck {
 	private final DataType type;
 
 	/** Checks of ROW children (by field position), ARRAY element (0) or MAP key (0) and value (1). */
-	private final NotNullCheck[] children;
+	private final @Nullable NotNullCheck @Nullable [] children;
 
-	private NotNullCheck(String path, DataType type, NotNullCheck[] children) {
+	private NotNullCheck(String path, DataType type, @Nullable NotNullCheck @Nullable [] children) {
 		this.path = path;
 		this.type = type;
 		this.children = children;
@@ -37,8 +38,8 @@ final class NotNullCheck {
 	 * @return the check, or {@code null} when the type has no {@code NOT NULL} constraint at any
 	 * depth
 	 */
-	static NotNullCheck of(String path, DataType type) {
-		NotNullCheck[] children = null;
+	static @Nullable NotNullCheck of(String path, DataType type) {
+		@Nullable NotNullCheck[] children = null;
 		boolean nestedConstraint = false;
 		switch (type.getTypeRoot()) {
 			case ROW: {
@@ -134,7 +135,7 @@ final class NotNullCheck {
 		}
 	}
 
-	private static void visitRange(NotNullCheck check, ColumnVector vector, int start, int length, int row,
+	private static void visitRange(@Nullable NotNullCheck check, ColumnVector vector, int start, int length, int row,
 			Violation violation) {
 		if (check == null) {
 			return;
@@ -147,9 +148,9 @@ final class NotNullCheck {
 	/** The nulls found in the first violated path of a column. */
 	private static final class Violation {
 
-		private String path;
+		private @Nullable String path;
 
-		private DataType type;
+		private @Nullable DataType type;
 
 		private int count;
 

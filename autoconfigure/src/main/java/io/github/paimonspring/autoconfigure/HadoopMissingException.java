@@ -1,6 +1,7 @@
 package io.github.paimonspring.autoconfigure;
 
 import io.github.paimonspring.PaimonException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Paimon is on the classpath but the Hadoop client classes it needs (even for a local warehouse) are
@@ -15,7 +16,7 @@ public class HadoopMissingException extends PaimonException {
 	 * @param missingClass the Hadoop class that could not be loaded
 	 * @param cause the underlying failure, or {@code null}
 	 */
-	public HadoopMissingException(String missingClass, Throwable cause) {
+	public HadoopMissingException(String missingClass, @Nullable Throwable cause) {
 		super(null, "Apache Paimon needs Hadoop classes, even for a local warehouse, but " + missingClass
 				+ " is not on the classpath", cause);
 	}

@@ -2,6 +2,8 @@ package io.github.paimonspring.autoconfigure;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -30,7 +32,7 @@ public class PaimonAdminProperties {
 	/**
 	 * Bearer token every admin request must send as 'Authorization: Bearer <token>'.
 	 */
-	private String token;
+	private @Nullable String token;
 
 	/**
 	 * Maximum size of one request body.
@@ -60,14 +62,14 @@ public class PaimonAdminProperties {
 	 * 1/16 of the maximum heap (at least 8 MB), because each batch is also partly copied to the
 	 * heap while it is written.
 	 */
-	private DataSize maxBatchMemory;
+	private @Nullable DataSize maxBatchMemory;
 
 	/**
 	 * Maximum Arrow memory of all uploads together; a batch that does not fit now is refused
 	 * with 503 and Retry-After. Defaults to 1/4 of the maximum heap (at least
 	 * max-batch-memory).
 	 */
-	private DataSize maxUploadMemory;
+	private @Nullable DataSize maxUploadMemory;
 
 	/**
 	 * Maximum number of request bodies read at the same time (uploads into transactions and
@@ -136,11 +138,11 @@ public class PaimonAdminProperties {
 		this.auth = auth;
 	}
 
-	public String getToken() {
+	public @Nullable String getToken() {
 		return this.token;
 	}
 
-	public void setToken(String token) {
+	public void setToken(@Nullable String token) {
 		this.token = token;
 	}
 
@@ -176,19 +178,19 @@ public class PaimonAdminProperties {
 		this.maxJsonSize = maxJsonSize;
 	}
 
-	public DataSize getMaxBatchMemory() {
+	public @Nullable DataSize getMaxBatchMemory() {
 		return this.maxBatchMemory;
 	}
 
-	public void setMaxBatchMemory(DataSize maxBatchMemory) {
+	public void setMaxBatchMemory(@Nullable DataSize maxBatchMemory) {
 		this.maxBatchMemory = maxBatchMemory;
 	}
 
-	public DataSize getMaxUploadMemory() {
+	public @Nullable DataSize getMaxUploadMemory() {
 		return this.maxUploadMemory;
 	}
 
-	public void setMaxUploadMemory(DataSize maxUploadMemory) {
+	public void setMaxUploadMemory(@Nullable DataSize maxUploadMemory) {
 		this.maxUploadMemory = maxUploadMemory;
 	}
 

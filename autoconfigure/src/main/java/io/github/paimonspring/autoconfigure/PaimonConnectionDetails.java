@@ -2,6 +2,8 @@ package io.github.paimonspring.autoconfigure;
 
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.autoconfigure.service.connection.ConnectionDetails;
 
 /**
@@ -17,7 +19,7 @@ public interface PaimonConnectionDetails extends ConnectionDetails {
 	 * Returns the warehouse root, such as {@code s3://bucket/warehouse}.
 	 * @return the warehouse, or {@code null} when these details do not provide one
 	 */
-	default String getWarehouse() {
+	default @Nullable String getWarehouse() {
 		return null;
 	}
 
@@ -25,7 +27,7 @@ public interface PaimonConnectionDetails extends ConnectionDetails {
 	 * Returns the metastore type ({@code filesystem}, {@code jdbc}, {@code hive} or {@code rest}).
 	 * @return the metastore, or {@code null} when these details do not provide one
 	 */
-	default String getMetastore() {
+	default @Nullable String getMetastore() {
 		return null;
 	}
 

@@ -2,6 +2,7 @@ package io.github.paimonspring.autoconfigure;
 
 import io.github.paimonspring.catalog.TableDefinitionException;
 import io.github.paimonspring.catalog.TableNotFoundException;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
@@ -44,7 +45,7 @@ public class PaimonFailureAnalyzer implements FailureAnalyzer {
 	 * @return the analysis, or {@code null} when the failure is not a Paimon set-up problem
 	 */
 	@Override
-	public FailureAnalysis analyze(Throwable failure) {
+	public @Nullable FailureAnalysis analyze(Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
 			if (cause instanceof HadoopMissingException || (cause instanceof NoClassDefFoundError
 					&& String.valueOf(cause.getMessage()).contains("org/apache/hadoop"))) {

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -50,7 +52,7 @@ public class PaimonProperties {
 		 * s3://bucket/warehouse. Defaults to an embedded local directory under the system temporary
 		 * directory.
 		 */
-		private String warehouse;
+		private @Nullable String warehouse;
 
 		/**
 		 * Metastore type: filesystem, jdbc, hive or rest.
@@ -63,11 +65,11 @@ public class PaimonProperties {
 		 */
 		private Map<String, String> options = new LinkedHashMap<>();
 
-		public String getWarehouse() {
+		public @Nullable String getWarehouse() {
 			return this.warehouse;
 		}
 
-		public void setWarehouse(String warehouse) {
+		public void setWarehouse(@Nullable String warehouse) {
 			this.warehouse = warehouse;
 		}
 
@@ -97,7 +99,7 @@ public class PaimonProperties {
 		/**
 		 * Table identifier as database.table.
 		 */
-		private String identifier;
+		private @Nullable String identifier;
 
 		/**
 		 * Whether to create the table (and its database) from the schema when it does not exist.
@@ -106,11 +108,11 @@ public class PaimonProperties {
 
 		private final Schema schema = new Schema();
 
-		public String getIdentifier() {
+		public @Nullable String getIdentifier() {
 			return this.identifier;
 		}
 
-		public void setIdentifier(String identifier) {
+		public void setIdentifier(@Nullable String identifier) {
 			this.identifier = identifier;
 		}
 
@@ -158,7 +160,7 @@ public class PaimonProperties {
 		/**
 		 * Table comment.
 		 */
-		private String comment;
+		private @Nullable String comment;
 
 		public List<Column> getColumns() {
 			return this.columns;
@@ -192,11 +194,11 @@ public class PaimonProperties {
 			this.options = options;
 		}
 
-		public String getComment() {
+		public @Nullable String getComment() {
 			return this.comment;
 		}
 
-		public void setComment(String comment) {
+		public void setComment(@Nullable String comment) {
 			this.comment = comment;
 		}
 
@@ -210,39 +212,39 @@ public class PaimonProperties {
 		/**
 		 * Column name.
 		 */
-		private String name;
+		private @Nullable String name;
 
 		/**
 		 * Paimon type string, such as BIGINT NOT NULL or DECIMAL(10, 2).
 		 */
-		private String type;
+		private @Nullable String type;
 
 		/**
 		 * Column comment.
 		 */
-		private String comment;
+		private @Nullable String comment;
 
-		public String getName() {
+		public @Nullable String getName() {
 			return this.name;
 		}
 
-		public void setName(String name) {
+		public void setName(@Nullable String name) {
 			this.name = name;
 		}
 
-		public String getType() {
+		public @Nullable String getType() {
 			return this.type;
 		}
 
-		public void setType(String type) {
+		public void setType(@Nullable String type) {
 			this.type = type;
 		}
 
-		public String getComment() {
+		public @Nullable String getComment() {
 			return this.comment;
 		}
 
-		public void setComment(String comment) {
+		public void setComment(@Nullable String comment) {
 			this.comment = comment;
 		}
 
@@ -257,42 +259,42 @@ public class PaimonProperties {
 		 * Directory where writers spill sort buffers of primary-key tables. Defaults to the system
 		 * temporary directory.
 		 */
-		private Path spillDirectory;
+		private @Nullable Path spillDirectory;
 
 		/**
 		 * How many Paimon writers one TableWrite may run in parallel for large batches into
 		 * fixed-bucket and bucket-unaware append tables; 1 disables parallel writing. Defaults to
 		 * the number of processors, at most 4.
 		 */
-		private Integer parallelism;
+		private @Nullable Integer parallelism;
 
 		/**
 		 * Bucket count of new partitions when postpone (bucket=-2) tables are written into fixed
 		 * buckets with an automatic plan. Defaults to each table's postpone.default-bucket-num.
 		 */
-		private Integer postponeDefaultBuckets;
+		private @Nullable Integer postponeDefaultBuckets;
 
-		public Integer getPostponeDefaultBuckets() {
+		public @Nullable Integer getPostponeDefaultBuckets() {
 			return this.postponeDefaultBuckets;
 		}
 
-		public void setPostponeDefaultBuckets(Integer postponeDefaultBuckets) {
+		public void setPostponeDefaultBuckets(@Nullable Integer postponeDefaultBuckets) {
 			this.postponeDefaultBuckets = postponeDefaultBuckets;
 		}
 
-		public Integer getParallelism() {
+		public @Nullable Integer getParallelism() {
 			return this.parallelism;
 		}
 
-		public void setParallelism(Integer parallelism) {
+		public void setParallelism(@Nullable Integer parallelism) {
 			this.parallelism = parallelism;
 		}
 
-		public Path getSpillDirectory() {
+		public @Nullable Path getSpillDirectory() {
 			return this.spillDirectory;
 		}
 
-		public void setSpillDirectory(Path spillDirectory) {
+		public void setSpillDirectory(@Nullable Path spillDirectory) {
 			this.spillDirectory = spillDirectory;
 		}
 

@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.apache.paimon.types.DataField;
 import org.apache.paimon.types.DataType;
 import org.apache.paimon.types.DataTypes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Parses Paimon SQL type strings such as {@code INT NOT NULL}, {@code DECIMAL(10, 2)},
@@ -31,7 +32,7 @@ public final class PaimonTypeParser {
 	 * @return the Paimon type
 	 * @throws IllegalArgumentException with the position and the reason when the string is not a type
 	 */
-	public static DataType parse(String type) {
+	public static DataType parse(@Nullable String type) {
 		if (type == null || type.isBlank()) {
 			throw new IllegalArgumentException("type must not be empty");
 		}

@@ -3,12 +3,14 @@ package io.github.paimonspring.catalog;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A table declared under {@code paimon.tables.<name>}: where it lives and, optionally, the schema to
  * create it with and check it against.
  *
  * @param name the bean name ({@code <name>})
- * @param identifier the table identifier, {@code database.table}
+ * @param identifier the table identifier, {@code database.table}, or {@code null} when not configured
  * @param createIfMissing whether to create the table (and its database) when it does not exist
  * @param columns the columns in order; empty when no schema is declared
  * @param primaryKey the primary key columns; empty for an append table
@@ -16,8 +18,8 @@ import java.util.Map;
  * @param options table options such as {@code bucket}
  * @param comment the table comment, or {@code null}
  */
-public record TableDefinition(String name, String identifier, boolean createIfMissing, List<Column> columns,
-		List<String> primaryKey, List<String> partitionKeys, Map<String, String> options, String comment) {
+public record TableDefinition(String name, @Nullable String identifier, boolean createIfMissing, List<Column> columns,
+		List<String> primaryKey, List<String> partitionKeys, Map<String, String> options, @Nullable String comment) {
 
 	/**
 	 * Creates a definition, copying the collections.
@@ -40,11 +42,12 @@ public record TableDefinition(String name, String identifier, boolean createIfMi
 	/**
 	 * One declared column.
 	 *
-	 * @param name the column name
-	 * @param type the Paimon type string, for example {@code DECIMAL(10, 2) NOT NULL}
+	 * @param name the column name, or {@code null} when not configured
+	 * @param type the Paimon type string, for example {@code DECIMAL(10, 2) NOT NULL}, or {@code null} when
+	 * not configured
 	 * @param comment the column comment, or {@code null}
 	 */
-	public record Column(String name, String type, String comment) {
+	public record Column(@Nullable String name, @Nullable String type, @Nullable String comment) {
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.github.paimonspring.catalog;
 
 import io.github.paimonspring.PaimonException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A table configured under {@code paimon.tables} cannot be used: its declaration is invalid (for
@@ -16,7 +17,7 @@ public class TableDefinitionException extends PaimonException {
 	 * @param message the problem, naming the table and field
 	 * @param cause the underlying failure, or {@code null}
 	 */
-	public TableDefinitionException(String table, String message, Throwable cause) {
+	public TableDefinitionException(String table, String message, @Nullable Throwable cause) {
 		super(table, message, cause);
 	}
 

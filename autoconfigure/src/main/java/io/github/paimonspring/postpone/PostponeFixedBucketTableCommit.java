@@ -11,6 +11,7 @@ import io.github.paimonspring.write.TableCommitter;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.PostponeUtils;
 import org.apache.paimon.table.sink.CommitMessage;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Commits fixed-bucket messages of a postpone table through Paimon's commit path for postpone tables
@@ -28,14 +29,14 @@ public final class PostponeFixedBucketTableCommit implements AutoCloseable {
 
 	private final String commitUser;
 
-	private final Map<String, String> overwritePartition;
+	private final @Nullable Map<String, String> overwritePartition;
 
 	private final TableCommitter committer;
 
 	private volatile boolean closed;
 
 	PostponeFixedBucketTableCommit(String table, FileStoreTable fileStoreTable, String commitUser,
-			Map<String, String> overwritePartition) {
+			@Nullable Map<String, String> overwritePartition) {
 		this.table = table;
 		this.fileStoreTable = fileStoreTable;
 		this.commitUser = commitUser;

@@ -16,6 +16,7 @@ import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.PostponeUtils;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes Arrow batches of a postpone ({@code bucket = -2}) table straight into real buckets, using
@@ -33,18 +34,19 @@ public final class PostponeFixedBucketTableWrite implements AutoCloseable {
 
 	private final String commitUser;
 
-	private final Map<String, String> overwritePartition;
+	private final @Nullable Map<String, String> overwritePartition;
 
 	private final ResolvedBucketPlan plan;
 
 	private final LaneWriter lanes;
 
-	private Long checkFromSnapshot;
+	private @Nullable Long checkFromSnapshot;
 
 	private volatile boolean prepared;
 
 	PostponeFixedBucketTableWrite(String table, FileStoreTable fileStoreTable, String commitUser,
-			Map<String, String> overwritePartition, ResolvedBucketPlan plan, Path spillDirectory, int parallelism) {
+			@Nullable Map<String, String> overwritePartition, ResolvedBucketPlan plan, Path spillDirectory,
+			int parallelism) {
 		this.table = table;
 		this.fileStoreTable = fileStoreTable;
 		this.location = fileStoreTable.location().toString();
@@ -93,7 +95,7 @@ public final class PostponeFixedBucketTableWrite implements AutoCloseable {
 	 * @param dictionaries the dictionaries of encoded columns, or {@code null}
 	 * @return the number of rows written
 	 */
-	public long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+	public long write(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
 		checkNotPrepared();
 		pin();
 		return this.lanes.write(root, dictionaries);

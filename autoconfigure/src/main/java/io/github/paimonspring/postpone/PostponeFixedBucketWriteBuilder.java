@@ -7,6 +7,7 @@ import io.github.paimonspring.write.CommitUsers;
 import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.table.FileStoreTable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds writers and committers that write a postpone ({@code bucket = -2}) primary-key table straight
@@ -30,9 +31,9 @@ public final class PostponeFixedBucketWriteBuilder {
 
 	private final int defaultBuckets;
 
-	private Map<String, String> overwritePartition;
+	private @Nullable Map<String, String> overwritePartition;
 
-	private ResolvedBucketPlan plan;
+	private @Nullable ResolvedBucketPlan plan;
 
 	private boolean automatic;
 

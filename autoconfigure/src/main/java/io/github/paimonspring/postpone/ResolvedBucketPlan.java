@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.paimon.data.BinaryRow;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A bucket plan keyed by serialized partition ({@link BinaryRow}), as writers use it. An automatic
@@ -37,7 +38,7 @@ final class ResolvedBucketPlan {
 	 * Returns the bucket count of a partition, or {@code null} when an explicit plan does not have it.
 	 * @param partition the partition (may be a reused row; it is copied when remembered)
 	 */
-	Integer totalBuckets(BinaryRow partition) {
+	@Nullable Integer totalBuckets(BinaryRow partition) {
 		Integer buckets = this.totalBuckets.get(partition);
 		if (buckets == null && this.defaultBuckets > 0) {
 			buckets = this.totalBuckets.computeIfAbsent(partition.copy(), (p) -> this.defaultBuckets);

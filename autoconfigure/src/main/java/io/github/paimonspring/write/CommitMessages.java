@@ -18,6 +18,7 @@ import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.apache.paimon.table.sink.CommitMessageSerializer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The data files one or more writers prepared for a table, waiting to be committed or aborted. It
@@ -37,7 +38,7 @@ public final class CommitMessages implements AutoCloseable {
 
 	private final String commitUser;
 
-	private final Map<String, String> overwritePartition;
+	private final @Nullable Map<String, String> overwritePartition;
 
 	private final List<CommitMessage> messages;
 
@@ -53,8 +54,8 @@ public final class CommitMessages implements AutoCloseable {
 	 * partition
 	 * @param messages the Paimon commit messages
 	 */
-	public CommitMessages(String table, String tableLocation, String commitUser, Map<String, String> overwritePartition,
-			List<CommitMessage> messages) {
+	public CommitMessages(String table, String tableLocation, String commitUser,
+			@Nullable Map<String, String> overwritePartition, List<CommitMessage> messages) {
 		this.table = table;
 		this.tableLocation = tableLocation;
 		this.commitUser = commitUser;
@@ -301,7 +302,7 @@ public final class CommitMessages implements AutoCloseable {
 	 * @throws PaimonArgumentException naming what differs
 	 */
 	public void checkProvenance(String committerTable, String location, String commitUser,
-			Map<String, String> overwritePartition) {
+			@Nullable Map<String, String> overwritePartition) {
 		checkOpen();
 		if (!this.tableLocation.equals(location)) {
 			throw new PaimonArgumentException(committerTable, differentTable(this.table, committerTable));
@@ -329,7 +330,7 @@ public final class CommitMessages implements AutoCloseable {
 				+ "', committer table '" + committerTable + "')";
 	}
 
-	private static String mode(Map<String, String> overwrite) {
+	private static String mode(@Nullable Map<String, String> overwrite) {
 		if (overwrite == null) {
 			return "append";
 		}

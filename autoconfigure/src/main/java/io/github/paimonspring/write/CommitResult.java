@@ -1,5 +1,7 @@
 package io.github.paimonspring.write;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Outcome of a commit or truncate.
  *
@@ -9,5 +11,5 @@ package io.github.paimonspring.write;
  * snapshot of the commit user; {@code null} when there is none
  * @param rowCount the number of rows in the committed data files (0 for truncates)
  */
-public record CommitResult(boolean committed, Long snapshotId, long rowCount) {
+public record CommitResult(boolean committed, @Nullable Long snapshotId, long rowCount) {
 }

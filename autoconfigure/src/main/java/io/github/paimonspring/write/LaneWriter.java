@@ -28,6 +28,7 @@ import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.apache.paimon.table.sink.RowKeyExtractor;
 import org.apache.paimon.table.sink.TableWriteImpl;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The engine behind {@link TableWrite} and the postpone fixed-bucket writer: feeds Arrow batches to
@@ -87,7 +88,7 @@ public final class LaneWriter implements AutoCloseable {
 
 	private final IOManager ioManager;
 
-	private final BucketAssigner bucketAssigner;
+	private final @Nullable BucketAssigner bucketAssigner;
 
 	private final AtomicBoolean busy = new AtomicBoolean();
 
@@ -113,8 +114,8 @@ public final class LaneWriter implements AutoCloseable {
 	 * @param configure applied to every Paimon writer after it is created, or {@code null}
 	 */
 	public LaneWriter(String table, String handle, FileStoreTable writeTable, String commitUser,
-			boolean ignorePreviousFiles, Path spillDirectory, int parallelism, Supplier<BucketRouter> router,
-			Consumer<TableWriteImpl<?>> configure) {
+			boolean ignorePreviousFiles, Path spillDirectory, int parallelism, @Nullable Supplier<BucketRouter> router,
+			@Nullable Consumer<TableWriteImpl<?>> configure) {
 		this.table = table;
 		this.handle = handle;
 		BucketMode mode = writeTable.bucketMode();
@@ -238,7 +239,7 @@ public final class LaneWriter implements AutoCloseable {
 	 * @return the number of rows written
 	 * @throws ArrowDataException if the batch does not match the table (nothing of it is written)
 	 */
-	public long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+	public long write(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
 		if (root == null) {
 			throw new PaimonArgumentException(table(), "record batch must not be null");
 		}
@@ -296,7 +297,7 @@ public final class LaneWriter implements AutoCloseable {
 		}
 	}
 
-	private long writeBatch(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+	private long writeBatch(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
 		WriteLane first = this.lanes.get(0);
 		// validates the schema and NOT NULL constraints of the whole batch before any row is written
 		VectorizedColumnBatch batch = first.converter.convert(root, dictionaries);

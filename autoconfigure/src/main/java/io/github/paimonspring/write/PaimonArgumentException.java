@@ -1,6 +1,7 @@
 package io.github.paimonspring.write;
 
 import io.github.paimonspring.PaimonException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An argument was rejected before anything was written or committed: an invalid commit user or
@@ -15,7 +16,7 @@ public class PaimonArgumentException extends PaimonException {
 	 * @param table the table identifier, or {@code null}
 	 * @param message what was wrong
 	 */
-	public PaimonArgumentException(String table, String message) {
+	public PaimonArgumentException(@Nullable String table, String message) {
 		super(table, message);
 	}
 
@@ -25,7 +26,7 @@ public class PaimonArgumentException extends PaimonException {
 	 * @param message what was wrong
 	 * @param cause the underlying failure
 	 */
-	public PaimonArgumentException(String table, String message, Throwable cause) {
+	public PaimonArgumentException(@Nullable String table, String message, Throwable cause) {
 		super(table, message, cause);
 	}
 

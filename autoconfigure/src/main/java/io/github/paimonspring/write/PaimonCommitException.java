@@ -1,6 +1,7 @@
 package io.github.paimonspring.write;
 
 import io.github.paimonspring.PaimonException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A commit was rejected or failed, for example because of a conflict with a concurrent commit. The
@@ -16,7 +17,7 @@ public class PaimonCommitException extends PaimonException {
 	 * @param message what failed
 	 * @param cause the underlying failure, or {@code null}
 	 */
-	public PaimonCommitException(String table, String message, Throwable cause) {
+	public PaimonCommitException(String table, String message, @Nullable Throwable cause) {
 		super(table, message, cause);
 	}
 

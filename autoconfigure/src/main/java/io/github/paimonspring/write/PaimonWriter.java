@@ -14,6 +14,7 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes Arrow data into Paimon tables. One-shot methods ({@link #write}, {@link #overwrite},
@@ -38,7 +39,7 @@ public class PaimonWriter {
 	 * @param spillDirectory where writers spill sort buffers, or {@code null} for the system temporary
 	 * directory
 	 */
-	public PaimonWriter(PaimonTables tables, Path spillDirectory) {
+	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory) {
 		this(tables, spillDirectory, defaultParallelism());
 	}
 
@@ -50,7 +51,7 @@ public class PaimonWriter {
 	 * @param parallelism how many Paimon writers one {@link TableWrite} may run in parallel for large
 	 * batches into fixed-bucket and bucket-unaware append tables (1 disables it)
 	 */
-	public PaimonWriter(PaimonTables tables, Path spillDirectory, int parallelism) {
+	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory, int parallelism) {
 		this(tables, spillDirectory, parallelism, 0);
 	}
 
@@ -64,7 +65,7 @@ public class PaimonWriter {
 	 * @param postponeDefaultBuckets bucket count of new partitions in automatic postpone bucket plans,
 	 * or 0 for each table's {@code postpone.default-bucket-num}
 	 */
-	public PaimonWriter(PaimonTables tables, Path spillDirectory, int parallelism, int postponeDefaultBuckets) {
+	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory, int parallelism, int postponeDefaultBuckets) {
 		if (parallelism < 1) {
 			throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
 		}
@@ -302,7 +303,7 @@ public class PaimonWriter {
 		return execute(table, null, callback);
 	}
 
-	private WriteResult execute(String table, Map<String, String> overwrite, WriteCallback callback) {
+	private WriteResult execute(String table, @Nullable Map<String, String> overwrite, WriteCallback callback) {
 		WriteBuilder builder = newWriteBuilder(table);
 		if (overwrite != null) {
 			builder.withOverwrite(overwrite);

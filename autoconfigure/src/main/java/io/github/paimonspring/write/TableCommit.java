@@ -3,6 +3,8 @@ package io.github.paimonspring.write;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Commits, truncates and aborts for one table, commit user and write mode. Only commit messages
  * prepared for the same table, commit user and mode are accepted. Identifier-based calls give
@@ -18,13 +20,13 @@ public final class TableCommit implements AutoCloseable {
 
 	private final String commitUser;
 
-	private final Map<String, String> overwritePartition;
+	private final @Nullable Map<String, String> overwritePartition;
 
 	private final TableCommitter committer;
 
 	private volatile boolean closed;
 
-	TableCommit(WriteTarget target, String commitUser, Map<String, String> overwritePartition) {
+	TableCommit(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition) {
 		this.target = target;
 		this.commitUser = commitUser;
 		this.overwritePartition = overwritePartition;

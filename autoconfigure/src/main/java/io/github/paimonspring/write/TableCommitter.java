@@ -20,6 +20,7 @@ import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.apache.paimon.table.sink.TableCommitImpl;
 import org.apache.paimon.table.source.ScanMode;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,9 +50,9 @@ public final class TableCommitter {
 
 	private final String commitUser;
 
-	private final Map<String, String> overwritePartition;
+	private final @Nullable Map<String, String> overwritePartition;
 
-	private final Consumer<TableCommitImpl> configure;
+	private final @Nullable Consumer<TableCommitImpl> configure;
 
 	/**
 	 * Creates a committer engine.
@@ -64,7 +65,7 @@ public final class TableCommitter {
 	 * @param configure applied to every Paimon commit before it runs, or {@code null}
 	 */
 	public TableCommitter(String name, FileStoreTable table, FileStoreTable commitTable, String commitUser,
-			Map<String, String> overwritePartition, Consumer<TableCommitImpl> configure) {
+			@Nullable Map<String, String> overwritePartition, @Nullable Consumer<TableCommitImpl> configure) {
 		this.name = name;
 		this.table = table;
 		this.commitTable = commitTable;
@@ -284,15 +285,15 @@ public final class TableCommitter {
 				+ "' failed: " + ex.getMessage(), ex);
 	}
 
-	private Long latestSnapshotId() {
+	private @Nullable Long latestSnapshotId() {
 		return this.table.snapshotManager().latestSnapshotIdFromFileSystem();
 	}
 
-	private Long latestSnapshotIdOfUser() {
+	private @Nullable Long latestSnapshotIdOfUser() {
 		return this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).map(Snapshot::id).orElse(null);
 	}
 
-	private CommitResult result(Long before, long identifier, long rows) {
+	private CommitResult result(@Nullable Long before, long identifier, long rows) {
 		Long latest = latestSnapshotId();
 		long from = (before != null) ? before + 1 : 1;
 		if (latest != null) {
@@ -312,7 +313,7 @@ public final class TableCommitter {
 	 * @param identifier the identifier
 	 * @return the snapshot id, or {@code null} when the identifier is not committed
 	 */
-	public Long committedSnapshot(long identifier) {
+	public @Nullable Long committedSnapshot(long identifier) {
 		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).orElse(null);
 		return (latestOfUser != null && latestOfUser.commitIdentifier() >= identifier) ? latestOfUser.id() : null;
 	}

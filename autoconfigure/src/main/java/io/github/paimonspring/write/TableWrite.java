@@ -7,6 +7,7 @@ import io.github.paimonspring.arrow.ArrowFormatException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes Arrow batches into one table and prepares them for commit. A {@code TableWrite} belongs to
@@ -21,11 +22,11 @@ public final class TableWrite implements AutoCloseable {
 
 	private final String commitUser;
 
-	private final Map<String, String> overwritePartition;
+	private final @Nullable Map<String, String> overwritePartition;
 
 	private final LaneWriter lanes;
 
-	TableWrite(WriteTarget target, String commitUser, Map<String, String> overwritePartition) {
+	TableWrite(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition) {
 		this.target = target;
 		this.commitUser = commitUser;
 		this.overwritePartition = overwritePartition;
@@ -78,7 +79,7 @@ public final class TableWrite implements AutoCloseable {
 	 * @return the number of rows written
 	 * @throws ArrowDataException if the batch does not match the table (nothing of it is written)
 	 */
-	public long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+	public long write(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
 		return this.lanes.write(root, dictionaries);
 	}
 

@@ -3,6 +3,8 @@ package io.github.paimonspring.write;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Configures writers and committers for one table and commit user. Writers and committers take the
  * mode that is set when they are created; overwrite cannot be turned off again.
@@ -13,7 +15,7 @@ public final class WriteBuilder {
 
 	private final String commitUser;
 
-	private Map<String, String> overwritePartition;
+	private @Nullable Map<String, String> overwritePartition;
 
 	WriteBuilder(WriteTarget target, String commitUser) {
 		this.target = target;
@@ -61,7 +63,7 @@ public final class WriteBuilder {
 	 * @return this builder
 	 * @throws PaimonArgumentException if a key is not a partition key
 	 */
-	public WriteBuilder withOverwrite(Map<String, String> staticPartition) {
+	public WriteBuilder withOverwrite(@Nullable Map<String, String> staticPartition) {
 		if (staticPartition == null || staticPartition.isEmpty()) {
 			return withOverwrite();
 		}
@@ -93,7 +95,7 @@ public final class WriteBuilder {
 		return new TableCommit(this.target, this.commitUser, copy(this.overwritePartition));
 	}
 
-	private static Map<String, String> copy(Map<String, String> map) {
+	private static @Nullable Map<String, String> copy(@Nullable Map<String, String> map) {
 		return (map != null) ? new LinkedHashMap<>(map) : null;
 	}
 

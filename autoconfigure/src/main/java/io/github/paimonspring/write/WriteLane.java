@@ -5,6 +5,7 @@ import org.apache.paimon.data.columnar.ColumnarRow;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.RowKeyExtractor;
 import org.apache.paimon.table.sink.TableWriteImpl;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One Paimon writer of a {@link LaneWriter} with its own view of the Arrow batch and its own key
@@ -18,12 +19,12 @@ final class WriteLane {
 
 	final ColumnarRow row = new ColumnarRow();
 
-	final RowKeyExtractor keys;
+	final @Nullable RowKeyExtractor keys;
 
-	final LaneWriter.BucketRouter router;
+	final LaneWriter.@Nullable BucketRouter router;
 
-	WriteLane(String table, FileStoreTable fileStoreTable, TableWriteImpl<?> write, RowKeyExtractor keys,
-			LaneWriter.BucketRouter router) {
+	WriteLane(String table, FileStoreTable fileStoreTable, TableWriteImpl<?> write, @Nullable RowKeyExtractor keys,
+			LaneWriter.@Nullable BucketRouter router) {
 		this.write = write;
 		this.converter = new ArrowBatchConverter(table, fileStoreTable.rowType());
 		this.keys = keys;

@@ -1,5 +1,7 @@
 package io.github.paimonspring.write;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Outcome of a one-shot write through {@link PaimonWriter}.
  *
@@ -8,5 +10,5 @@ package io.github.paimonspring.write;
  * @param committed whether a snapshot was created
  * @param snapshotId the snapshot created, or {@code null} when nothing was committed
  */
-public record WriteResult(String table, long rows, boolean committed, Long snapshotId) {
+public record WriteResult(String table, long rows, boolean committed, @Nullable Long snapshotId) {
 }
