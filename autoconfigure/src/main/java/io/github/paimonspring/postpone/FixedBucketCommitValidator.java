@@ -11,6 +11,7 @@ import org.apache.paimon.Snapshot;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.manifest.FileKind;
 import org.apache.paimon.manifest.SimpleFileEntry;
+import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.source.ScanMode;
@@ -65,7 +66,7 @@ final class FixedBucketCommitValidator {
 		if (!overwrite) {
 			for (SimpleFileEntry entry : fileStoreTable.store().newScan().withSnapshot(latest)
 				.withPartitionFilter(partitions).readSimpleEntries()) {
-				if (entry.bucket() == -2) {
+				if (entry.bucket() == BucketMode.POSTPONE_BUCKET) {
 					throw conflict(table, "Cannot mix bucket=-2 files and fixed buckets in the same partition; "
 							+ "use a complete overwrite to migrate the partition");
 				}
@@ -101,7 +102,7 @@ final class FixedBucketCommitValidator {
 				if (entry.kind() != FileKind.ADD) {
 					continue;
 				}
-				if (entry.bucket() == -2) {
+				if (entry.bucket() == BucketMode.POSTPONE_BUCKET) {
 					throw conflict(table, "Postpone fixed-bucket writer conflict: another commit wrote bucket=-2 files for the same partition after snapshot "
 							+ checkFromSnapshot);
 				}

@@ -6,6 +6,7 @@ import java.util.Map;
 import io.github.paimonspring.write.CommitUsers;
 import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
 import org.jspecify.annotations.Nullable;
 
@@ -60,7 +61,7 @@ public final class PostponeFixedBucketWriteBuilder {
 		this.parallelism = parallelism;
 		this.defaultBuckets = defaultBuckets;
 		int bucket = fileStoreTable.coreOptions().bucket();
-		if (bucket != -2 || fileStoreTable.primaryKeys().isEmpty()) {
+		if (bucket != BucketMode.POSTPONE_BUCKET || fileStoreTable.primaryKeys().isEmpty()) {
 			throw new UnsupportedTableException(table,
 					"Postpone fixed-bucket writes require a Paimon primary-key table with bucket=-2, but table '" + table
 							+ "' has bucket=" + bucket + (fileStoreTable.primaryKeys().isEmpty() ? " and no primary key" : ""));
