@@ -53,7 +53,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.http.HttpStatus;
 
 /**
  * The admin API's service: staged transactions (create, upload, commit, abort, expire), one-shot
@@ -218,7 +217,7 @@ public class AdminTransactions implements DisposableBean {
 				: new AdminModel.TransactionRequest(null, null, null, null, null);
 		String mode = (body.mode() != null) ? body.mode() : AdminTransaction.STANDARD;
 		if (openTransactions() >= this.settings.maxOpenTransactions()) {
-			throw new AdminException(HttpStatus.TOO_MANY_REQUESTS, "Too many open transactions", identifier,
+			throw new AdminException(AdminException.Kind.TOO_MANY_TRANSACTIONS, "Too many open transactions", identifier,
 					"There are already " + this.settings.maxOpenTransactions()
 							+ " open transactions (paimon.admin.max-open-transactions); commit or abort one first");
 		}
@@ -468,7 +467,7 @@ public class AdminTransactions implements DisposableBean {
 			Long snapshot = latestSnapshot(this.writer.tables().getTable(table));
 			return new CommitResult(false, snapshot, 0);
 		}
-		throw new AdminException(HttpStatus.CONFLICT, "Partly committed", table, "Some of the prepared files ("
+		throw new AdminException(AdminException.Kind.CONFLICT, "Partly committed", table, "Some of the prepared files ("
 				+ committed.size() + " of " + files.size() + ") are already committed to table '" + table
 				+ "'; commit the same prepared commits with an identifier, or drop the committed ones");
 	}
@@ -487,7 +486,7 @@ public class AdminTransactions implements DisposableBean {
 		lockOrConflict(transaction);
 		try {
 			if (transaction.state == TransactionState.COMMITTED) {
-				throw new AdminException(HttpStatus.CONFLICT, "Transaction state conflict", transaction.table,
+				throw new AdminException(AdminException.Kind.CONFLICT, "Transaction state conflict", transaction.table,
 						"Transaction " + id + " is already committed and cannot be aborted");
 			}
 			if (transaction.state.isActive() || transaction.state == TransactionState.PREPARED) {
@@ -781,7 +780,7 @@ public class AdminTransactions implements DisposableBean {
 				return paimon;
 			}
 			if (cause instanceof ArrowIpcGuard.UploadLimitException limit) {
-				return new AdminException(HttpStatus.CONTENT_TOO_LARGE, "Payload too large", table, limit.getMessage()
+				return new AdminException(AdminException.Kind.PAYLOAD_TOO_LARGE, "Payload too large", table, limit.getMessage()
 						+ " (paimon.admin.max-request-size / max-transaction-size / max-batch-memory)");
 			}
 			if (cause instanceof ArrowIpcGuard.UploadBusyException busy) {
@@ -835,7 +834,7 @@ public class AdminTransactions implements DisposableBean {
 
 	private static void checkDeclaredLength(String table, long contentLength, long limit) {
 		if (contentLength > limit) {
-			throw new AdminException(HttpStatus.CONTENT_TOO_LARGE, "Payload too large", table,
+			throw new AdminException(AdminException.Kind.PAYLOAD_TOO_LARGE, "Payload too large", table,
 					"Request body of " + contentLength + " bytes exceeds the limit of " + limit
 							+ " bytes (paimon.admin.max-request-size / max-transaction-size)");
 		}
@@ -846,7 +845,7 @@ public class AdminTransactions implements DisposableBean {
 	private AdminTransaction find(String id) {
 		AdminTransaction transaction = (id != null) ? this.transactions.get(id) : null;
 		if (transaction == null) {
-			throw new AdminException(HttpStatus.NOT_FOUND, "Unknown transaction", null,
+			throw new AdminException(AdminException.Kind.NOT_FOUND, "Unknown transaction", null,
 					"Transaction '" + id + "' does not exist (it may have ended longer than paimon.admin.max-lifetime ago)");
 		}
 		return transaction;
@@ -854,7 +853,7 @@ public class AdminTransactions implements DisposableBean {
 
 	private static void lockOrConflict(AdminTransaction transaction) {
 		if (!transaction.lock.tryLock()) {
-			throw new AdminException(HttpStatus.CONFLICT, "Transaction busy", transaction.table, "Transaction "
+			throw new AdminException(AdminException.Kind.CONFLICT, "Transaction busy", transaction.table, "Transaction "
 					+ transaction.id + " is busy with another upload or commit; requests of one transaction are serialized");
 		}
 	}
@@ -862,7 +861,7 @@ public class AdminTransactions implements DisposableBean {
 	private static void requireOpen(AdminTransaction transaction) {
 		if (transaction.state != TransactionState.OPEN) {
 			String reason = (transaction.failure != null) ? ": " + transaction.failure : "";
-			throw new AdminException(HttpStatus.CONFLICT, "Transaction state conflict", transaction.table,
+			throw new AdminException(AdminException.Kind.CONFLICT, "Transaction state conflict", transaction.table,
 					"Transaction " + transaction.id + " is " + transaction.state
 							+ ((transaction.state == TransactionState.FAILED) ? "; abort it" : "") + reason);
 		}

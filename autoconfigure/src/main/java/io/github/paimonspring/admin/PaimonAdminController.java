@@ -13,7 +13,6 @@ import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 
-import org.springframework.http.HttpStatus;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -278,7 +277,7 @@ public class PaimonAdminController {
 			arrow = false;
 		}
 		if (!arrow) {
-			throw new AdminException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type", null,
+			throw new AdminException(AdminException.Kind.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type", null,
 					"Content-Type must be " + ARROW_STREAM + " (an Arrow IPC stream), got " + type);
 		}
 	}

@@ -74,7 +74,7 @@ class AdminUploadLimitsTest extends WarehouseTestBase {
 		long rows = Integer.MAX_VALUE;
 		byte[] body = IpcMessages.concat(IpcMessages.schema(schema()), IpcMessages.batch(rows, List.of(rows, rows), 0, false));
 		AdminException ex = catchThrowableOfType(AdminException.class, () -> upload(admin, body));
-		assertThat(ex.getStatus()).isEqualTo(HttpStatus.CONTENT_TOO_LARGE);
+		assertThat(AdminExceptionHandler.status(ex.getKind())).isEqualTo(HttpStatus.CONTENT_TOO_LARGE);
 		assertThat(ex.getMessage()).contains("max-batch-memory");
 		assertThat(admin.arrowMemoryPeak()).isLessThan(MB);
 		assertThat(this.warehouse.snapshotCount(TABLE)).isEqualTo(1);
@@ -123,7 +123,7 @@ class AdminUploadLimitsTest extends WarehouseTestBase {
 		await(() -> first.isDone() || admin.arrowMemoryAllocated() >= 5 * MB);
 		assertThat(first).as("first upload still reading").isNotDone();
 		AdminException busy = catchThrowableOfType(AdminException.class, () -> upload(admin, stream(3 * MB)));
-		assertThat(busy.getStatus()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
+		assertThat(AdminExceptionHandler.status(busy.getKind())).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
 		assertThat(busy.getRetryAfterSeconds()).isPositive();
 		assertThat(busy.getMessage()).contains("max-upload-memory");
 		stalled.release();
@@ -141,7 +141,7 @@ class AdminUploadLimitsTest extends WarehouseTestBase {
 		await(() -> first.isDone() || stalled.reachedStall());
 		assertThat(first).as("first upload still reading").isNotDone();
 		AdminException busy = catchThrowableOfType(AdminException.class, () -> upload(admin, stream(10)));
-		assertThat(busy.getStatus()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
+		assertThat(AdminExceptionHandler.status(busy.getKind())).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
 		assertThat(busy.getMessage()).contains("max-concurrent-uploads");
 		stalled.release();
 		assertThat(first.get(60, TimeUnit.SECONDS)).isInstanceOf(AdminModel.CommitResponse.class);
