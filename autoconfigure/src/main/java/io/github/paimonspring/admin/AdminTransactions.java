@@ -262,25 +262,18 @@ public class AdminTransactions implements DisposableBean {
 		return view(transaction);
 	}
 
-	private static void applyPlan(String table, PostponeFixedBucketWriteBuilder builder, Object plan) {
-		if (plan == null || "auto".equals(plan)) {
+	private static void applyPlan(String table, PostponeFixedBucketWriteBuilder builder,
+			AdminModel.BucketPlanRequest plan) {
+		if (plan == null || plan.isAuto()) {
 			builder.withAutomaticBucketPlan();
 			return;
 		}
-		if (!(plan instanceof List<?> entries)) {
-			throw new BucketPlanException(table, "bucketPlan must be \"auto\" or a list of {\"partition\", \"totalBuckets\"}");
+		if (plan.invalid() != null) {
+			throw new BucketPlanException(table, plan.invalid());
 		}
 		Map<Map<String, String>, Integer> counts = new java.util.LinkedHashMap<>();
-		for (Object entry : entries) {
-			if (!(entry instanceof Map<?, ?> map) || !(map.get("totalBuckets") instanceof Number)) {
-				throw new BucketPlanException(table, "bucketPlan entries must be {\"partition\": {...}, \"totalBuckets\": n}, got "
-						+ LogText.abbreviate(String.valueOf(entry)));
-			}
-			Map<String, String> partition = new java.util.LinkedHashMap<>();
-			if (map.get("partition") instanceof Map<?, ?> values) {
-				values.forEach((k, v) -> partition.put(String.valueOf(k), (v != null) ? String.valueOf(v) : null));
-			}
-			counts.put(partition, ((Number) map.get("totalBuckets")).intValue());
+		for (AdminModel.PlanEntry entry : plan.entries()) {
+			counts.put(entry.partition(), entry.totalBuckets());
 		}
 		builder.withBucketPlan(BucketPlan.of(counts));
 	}
