@@ -2,17 +2,38 @@ package io.github.paimonspring.admin;
 
 import io.github.paimonspring.PaimonException;
 
-import org.springframework.http.HttpStatus;
-
 /**
- * An admin request that is refused with a specific HTTP status (404 unknown transaction, 409 wrong
- * state, 413 too large, 429 too many transactions); rendered as {@code application/problem+json}.
+ * An admin request that is refused for a reason of the admin service itself: an unknown
+ * transaction, a wrong state, a body over a limit, too many transactions, a momentarily exhausted
+ * resource. The exception knows the {@link Kind} of refusal, not the protocol: the web layer
+ * ({@link AdminExceptionHandler}) maps each kind to its HTTP status and renders it as
+ * {@code application/problem+json}.
  */
 public class AdminException extends PaimonException {
 
 	private static final long serialVersionUID = 1L;
 
-	private final HttpStatus status;
+	/**
+	 * The kinds of refusal.
+	 */
+	public enum Kind {
+
+		/** Something the request names does not exist (an unknown transaction). */
+		NOT_FOUND,
+		/** The request conflicts with the current state (a transaction's state, a concurrent call). */
+		CONFLICT,
+		/** The request body is over a size or memory limit; repeating it will not help. */
+		PAYLOAD_TOO_LARGE,
+		/** The request body is not of the media type the operation reads. */
+		UNSUPPORTED_MEDIA_TYPE,
+		/** Too many transactions are open; one has to end first. */
+		TOO_MANY_TRANSACTIONS,
+		/** A shared resource is exhausted right now; the request may be repeated after a delay. */
+		BUSY
+
+	}
+
+	private final Kind kind;
 
 	private final String title;
 
@@ -20,18 +41,18 @@ public class AdminException extends PaimonException {
 
 	/**
 	 * Creates the exception.
-	 * @param status the HTTP status
+	 * @param kind the kind of refusal
 	 * @param title a short, fixed summary of the problem type
 	 * @param table the table involved, or {@code null}
 	 * @param message the detail
 	 */
-	public AdminException(HttpStatus status, String title, String table, String message) {
-		this(status, title, table, message, null);
+	public AdminException(Kind kind, String title, String table, String message) {
+		this(kind, title, table, message, null);
 	}
 
-	private AdminException(HttpStatus status, String title, String table, String message, Integer retryAfterSeconds) {
+	private AdminException(Kind kind, String title, String table, String message, Integer retryAfterSeconds) {
 		super(table, message);
-		this.status = status;
+		this.kind = kind;
 		this.title = title;
 		this.retryAfterSeconds = retryAfterSeconds;
 	}
@@ -41,10 +62,10 @@ public class AdminException extends PaimonException {
 	 * the client may repeat it after the suggested delay.
 	 * @param table the table, or {@code null}
 	 * @param message what is exhausted and which property limits it
-	 * @return a 503 with a retry delay
+	 * @return a {@link Kind#BUSY} refusal with a retry delay
 	 */
 	public static AdminException busy(String table, String message) {
-		return new AdminException(HttpStatus.SERVICE_UNAVAILABLE, "Server busy", table, message, 1);
+		return new AdminException(Kind.BUSY, "Server busy", table, message, 1);
 	}
 
 	/**
@@ -56,11 +77,11 @@ public class AdminException extends PaimonException {
 	}
 
 	/**
-	 * Returns the HTTP status.
-	 * @return the status
+	 * Returns the kind of refusal.
+	 * @return the kind
 	 */
-	public HttpStatus getStatus() {
-		return this.status;
+	public Kind getKind() {
+		return this.kind;
 	}
 
 	/**

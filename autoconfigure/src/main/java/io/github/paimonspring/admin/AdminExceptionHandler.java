@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.core.Ordered;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.ErrorResponse;
@@ -166,7 +167,7 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 	private static AdminProblem paimon(PaimonException ex, String instance) {
 		AdminProblem problem;
 		if (ex instanceof AdminException admin) {
-			problem = AdminProblem.of(admin.getStatus().value(), AdminProblem.slug(admin.getTitle()), admin.getTitle(),
+			problem = AdminProblem.of(status(admin.getKind()).value(), AdminProblem.slug(admin.getTitle()), admin.getTitle(),
 					ex.getMessage(), instance);
 		}
 		else if (ex instanceof ArrowDataException data) {
@@ -205,6 +206,22 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 					"Writing to the table failed on the server; the server log has the cause.", instance);
 		}
 		return problem.with("table", ex.getTable());
+	}
+
+	/**
+	 * Maps a kind of admin refusal to its HTTP status.
+	 * @param kind the kind
+	 * @return the status
+	 */
+	public static HttpStatus status(AdminException.Kind kind) {
+		return switch (kind) {
+			case NOT_FOUND -> HttpStatus.NOT_FOUND;
+			case CONFLICT -> HttpStatus.CONFLICT;
+			case PAYLOAD_TOO_LARGE -> HttpStatus.CONTENT_TOO_LARGE;
+			case UNSUPPORTED_MEDIA_TYPE -> HttpStatus.UNSUPPORTED_MEDIA_TYPE;
+			case TOO_MANY_TRANSACTIONS -> HttpStatus.TOO_MANY_REQUESTS;
+			case BUSY -> HttpStatus.SERVICE_UNAVAILABLE;
+		};
 	}
 
 	private static String allowed(String[] methods) {

@@ -1,10 +1,15 @@
 package io.github.paimonspring.admin;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * The JSON bodies of the admin REST API.
@@ -65,6 +70,103 @@ public final class AdminModel {
 	}
 
 	/**
+	 * The {@code bucketPlan} of a transaction request: the string {@code "auto"} (buckets are chosen
+	 * per partition) or a list of {@link PlanEntry plan entries}. Any JSON value is accepted when the
+	 * body is read; a value of another shape is kept as {@link #invalid() invalid}, so that it is
+	 * refused as a bad bucket plan of the table (422) rather than as malformed JSON (400).
+	 */
+	public static final class BucketPlanRequest {
+
+		/** The automatic bucket plan. */
+		public static final BucketPlanRequest AUTO = new BucketPlanRequest(null, null, "auto");
+
+		private final List<PlanEntry> entries;
+
+		private final String invalid;
+
+		private final Object json;
+
+		private BucketPlanRequest(List<PlanEntry> entries, String invalid, Object json) {
+			this.entries = entries;
+			this.invalid = invalid;
+			this.json = json;
+		}
+
+		/**
+		 * Creates an explicit bucket plan.
+		 * @param entries the partitions and their bucket counts
+		 * @return the plan
+		 */
+		public static BucketPlanRequest of(List<PlanEntry> entries) {
+			return new BucketPlanRequest(List.copyOf(entries), null, entries);
+		}
+
+		/**
+		 * Reads a bucket plan from its JSON value: {@code "auto"}, or a list of
+		 * {@code {"partition": {...}, "totalBuckets": n}} (partition values are taken as strings).
+		 * @param json the value as read by Jackson (a string, list, map or number)
+		 * @return the plan, possibly invalid
+		 */
+		@JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+		public static BucketPlanRequest fromJson(Object json) {
+			if (json == null || "auto".equals(json)) {
+				return AUTO;
+			}
+			if (!(json instanceof List<?> values)) {
+				return new BucketPlanRequest(null,
+						"bucketPlan must be \"auto\" or a list of {\"partition\", \"totalBuckets\"}", json);
+			}
+			List<PlanEntry> entries = new ArrayList<>();
+			for (Object entry : values) {
+				if (!(entry instanceof Map<?, ?> map) || !(map.get("totalBuckets") instanceof Number buckets)) {
+					return new BucketPlanRequest(null, "bucketPlan entries must be {\"partition\": {...}, \"totalBuckets\": n}, got "
+							+ LogText.abbreviate(String.valueOf(entry)), json);
+				}
+				Map<String, String> partition = new LinkedHashMap<>();
+				if (map.get("partition") instanceof Map<?, ?> partitionValues) {
+					partitionValues.forEach((k, v) -> partition.put(String.valueOf(k), (v != null) ? String.valueOf(v) : null));
+				}
+				entries.add(new PlanEntry(Collections.unmodifiableMap(partition), buckets.intValue()));
+			}
+			return new BucketPlanRequest(Collections.unmodifiableList(entries), null, json);
+		}
+
+		/**
+		 * Returns whether buckets are planned automatically.
+		 * @return {@code true} for {@code "auto"}
+		 */
+		public boolean isAuto() {
+			return this.entries == null && this.invalid == null;
+		}
+
+		/**
+		 * Returns the explicit plan.
+		 * @return the entries, or {@code null} for an automatic or invalid plan
+		 */
+		public List<PlanEntry> entries() {
+			return this.entries;
+		}
+
+		/**
+		 * Returns why the plan is invalid.
+		 * @return the reason, or {@code null} for a valid plan
+		 */
+		public String invalid() {
+			return this.invalid;
+		}
+
+		/**
+		 * Returns the JSON value the plan was read from.
+		 * @return {@code "auto"}, the list, or the invalid value
+		 */
+		@JsonValue
+		public Object json() {
+			return this.json;
+		}
+
+	}
+
+	/**
 	 * {@code POST /tables/{database}/{table}/transactions}.
 	 *
 	 * @param mode {@code standard} (default) or {@code postpone-fixed-bucket}
@@ -75,7 +177,7 @@ public final class AdminModel {
 	 * mode)
 	 */
 	public record TransactionRequest(String mode, String commitUser, Boolean overwrite,
-			Map<String, String> staticPartition, Object bucketPlan) {
+			Map<String, String> staticPartition, BucketPlanRequest bucketPlan) {
 	}
 
 	/**

@@ -1,22 +1,35 @@
 package io.github.paimonspring.admin;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.paimonspring.write.CommitResult;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * One staged admin transaction: a single writer of one write path that uploads feed, then a commit,
- * a prepare for a coordinator, or an abort. Uploads and commits of one transaction are serialized by
- * its lock; a second concurrent call is refused, never interleaved into the writer.
+ * One staged admin transaction and its state machine: a single writer of one write path that
+ * uploads feed, then a commit, a prepare for a coordinator, or an abort.
+ * <p>
+ * States change only through the methods of this class: {@code OPEN → COMMITTING → COMMITTED},
+ * {@code OPEN/COMMITTING → FAILED} (keeping a shortened failure message), {@code OPEN → PREPARED},
+ * and {@code OPEN/COMMITTING/FAILED/PREPARED → ABORTED/EXPIRED}, which discards what was written.
+ * Callers hold the transaction's lock ({@link #lockOrConflict()}) around every change; a second
+ * concurrent call is refused, never interleaved into the writer.
  */
 final class AdminTransaction {
+
+	private static final Logger logger = LoggerFactory.getLogger(AdminTransaction.class);
 
 	static final String STANDARD = "standard";
 
 	static final String POSTPONE_FIXED_BUCKET = "postpone-fixed-bucket";
+
+	/** Longest failure message kept in a transaction view. */
+	static final int MAX_FAILURE_LENGTH = 1000;
 
 	final String id;
 
@@ -28,7 +41,7 @@ final class AdminTransaction {
 
 	final Instant createdAt;
 
-	final ReentrantLock lock = new ReentrantLock();
+	private final ReentrantLock lock = new ReentrantLock();
 
 	private final WritePath path;
 
@@ -38,19 +51,19 @@ final class AdminTransaction {
 
 	private byte[] serialized;
 
-	volatile TransactionState state = TransactionState.OPEN;
+	private volatile TransactionState state = TransactionState.OPEN;
 
-	volatile Instant lastActivity;
+	private volatile Instant lastActivity;
 
-	volatile long rows;
+	private volatile long rows;
 
-	volatile long bytes;
+	private volatile long bytes;
 
-	volatile long batches;
+	private volatile long batches;
 
-	volatile String failure;
+	private volatile String failure;
 
-	volatile AdminModel.CommitResponse result;
+	private volatile AdminModel.CommitResponse result;
 
 	AdminTransaction(String id, String table, String commitUser, WritePath path) {
 		this.id = id;
@@ -63,22 +76,119 @@ final class AdminTransaction {
 		this.lastActivity = this.createdAt;
 	}
 
+	TransactionState state() {
+		return this.state;
+	}
+
+	Instant lastActivity() {
+		return this.lastActivity;
+	}
+
+	long bytes() {
+		return this.bytes;
+	}
+
+	// ------------------------------------------------------------------ locking and guards
+
+	/** Takes the lock of this transaction, or refuses a concurrent call (409). */
+	void lockOrConflict() {
+		if (!this.lock.tryLock()) {
+			throw new AdminException(AdminException.Kind.CONFLICT, "Transaction busy", this.table, "Transaction "
+					+ this.id + " is busy with another upload or commit; requests of one transaction are serialized");
+		}
+	}
+
+	boolean tryLock() {
+		return this.lock.tryLock();
+	}
+
+	void lock() {
+		this.lock.lock();
+	}
+
+	void unlock() {
+		this.lock.unlock();
+	}
+
+	/** Refuses (409) unless the transaction is OPEN. */
+	void requireOpen() {
+		if (this.state != TransactionState.OPEN) {
+			String reason = (this.failure != null) ? ": " + this.failure : "";
+			throw new AdminException(AdminException.Kind.CONFLICT, "Transaction state conflict", this.table,
+					"Transaction " + this.id + " is " + this.state
+							+ ((this.state == TransactionState.FAILED) ? "; abort it" : "") + reason);
+		}
+	}
+
+	// ------------------------------------------------------------------ uploads
+
 	long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {
 		return this.writer.write(root, dictionaries);
 	}
 
+	/** Adds a finished upload to the totals. */
+	void uploaded(long rows, long bytes, long batches) {
+		this.rows += rows;
+		this.bytes += bytes;
+		this.batches += batches;
+	}
+
+	/** An upload failed; once batches went into the writer the transaction can only be aborted. */
+	void uploadFailed(RuntimeException ex, long batchesWritten) {
+		if (batchesWritten > 0) {
+			fail(ex);
+			logger.warn("Transaction {} failed after {} batch(es): {}", this.id, batchesWritten, ex.getMessage());
+		}
+	}
+
+	/** Records activity, which postpones the idle timeout. */
+	void touch() {
+		this.lastActivity = Instant.now();
+	}
+
+	long rows() {
+		return this.rows;
+	}
+
+	// ------------------------------------------------------------------ commit and prepare
+
+	/** Returns the result of an earlier commit, or {@code null} if the transaction is not committed. */
+	AdminModel.CommitResponse committedResult() {
+		return (this.state == TransactionState.COMMITTED) ? this.result : null;
+	}
+
 	/**
-	 * Prepares and commits what was uploaded. Messages that end up not committed (a failure, or an
-	 * identifier that was already committed) are aborted; the abort never deletes committed files.
+	 * Commits what was uploaded ({@code OPEN → COMMITTING → COMMITTED}, or {@code FAILED}). Messages
+	 * that end up not committed (a failure, or an identifier that was already committed) are aborted;
+	 * the abort never deletes committed files.
 	 */
-	CommitResult commit(Long identifier, boolean filter) {
+	AdminModel.CommitResponse commit(Long identifier, boolean filter) {
+		requireOpen();
+		this.state = TransactionState.COMMITTING;
+		CommitResult committed;
+		try {
+			committed = commitMessages(identifier, filter);
+		}
+		catch (RuntimeException ex) {
+			fail(ex);
+			throw ex;
+		}
+		this.result = new AdminModel.CommitResponse(committed.committed(), committed.snapshotId(),
+				committed.committed() ? committed.rowCount() : 0);
+		this.state = TransactionState.COMMITTED;
+		touch();
+		logger.info("Committed transaction {} on table '{}': {}", this.id, this.table, this.result);
+		return this.result;
+	}
+
+	private CommitResult commitMessages(Long identifier, boolean filter) {
 		WritePath.Prepared messages = this.writer.prepare();
 		try {
-			CommitResult result = messages.commit(identifier, filter);
-			if (!result.committed()) {
+			CommitResult committed = messages.commit(identifier, filter);
+			if (!committed.committed()) {
 				messages.abort();
 			}
-			return result;
+			return committed;
 		}
 		catch (RuntimeException ex) {
 			try {
@@ -95,19 +205,96 @@ final class AdminTransaction {
 	}
 
 	/**
-	 * Prepares what was uploaded for a commit by another process and returns the serialized messages;
-	 * repeating it returns the same bytes. The files now belong to whoever commits (or aborts) them.
+	 * Prepares what was uploaded for a commit by another process ({@code OPEN → PREPARED}, or
+	 * {@code FAILED}) and returns the serialized messages; repeating it returns the same bytes. The
+	 * files now belong to whoever commits (or aborts) them.
 	 */
 	byte[] prepare() {
-		if (this.serialized == null) {
-			this.prepared = this.writer.prepare();
-			this.serialized = this.prepared.serialize();
+		if (this.state != TransactionState.PREPARED) {
+			requireOpen();
 		}
+		try {
+			if (this.serialized == null) {
+				this.prepared = this.writer.prepare();
+				this.serialized = this.prepared.serialize();
+			}
+		}
+		catch (RuntimeException ex) {
+			fail(ex);
+			throw ex;
+		}
+		this.state = TransactionState.PREPARED;
+		touch();
 		return this.serialized;
 	}
 
+	private void fail(RuntimeException ex) {
+		this.state = TransactionState.FAILED;
+		this.failure = LogText.abbreviate(ex.getMessage(), MAX_FAILURE_LENGTH);
+	}
+
+	// ------------------------------------------------------------------ ending
+
+	/**
+	 * Aborts the transaction unless it has ended already; refuses (409) a committed one.
+	 * @return whether it was aborted now (and its files discarded)
+	 */
+	boolean abort() {
+		if (this.state == TransactionState.COMMITTED) {
+			throw new AdminException(AdminException.Kind.CONFLICT, "Transaction state conflict", this.table,
+					"Transaction " + this.id + " is already committed and cannot be aborted");
+		}
+		if (this.state.isActive() || this.state == TransactionState.PREPARED) {
+			end(TransactionState.ABORTED);
+			return true;
+		}
+		return false;
+	}
+
+	/** Aborts the transaction at shutdown if it is still active; returns whether it was. */
+	boolean abortIfActive() {
+		if (this.state.isActive()) {
+			end(TransactionState.ABORTED);
+			return true;
+		}
+		return false;
+	}
+
+	/** Whether an OPEN or FAILED transaction has been idle or alive too long. */
+	boolean isDue(Instant now, Duration idleTimeout, Duration maxLifetime) {
+		boolean idle = this.lastActivity.plus(idleTimeout).isBefore(now);
+		boolean old = this.createdAt.plus(maxLifetime).isBefore(now);
+		return isExpirable() && (idle || old);
+	}
+
+	/** Expires an OPEN or FAILED transaction; returns whether it did. */
+	boolean expire() {
+		if (isExpirable()) {
+			end(TransactionState.EXPIRED);
+			return true;
+		}
+		return false;
+	}
+
+	private boolean isExpirable() {
+		return this.state == TransactionState.OPEN || this.state == TransactionState.FAILED;
+	}
+
+	/** Discards what was written (logging a failure to) and ends in the given state. */
+	private void end(TransactionState ended) {
+		try {
+			discard();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Discarding transaction {} on '{}' failed: {}", this.id, this.table, ex.getMessage());
+		}
+		this.state = ended;
+		touch();
+		logger.info("Transaction {} on table '{}' {}", this.id, this.table, ended);
+	}
+
 	/** Deletes what this transaction wrote: unprepared data, or prepared (never committed) files. */
-	void discard() {
+	private void discard() {
 		try {
 			if (this.prepared != null) {
 				this.prepared.abort();
@@ -119,6 +306,17 @@ final class AdminTransaction {
 		finally {
 			this.path.close();
 		}
+	}
+
+	/** Describes the transaction; it expires at the earlier of idle timeout and lifetime. */
+	AdminModel.TransactionView view(Duration idleTimeout, Duration maxLifetime) {
+		Instant now = Instant.now();
+		Instant idle = this.lastActivity.plus(idleTimeout);
+		Instant life = this.createdAt.plus(maxLifetime);
+		return new AdminModel.TransactionView(this.id, this.table, this.mode, this.commitUser, this.state.name(),
+				this.rows, this.bytes, this.batches, this.createdAt, idle.isBefore(life) ? idle : life,
+				Duration.between(this.createdAt, now).toMillis(), this.failure,
+				(this.result != null) ? this.result.snapshotId() : null);
 	}
 
 }

@@ -1,9 +1,13 @@
 package io.github.paimonspring.admin;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 
+import io.github.paimonspring.postpone.BucketPlan;
+import io.github.paimonspring.postpone.BucketPlanException;
 import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
 import io.github.paimonspring.postpone.PostponeFixedBucketTableCommit;
 import io.github.paimonspring.postpone.PostponeFixedBucketTableWrite;
@@ -124,6 +128,23 @@ final class FixedBucketWritePath implements WritePath {
 	@Override
 	public void close() {
 		this.commit.close();
+	}
+
+	/** Sets the bucket plan of a transaction: automatic, or the explicit entries; refuses (422) an invalid plan. */
+	static void applyPlan(String table, PostponeFixedBucketWriteBuilder builder,
+			AdminModel.BucketPlanRequest plan) {
+		if (plan == null || plan.isAuto()) {
+			builder.withAutomaticBucketPlan();
+			return;
+		}
+		if (plan.invalid() != null) {
+			throw new BucketPlanException(table, plan.invalid());
+		}
+		Map<Map<String, String>, Integer> counts = new LinkedHashMap<>();
+		for (AdminModel.PlanEntry entry : plan.entries()) {
+			counts.put(entry.partition(), entry.totalBuckets());
+		}
+		builder.withBucketPlan(BucketPlan.of(counts));
 	}
 
 }

@@ -13,7 +13,6 @@ import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 
-import org.springframework.http.HttpStatus;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -46,14 +45,22 @@ public class PaimonAdminController {
 
 	private static final String PROBLEM = "application/problem+json";
 
+	private final AdminTables tables;
+
 	private final AdminTransactions transactions;
+
+	private final OneShotUploads uploads;
 
 	/**
 	 * Creates the controller.
-	 * @param transactions the admin service
+	 * @param tables table metadata and truncation
+	 * @param transactions staged transactions
+	 * @param uploads one-shot uploads
 	 */
-	public PaimonAdminController(AdminTransactions transactions) {
+	public PaimonAdminController(AdminTables tables, AdminTransactions transactions, OneShotUploads uploads) {
+		this.tables = tables;
 		this.transactions = transactions;
+		this.uploads = uploads;
 	}
 
 	/**
@@ -64,7 +71,7 @@ public class PaimonAdminController {
 	@Operation(summary = "List tables", operationId = "listTables")
 	@ApiResponse(responseCode = "200", description = "The tables of every database")
 	public List<AdminModel.TableSummary> tables() {
-		return this.transactions.tables();
+		return this.tables.tables();
 	}
 
 	/**
@@ -79,7 +86,7 @@ public class PaimonAdminController {
 	@ApiResponse(responseCode = "400", description = "Invalid database or table name", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	public AdminModel.TableDetails table(@PathVariable String database, @PathVariable String table) {
-		return this.transactions.table(database, table);
+		return this.tables.table(database, table);
 	}
 
 	/**
@@ -233,7 +240,7 @@ public class PaimonAdminController {
 	@ApiResponse(responseCode = "409", description = "Commit conflict", content = @Content(mediaType = PROBLEM))
 	public AdminModel.TruncateResponse truncate(@PathVariable String database, @PathVariable String table,
 			@RequestBody(required = false) AdminModel.TruncateRequest request) {
-		return this.transactions.truncate(database, table, request);
+		return this.tables.truncate(database, table, request);
 	}
 
 	/**
@@ -264,7 +271,7 @@ public class PaimonAdminController {
 					required = false) String idempotencyKey,
 			HttpServletRequest request) throws IOException {
 		requireArrow(request);
-		return this.transactions.uploadOnce(database, table, overwrite, idempotencyKey, request.getInputStream(),
+		return this.uploads.uploadOnce(database, table, overwrite, idempotencyKey, request.getInputStream(),
 				request.getContentLengthLong());
 	}
 
@@ -278,7 +285,7 @@ public class PaimonAdminController {
 			arrow = false;
 		}
 		if (!arrow) {
-			throw new AdminException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type", null,
+			throw new AdminException(AdminException.Kind.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type", null,
 					"Content-Type must be " + ARROW_STREAM + " (an Arrow IPC stream), got " + type);
 		}
 	}

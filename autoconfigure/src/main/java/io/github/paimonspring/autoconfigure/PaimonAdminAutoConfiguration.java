@@ -6,9 +6,13 @@ import io.github.paimonspring.admin.AdminExceptionHandler;
 import io.github.paimonspring.admin.AdminJsonBodyLimitFilter;
 import io.github.paimonspring.admin.AdminMetrics;
 import io.github.paimonspring.admin.AdminSettings;
+import io.github.paimonspring.admin.AdminTables;
 import io.github.paimonspring.admin.AdminTomcatCustomizer;
 import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.admin.ArrowBodyReader;
+import io.github.paimonspring.admin.OneShotUploads;
 import io.github.paimonspring.admin.PaimonAdminController;
+import io.github.paimonspring.admin.TransactionReaper;
 import io.github.paimonspring.write.PaimonWriter;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.security.SecurityScheme;
@@ -47,11 +51,38 @@ import org.springframework.web.servlet.DispatcherServlet;
 @EnableConfigurationProperties(PaimonAdminProperties.class)
 public final class PaimonAdminAutoConfiguration {
 
+	@Bean
+	@ConditionalOnMissingBean
+	AdminTables paimonAdminTables(PaimonWriter writer) {
+		return new AdminTables(writer);
+	}
+
+	@Bean(destroyMethod = "destroy")
+	@ConditionalOnMissingBean
+	ArrowBodyReader paimonAdminArrowBodyReader(PaimonAdminProperties admin) {
+		return new ArrowBodyReader(settings(admin));
+	}
+
 	@Bean(destroyMethod = "destroy")
 	@ConditionalOnMissingBean
 	AdminTransactions paimonAdminTransactions(PaimonWriter writer, PaimonAdminProperties admin,
-			ObjectProvider<AdminMetrics> metrics) {
-		return new AdminTransactions(writer, settings(admin), metrics.getIfAvailable(() -> AdminMetrics.NONE));
+			ObjectProvider<AdminMetrics> metrics, AdminTables tables, ArrowBodyReader reader) {
+		return new AdminTransactions(writer, settings(admin), metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
+				reader);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	OneShotUploads paimonAdminOneShotUploads(PaimonWriter writer, PaimonAdminProperties admin,
+			ObjectProvider<AdminMetrics> metrics, AdminTables tables, ArrowBodyReader reader) {
+		return new OneShotUploads(writer, settings(admin), metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
+				reader);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	TransactionReaper paimonAdminTransactionReaper(AdminTransactions transactions, PaimonAdminProperties admin) {
+		return new TransactionReaper(transactions, settings(admin));
 	}
 
 	static AdminSettings settings(PaimonAdminProperties admin) {
@@ -76,8 +107,9 @@ public final class PaimonAdminAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	PaimonAdminController paimonAdminController(AdminTransactions transactions) {
-		return new PaimonAdminController(transactions);
+	PaimonAdminController paimonAdminController(AdminTables tables, AdminTransactions transactions,
+			OneShotUploads uploads) {
+		return new PaimonAdminController(tables, transactions, uploads);
 	}
 
 	@Bean

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.paimonspring.admin.AdminMetrics;
 import io.github.paimonspring.admin.AdminModel;
 import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.admin.OneShotUploads;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -87,7 +88,7 @@ class MicrometerAdminMetricsTests {
 					.counter()
 					.count()).isEqualTo(1);
 
-				AdminModel.CommitResponse once = admin.uploadOnce("test", "orders", false, null,
+				AdminModel.CommitResponse once = context.getBean(OneShotUploads.class).uploadOnce("test", "orders", false, null,
 						new ByteArrayInputStream(body), body.length);
 				assertThat(once.committed()).isTrue();
 				assertThat(registry.get("paimon.write.rows").tag("table", "test.orders").counter().count()).isEqualTo(3);

@@ -14,7 +14,6 @@ import io.github.paimonspring.write.PaimonWriteException;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -52,12 +51,12 @@ class AdminExceptionHandlerTests {
 		expected.put(new HttpRequestMethodNotSupportedException("DELETE", Set.of("GET")), "405 method-not-allowed");
 		expected.put(new HttpMediaTypeNotAcceptableException(List.of(MediaType.APPLICATION_JSON)), "406 not-acceptable");
 		expected.put(new PaimonCommitException("db.t", "conflict", null), "409 commit-conflict");
-		expected.put(new AdminException(HttpStatus.CONTENT_TOO_LARGE, "Payload too large", "db.t", "too large"),
+		expected.put(new AdminException(AdminException.Kind.PAYLOAD_TOO_LARGE, "Payload too large", "db.t", "too large"),
 				"413 payload-too-large");
 		expected.put(new InvalidMediaTypeException(";;;", "'mimeType' must not be empty"), "415 unsupported-media-type");
 		expected.put(new HttpMediaTypeNotSupportedException("text/plain not supported"), "415 unsupported-media-type");
 		expected.put(new ArrowDataException("db.t", "id", "INT", "Int64", 2, "mismatch"), "422 schema-mismatch");
-		expected.put(new AdminException(HttpStatus.TOO_MANY_REQUESTS, "Too many open transactions", "db.t", "max"),
+		expected.put(new AdminException(AdminException.Kind.TOO_MANY_TRANSACTIONS, "Too many open transactions", "db.t", "max"),
 				"429 too-many-open-transactions");
 		expected.put(new PaimonWriteException("db.t", "Writing file:/tmp/wh/db.db/t/bucket-0/data-1.orc failed", null),
 				"500 write-failed");

@@ -49,6 +49,12 @@ class AdminUploadLimitsTest extends WarehouseTestBase {
 
 	private AdminTransactions admin;
 
+	private ArrowBodyReader reader;
+
+	private AdminTables tables;
+
+	private OneShotUploads uploads;
+
 	@BeforeEach
 	void createTable() {
 		this.warehouse.simpleLogTable(TABLE);
@@ -58,13 +64,17 @@ class AdminUploadLimitsTest extends WarehouseTestBase {
 	void closeAdmin() {
 		if (this.admin != null) {
 			this.admin.destroy();
+			this.reader.destroy();
 		}
 	}
 
 	private AdminTransactions admin(long batchMemory, long uploadMemory, int concurrentUploads, int endedKept) {
-		this.admin = new AdminTransactions(this.writer, new AdminSettings(1L << 40, 1L << 40, 64 * MB, batchMemory,
-				uploadMemory, concurrentUploads, 64, 10_000, 16, endedKept, Duration.ofHours(1), Duration.ofHours(1),
-				Duration.ofHours(1)), null);
+		AdminSettings settings = new AdminSettings(1L << 40, 1L << 40, 64 * MB, batchMemory, uploadMemory,
+				concurrentUploads, 64, 10_000, 16, endedKept, Duration.ofHours(1), Duration.ofHours(1), Duration.ofHours(1));
+		this.reader = new ArrowBodyReader(settings);
+		this.tables = new AdminTables(this.writer);
+		this.admin = new AdminTransactions(this.writer, settings, null, this.tables, this.reader);
+		this.uploads = new OneShotUploads(this.writer, settings, null, this.tables, this.reader);
 		return this.admin;
 	}
 
@@ -74,9 +84,9 @@ class AdminUploadLimitsTest extends WarehouseTestBase {
 		long rows = Integer.MAX_VALUE;
 		byte[] body = IpcMessages.concat(IpcMessages.schema(schema()), IpcMessages.batch(rows, List.of(rows, rows), 0, false));
 		AdminException ex = catchThrowableOfType(AdminException.class, () -> upload(admin, body));
-		assertThat(ex.getStatus()).isEqualTo(HttpStatus.CONTENT_TOO_LARGE);
+		assertThat(AdminExceptionHandler.status(ex.getKind())).isEqualTo(HttpStatus.CONTENT_TOO_LARGE);
 		assertThat(ex.getMessage()).contains("max-batch-memory");
-		assertThat(admin.arrowMemoryPeak()).isLessThan(MB);
+		assertThat(this.reader.arrowMemoryPeak()).isLessThan(MB);
 		assertThat(this.warehouse.snapshotCount(TABLE)).isEqualTo(1);
 	}
 
@@ -120,15 +130,15 @@ class AdminUploadLimitsTest extends WarehouseTestBase {
 		byte[] big = stream(5 * MB);
 		StallingStream stalled = new StallingStream(big, big.length - 1024);
 		CompletableFuture<Object> first = CompletableFuture.supplyAsync(() -> upload(admin, stalled));
-		await(() -> first.isDone() || admin.arrowMemoryAllocated() >= 5 * MB);
+		await(() -> first.isDone() || this.reader.arrowMemoryAllocated() >= 5 * MB);
 		assertThat(first).as("first upload still reading").isNotDone();
 		AdminException busy = catchThrowableOfType(AdminException.class, () -> upload(admin, stream(3 * MB)));
-		assertThat(busy.getStatus()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
+		assertThat(AdminExceptionHandler.status(busy.getKind())).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
 		assertThat(busy.getRetryAfterSeconds()).isPositive();
 		assertThat(busy.getMessage()).contains("max-upload-memory");
 		stalled.release();
 		assertThat(first.get(60, TimeUnit.SECONDS)).isInstanceOf(AdminModel.CommitResponse.class);
-		await(() -> admin.arrowMemoryAllocated() == 0);
+		await(() -> this.reader.arrowMemoryAllocated() == 0);
 		assertThat(upload(admin, stream(3 * MB))).isInstanceOf(AdminModel.CommitResponse.class);
 	}
 
@@ -141,7 +151,7 @@ class AdminUploadLimitsTest extends WarehouseTestBase {
 		await(() -> first.isDone() || stalled.reachedStall());
 		assertThat(first).as("first upload still reading").isNotDone();
 		AdminException busy = catchThrowableOfType(AdminException.class, () -> upload(admin, stream(10)));
-		assertThat(busy.getStatus()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
+		assertThat(AdminExceptionHandler.status(busy.getKind())).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
 		assertThat(busy.getMessage()).contains("max-concurrent-uploads");
 		stalled.release();
 		assertThat(first.get(60, TimeUnit.SECONDS)).isInstanceOf(AdminModel.CommitResponse.class);
@@ -169,7 +179,7 @@ class AdminUploadLimitsTest extends WarehouseTestBase {
 		PaimonArgumentException user = catchThrowableOfType(PaimonArgumentException.class, () -> admin.create("default",
 				"log", new AdminModel.TransactionRequest(null, huge, null, null, null)));
 		assertThat(user.getMessage()).contains("commitUser").hasSizeLessThan(500);
-		PaimonArgumentException key = catchThrowableOfType(PaimonArgumentException.class, () -> admin.uploadOnce("default",
+		PaimonArgumentException key = catchThrowableOfType(PaimonArgumentException.class, () -> this.uploads.uploadOnce("default",
 				"log", false, "k".repeat(257), new ByteArrayInputStream(new byte[0]), -1));
 		assertThat(key.getMessage()).contains("Idempotency-Key");
 		assertThat(admin.list()).isEmpty();
@@ -188,17 +198,17 @@ class AdminUploadLimitsTest extends WarehouseTestBase {
 	@Test
 	void systemDatabaseIsNotServed() {
 		AdminTransactions admin = admin(8 * MB, 32 * MB, 4, 5);
-		assertThat(catchThrowableOfType(TableNotFoundException.class, () -> admin.table("sys", "all_table_options")))
+		assertThat(catchThrowableOfType(TableNotFoundException.class, () -> this.tables.table("sys", "all_table_options")))
 			.hasMessageContaining("sys");
-		assertThat(admin.tables()).extracting(AdminModel.TableSummary::identifier).containsExactly(TABLE);
+		assertThat(this.tables.tables()).extracting(AdminModel.TableSummary::identifier).containsExactly(TABLE);
 	}
 
-	private static Object upload(AdminTransactions admin, byte[] body) {
+	private Object upload(AdminTransactions admin, byte[] body) {
 		return upload(admin, new ByteArrayInputStream(body));
 	}
 
-	private static Object upload(AdminTransactions admin, InputStream body) {
-		return admin.uploadOnce("default", "log", false, null, body, -1);
+	private Object upload(AdminTransactions admin, InputStream body) {
+		return this.uploads.uploadOnce("default", "log", false, null, body, -1);
 	}
 
 	private static Schema schema() {

@@ -10,8 +10,12 @@ import io.github.paimonspring.admin.AdminExceptionHandler;
 import io.github.paimonspring.admin.AdminJsonBodyLimitFilter;
 import io.github.paimonspring.admin.AdminProblem;
 import io.github.paimonspring.admin.AdminSettings;
+import io.github.paimonspring.admin.AdminTables;
 import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.admin.ArrowBodyReader;
+import io.github.paimonspring.admin.OneShotUploads;
 import io.github.paimonspring.admin.PaimonAdminController;
+import io.github.paimonspring.admin.TransactionReaper;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.write.PaimonWriter;
 import jakarta.servlet.DispatcherType;
@@ -67,9 +71,14 @@ class PaimonAdminAutoConfigurationTests {
 			assertThat(context).hasNotFailed()
 				.hasSingleBean(PaimonAdminProperties.class)
 				.hasSingleBean(AdminTransactions.class)
+				.hasSingleBean(AdminTables.class)
+				.hasSingleBean(ArrowBodyReader.class)
+				.hasSingleBean(OneShotUploads.class)
+				.hasSingleBean(TransactionReaper.class)
 				.hasSingleBean(PaimonAdminController.class)
 				.hasSingleBean(AdminExceptionHandler.class)
 				.hasSingleBean(GroupedOpenApi.class);
+			assertThat(context.getBean(TransactionReaper.class).isRunning()).isTrue();
 			for (String filter : FILTERS) {
 				assertThat(context).hasBean(filter);
 			}

@@ -140,7 +140,7 @@ class ExposureTest {
 
 	/**
 	 * The {@code sys} database and system tables ({@code table$snapshots}) are not admin tables. Needs
-	 * the identifier check of {@code AdminTransactions}; fails until it refuses them.
+	 * the identifier check of {@code AdminTables}; fails until it refuses them.
 	 */
 	@Test
 	void theSysDatabaseAndSystemTablesAreRefused() throws Exception {
