@@ -1,0 +1,105 @@
+package io.github.paimonspring;
+
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import java.util.Set;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Guards the package structure of the library: dependencies run one way (arrow, catalog → write →
+ * postpone → admin → actuate → autoconfigure → testcontainers, the root package below all), there
+ * are no package cycles, and only the admin package's HTTP edge knows Spring's HTTP types.
+ *
+ * <p>One known exception, to be removed by the architecture issue's single write model:
+ * {@code write.PaimonWriter} offers the fixed-bucket builders of {@code postpone}. No other class of
+ * {@code write} may depend on {@code postpone}.
+ */
+class ArchitectureTests {
+
+	private static final String BASE = "io.github.paimonspring";
+
+	/** The admin classes that translate between HTTP and the services. */
+	private static final Set<String> HTTP_EDGE = Set.of("AdminExceptionHandler", "AdminProblem",
+			"PaimonAdminController");
+
+	private static JavaClasses classes;
+
+	@BeforeAll
+	static void importClasses() {
+		classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+			.importPackages(BASE);
+	}
+
+	/** The layers, with the one known exception, as the rules below use them. */
+	static LayeredArchitecture layers() {
+		return layeredArchitecture().consideringOnlyDependenciesInLayers()
+			.layer("root").definedBy(BASE)
+			.layer("arrow").definedBy(BASE + ".arrow..")
+			.layer("catalog").definedBy(BASE + ".catalog..")
+			.layer("write").definedBy(BASE + ".write..")
+			.layer("postpone").definedBy(BASE + ".postpone..")
+			.layer("admin").definedBy(BASE + ".admin..")
+			.layer("actuate").definedBy(BASE + ".actuate..")
+			.layer("autoconfigure").definedBy(BASE + ".autoconfigure..")
+			.layer("testcontainers").definedBy(BASE + ".testcontainers..")
+			.whereLayer("testcontainers").mayNotBeAccessedByAnyLayer()
+			.whereLayer("autoconfigure").mayOnlyBeAccessedByLayers("testcontainers")
+			.whereLayer("actuate").mayOnlyBeAccessedByLayers("autoconfigure", "testcontainers")
+			.whereLayer("admin").mayOnlyBeAccessedByLayers("actuate", "autoconfigure", "testcontainers")
+			.whereLayer("postpone").mayOnlyBeAccessedByLayers("admin", "actuate", "autoconfigure", "testcontainers")
+			.whereLayer("write")
+			.mayOnlyBeAccessedByLayers("postpone", "admin", "actuate", "autoconfigure", "testcontainers")
+			.whereLayer("catalog")
+			.mayOnlyBeAccessedByLayers("write", "postpone", "admin", "actuate", "autoconfigure", "testcontainers")
+			.whereLayer("arrow")
+			.mayOnlyBeAccessedByLayers("write", "postpone", "admin", "actuate", "autoconfigure", "testcontainers")
+			.ignoreDependency(describe("write.PaimonWriter", (JavaClass c) -> c.getName().equals(BASE + ".write.PaimonWriter")),
+					describe("postpone", (JavaClass c) -> c.getPackageName().startsWith(BASE + ".postpone")));
+	}
+
+	@Test
+	void dependenciesRunOneWay() {
+		layers().check(classes);
+	}
+
+	@Test
+	void packagesHaveNoCycles() {
+		ArchRule rule = slices().matching(BASE + ".(*)..")
+			.should()
+			.beFreeOfCycles()
+			.ignoreDependency(describe("write.PaimonWriter", (JavaClass c) -> c.getName().equals(BASE + ".write.PaimonWriter")),
+					describe("postpone", (JavaClass c) -> c.getPackageName().startsWith(BASE + ".postpone")));
+		rule.check(classes);
+	}
+
+	@Test
+	void onlyTheAdminHttpEdgeKnowsSpringHttpTypes() {
+		noClasses().that()
+			.resideOutsideOfPackage(BASE + ".admin..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("org.springframework.http..")
+			.check(classes);
+		noClasses().that()
+			.resideInAPackage(BASE + ".admin..")
+			.and(describe("outside the HTTP edge " + HTTP_EDGE,
+					(JavaClass c) -> !HTTP_EDGE.contains(c.getSimpleName())
+							&& !HTTP_EDGE.contains(c.getEnclosingClass().map(JavaClass::getSimpleName).orElse(""))))
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("org.springframework.http..")
+			.check(classes);
+	}
+
+}
