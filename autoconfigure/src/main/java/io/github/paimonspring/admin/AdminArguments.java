@@ -6,6 +6,7 @@ import java.util.Base64;
 import java.util.List;
 
 import io.github.paimonspring.write.PaimonArgumentException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks of the arguments the admin services share: commit users, idempotency keys, commit
@@ -33,7 +34,7 @@ final class AdminArguments {
 	}
 
 	/** Refuses (400) a commit identifier outside {@code 0 .. Long.MAX_VALUE - 1}. */
-	static void checkIdentifier(String table, Long identifier) {
+	static void checkIdentifier(String table, @Nullable Long identifier) {
 		if (identifier != null && (identifier < 0 || identifier == Long.MAX_VALUE)) {
 			throw new PaimonArgumentException(table,
 					"identifier must be between 0 and " + (Long.MAX_VALUE - 1) + ", got " + identifier);
@@ -44,7 +45,7 @@ final class AdminArguments {
 	 * Decodes prepared commits: at least one, all base64, all of one kind (standard or postpone
 	 * fixed-bucket, told by their {@link #magic magic number}); refuses (400) anything else.
 	 */
-	static List<byte[]> preparedCommits(String table, List<String> preparedCommits) {
+	static List<byte[]> preparedCommits(String table, @Nullable List<String> preparedCommits) {
 		if (preparedCommits == null || preparedCommits.isEmpty()) {
 			throw new PaimonArgumentException(table, "preparedCommits must list at least one prepared commit");
 		}

@@ -12,6 +12,7 @@ import org.apache.catalina.connector.Response;
 import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.coyote.ActionCode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Tomcat's error report for requests that Tomcat rejects before any servlet sees them (an encoded
@@ -60,7 +61,7 @@ public class AdminErrorReportValve extends ErrorReportValve {
 	}
 
 	@Override
-	protected void report(Request request, Response response, Throwable throwable) {
+	protected void report(Request request, Response response, @Nullable Throwable throwable) {
 		String path = request.getRequestURI();
 		if (path != null && !path.isEmpty() && !this.adminPath.matches(path)) {
 			super.report(request, response, throwable);

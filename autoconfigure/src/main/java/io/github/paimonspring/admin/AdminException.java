@@ -1,6 +1,7 @@
 package io.github.paimonspring.admin;
 
 import io.github.paimonspring.PaimonException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An admin request that is refused for a reason of the admin service itself: an unknown
@@ -37,7 +38,7 @@ public class AdminException extends PaimonException {
 
 	private final String title;
 
-	private final Integer retryAfterSeconds;
+	private final @Nullable Integer retryAfterSeconds;
 
 	/**
 	 * Creates the exception.
@@ -46,11 +47,12 @@ public class AdminException extends PaimonException {
 	 * @param table the table involved, or {@code null}
 	 * @param message the detail
 	 */
-	public AdminException(Kind kind, String title, String table, String message) {
+	public AdminException(Kind kind, String title, @Nullable String table, String message) {
 		this(kind, title, table, message, null);
 	}
 
-	private AdminException(Kind kind, String title, String table, String message, Integer retryAfterSeconds) {
+	private AdminException(Kind kind, String title, @Nullable String table, String message,
+			@Nullable Integer retryAfterSeconds) {
 		super(table, message);
 		this.kind = kind;
 		this.title = title;
@@ -64,7 +66,7 @@ public class AdminException extends PaimonException {
 	 * @param message what is exhausted and which property limits it
 	 * @return a {@link Kind#BUSY} refusal with a retry delay
 	 */
-	public static AdminException busy(String table, String message) {
+	public static AdminException busy(@Nullable String table, String message) {
 		return new AdminException(Kind.BUSY, "Server busy", table, message, 1);
 	}
 
@@ -72,7 +74,7 @@ public class AdminException extends PaimonException {
 	 * Returns the delay after which the client may repeat the request.
 	 * @return seconds, or {@code null} when a repeat will not help
 	 */
-	public Integer getRetryAfterSeconds() {
+	public @Nullable Integer getRetryAfterSeconds() {
 		return this.retryAfterSeconds;
 	}
 

@@ -18,6 +18,7 @@ import io.github.paimonspring.write.PaimonStateException;
 import io.github.paimonspring.write.UnsupportedTableException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -72,7 +73,8 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 	}
 
 	@Override
-	public ModelAndView resolveException(HttpServletRequest request, HttpServletResponse response, Object handler,
+	public @Nullable ModelAndView resolveException(HttpServletRequest request, HttpServletResponse response,
+			@Nullable Object handler,
 			Exception ex) {
 		String path = request.getRequestURI();
 		if (!this.adminPath.matches(path.substring(Math.min(request.getContextPath().length(), path.length())))) {
@@ -224,7 +226,7 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 		};
 	}
 
-	private static String allowed(String[] methods) {
+	private static String allowed(String @Nullable [] methods) {
 		return (methods != null && methods.length > 0) ? String.join(", ", List.of(methods)) : "no method";
 	}
 

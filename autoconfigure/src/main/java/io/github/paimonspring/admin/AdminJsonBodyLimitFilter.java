@@ -9,6 +9,7 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -62,7 +63,7 @@ public class AdminJsonBodyLimitFilter extends OncePerRequestFilter {
 
 		private final long limit;
 
-		private ServletInputStream stream;
+		private @Nullable ServletInputStream stream;
 
 		LimitedRequest(HttpServletRequest request, long limit) {
 			super(request);

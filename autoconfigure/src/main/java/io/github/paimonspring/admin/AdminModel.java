@@ -10,6 +10,7 @@ import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The JSON bodies of the admin REST API.
@@ -30,7 +31,7 @@ public final class AdminModel {
 	 * @param latestSnapshotId the latest snapshot, or {@code null}
 	 */
 	public record TableSummary(String name, String identifier, List<String> primaryKeys, List<String> partitionKeys,
-			int bucket, Long latestSnapshotId) {
+			int bucket, @Nullable Long latestSnapshotId) {
 	}
 
 	/**
@@ -57,7 +58,7 @@ public final class AdminModel {
 	 * @param latestSnapshotId the latest snapshot, or {@code null}
 	 */
 	public record TableDetails(String name, String identifier, List<FieldInfo> fields, List<String> primaryKeys,
-			List<String> partitionKeys, int bucket, Map<String, String> options, Long latestSnapshotId) {
+			List<String> partitionKeys, int bucket, Map<String, String> options, @Nullable Long latestSnapshotId) {
 	}
 
 	/**
@@ -80,13 +81,13 @@ public final class AdminModel {
 		/** The automatic bucket plan. */
 		public static final BucketPlanRequest AUTO = new BucketPlanRequest(null, null, "auto");
 
-		private final List<PlanEntry> entries;
+		private final @Nullable List<PlanEntry> entries;
 
-		private final String invalid;
+		private final @Nullable String invalid;
 
 		private final Object json;
 
-		private BucketPlanRequest(List<PlanEntry> entries, String invalid, Object json) {
+		private BucketPlanRequest(@Nullable List<PlanEntry> entries, @Nullable String invalid, Object json) {
 			this.entries = entries;
 			this.invalid = invalid;
 			this.json = json;
@@ -108,7 +109,7 @@ public final class AdminModel {
 		 * @return the plan, possibly invalid
 		 */
 		@JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-		public static BucketPlanRequest fromJson(Object json) {
+		public static BucketPlanRequest fromJson(@Nullable Object json) {
 			if (json == null || "auto".equals(json)) {
 				return AUTO;
 			}
@@ -143,7 +144,7 @@ public final class AdminModel {
 		 * Returns the explicit plan.
 		 * @return the entries, or {@code null} for an automatic or invalid plan
 		 */
-		public List<PlanEntry> entries() {
+		public @Nullable List<PlanEntry> entries() {
 			return this.entries;
 		}
 
@@ -151,7 +152,7 @@ public final class AdminModel {
 		 * Returns why the plan is invalid.
 		 * @return the reason, or {@code null} for a valid plan
 		 */
-		public String invalid() {
+		public @Nullable String invalid() {
 			return this.invalid;
 		}
 
@@ -176,8 +177,8 @@ public final class AdminModel {
 	 * @param bucketPlan {@code "auto"} or a list of {@code {"partition", "totalBuckets"}} (fixed-bucket
 	 * mode)
 	 */
-	public record TransactionRequest(String mode, String commitUser, Boolean overwrite,
-			Map<String, String> staticPartition, BucketPlanRequest bucketPlan) {
+	public record TransactionRequest(@Nullable String mode, @Nullable String commitUser, @Nullable Boolean overwrite,
+			@Nullable Map<String, String> staticPartition, @Nullable BucketPlanRequest bucketPlan) {
 	}
 
 	/**
@@ -199,8 +200,8 @@ public final class AdminModel {
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record TransactionView(String id, String table, String mode, String commitUser, String state, long rows,
-			long bytes, long batches, Instant createdAt, Instant expiresAt, long ageMillis, String failure,
-			Long snapshotId) {
+			long bytes, long batches, Instant createdAt, Instant expiresAt, long ageMillis, @Nullable String failure,
+			@Nullable Long snapshotId) {
 	}
 
 	/**
@@ -220,7 +221,7 @@ public final class AdminModel {
 	 * @param identifier the commit identifier, or {@code null} for a one-shot commit
 	 * @param filterCommitted whether to skip an identifier the commit user already committed
 	 */
-	public record CommitRequest(Long identifier, Boolean filterCommitted) {
+	public record CommitRequest(@Nullable Long identifier, @Nullable Boolean filterCommitted) {
 	}
 
 	/**
@@ -230,7 +231,7 @@ public final class AdminModel {
 	 * @param snapshotId the snapshot created, or the earlier one when nothing was committed
 	 * @param rows rows committed
 	 */
-	public record CommitResponse(boolean committed, Long snapshotId, long rows) {
+	public record CommitResponse(boolean committed, @Nullable Long snapshotId, long rows) {
 	}
 
 	/**
@@ -240,7 +241,8 @@ public final class AdminModel {
 	 * @param commitUser the commit user, or {@code null}
 	 * @param partitions partitions to delete, or {@code null} for the whole table
 	 */
-	public record TruncateRequest(Long identifier, String commitUser, List<Map<String, String>> partitions) {
+	public record TruncateRequest(@Nullable Long identifier, @Nullable String commitUser,
+			@Nullable List<Map<String, String>> partitions) {
 	}
 
 	/**
@@ -249,7 +251,7 @@ public final class AdminModel {
 	 * @param committed whether a snapshot was created
 	 * @param snapshotId the snapshot, or {@code null}
 	 */
-	public record TruncateResponse(boolean committed, Long snapshotId) {
+	public record TruncateResponse(boolean committed, @Nullable Long snapshotId) {
 	}
 
 	/**
@@ -276,7 +278,8 @@ public final class AdminModel {
 	 * @param identifier the commit identifier, or {@code null}
 	 * @param commitUser the commit user, or {@code null} for the messages' own
 	 */
-	public record PreparedCommitsRequest(List<String> preparedCommits, Long identifier, String commitUser) {
+	public record PreparedCommitsRequest(@Nullable List<String> preparedCommits, @Nullable Long identifier,
+			@Nullable String commitUser) {
 	}
 
 }

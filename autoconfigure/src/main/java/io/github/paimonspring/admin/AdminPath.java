@@ -1,5 +1,7 @@
 package io.github.paimonspring.admin;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Decides whether a request path belongs to the admin API: the base path itself or anything below
  * it, compared on the path as sent (before percent-decoding), with path parameters
@@ -15,7 +17,7 @@ public record AdminPath(String base) {
 	 * @param path the request URI as sent, without query string; {@code null} never matches
 	 * @return whether it is an admin path
 	 */
-	public boolean matches(String path) {
+	public boolean matches(@Nullable String path) {
 		if (path == null || path.isEmpty()) {
 			return false;
 		}

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpStatus;
 
@@ -54,11 +55,11 @@ public final class AdminProblem {
 
 	private final String detail;
 
-	private final String instance;
+	private final @Nullable String instance;
 
 	private final Map<String, Object> properties = new LinkedHashMap<>();
 
-	private AdminProblem(int status, String slug, String title, String detail, String instance) {
+	private AdminProblem(int status, String slug, String title, @Nullable String detail, @Nullable String instance) {
 		this.status = status;
 		this.slug = slug;
 		this.title = title;
@@ -75,7 +76,8 @@ public final class AdminProblem {
 	 * @param instance the request path, or {@code null}
 	 * @return the problem
 	 */
-	public static AdminProblem of(int status, String slug, String title, String detail, String instance) {
+	public static AdminProblem of(int status, String slug, String title, @Nullable String detail,
+			@Nullable String instance) {
 		return new AdminProblem(status, slug, title, detail, instance);
 	}
 
@@ -86,7 +88,7 @@ public final class AdminProblem {
 	 * @param instance the request path, or {@code null}
 	 * @return the problem
 	 */
-	public static AdminProblem forStatus(int status, String instance) {
+	public static AdminProblem forStatus(int status, @Nullable String instance) {
 		return forStatus(status, null, instance);
 	}
 
@@ -98,7 +100,7 @@ public final class AdminProblem {
 	 * @param instance the request path, or {@code null}
 	 * @return the problem
 	 */
-	public static AdminProblem forStatus(int status, String detail, String instance) {
+	public static AdminProblem forStatus(int status, @Nullable String detail, @Nullable String instance) {
 		HttpStatus known = HttpStatus.resolve(status);
 		String phrase = (known != null) ? known.getReasonPhrase() : "HTTP " + status;
 		String title = (phrase.startsWith("HTTP")) ? phrase
@@ -113,7 +115,7 @@ public final class AdminProblem {
 	 * @param value a string, number or boolean; {@code null} is not written
 	 * @return this problem
 	 */
-	public AdminProblem with(String name, Object value) {
+	public AdminProblem with(String name, @Nullable Object value) {
 		if (value != null) {
 			this.properties.put(name, value);
 		}
@@ -195,7 +197,7 @@ public final class AdminProblem {
 	 * @param detail the detail, or {@code null}
 	 * @return the redacted detail, never blank
 	 */
-	public static String redact(String detail) {
+	public static String redact(@Nullable String detail) {
 		if (detail == null || detail.isBlank()) {
 			return "No further detail.";
 		}
@@ -217,7 +219,7 @@ public final class AdminProblem {
 	}
 
 	/** The request path as sent (still percent-encoded), if it is printable ASCII of sane length. */
-	private static String instance(String path) {
+	private static @Nullable String instance(@Nullable String path) {
 		if (path == null || path.isEmpty() || path.length() > MAX_INSTANCE) {
 			return null;
 		}

@@ -18,6 +18,7 @@ import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
 import org.apache.paimon.types.DataField;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The admin API's table metadata and truncation, and the name check every admin operation on a
@@ -101,7 +102,7 @@ public class AdminTables {
 	 * @param request identifier, commit user and partitions (all optional)
 	 * @return the outcome
 	 */
-	public AdminModel.TruncateResponse truncate(String database, String table, AdminModel.TruncateRequest request) {
+	public AdminModel.TruncateResponse truncate(String database, String table, AdminModel.@Nullable TruncateRequest request) {
 		String identifier = identifier(database, table);
 		AdminModel.TruncateRequest body = (request != null) ? request : new AdminModel.TruncateRequest(null, null, null);
 		String user = (body.commitUser() != null) ? AdminArguments.checkKey(identifier, "commitUser", body.commitUser())
@@ -155,7 +156,7 @@ public class AdminTables {
 	 * @param identifier {@code database.table}
 	 * @return the snapshot id, or {@code null}
 	 */
-	public Long latestSnapshot(String identifier) {
+	public @Nullable Long latestSnapshot(String identifier) {
 		return latestSnapshot(this.writer.tables().getTable(identifier));
 	}
 
@@ -174,7 +175,7 @@ public class AdminTables {
 				: Integer.parseInt(table.options().getOrDefault("bucket", "-1"));
 	}
 
-	private static Long latestSnapshot(Table table) {
+	private static @Nullable Long latestSnapshot(Table table) {
 		if (table instanceof FileStoreTable fileStoreTable) {
 			return fileStoreTable.snapshotManager().latestSnapshotIdFromFileSystem();
 		}

@@ -7,6 +7,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import io.github.paimonspring.write.CommitResult;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,9 +48,9 @@ final class AdminTransaction {
 
 	private final WritePath.Writer writer;
 
-	private WritePath.Prepared prepared;
+	private WritePath.@Nullable Prepared prepared;
 
-	private byte[] serialized;
+	private byte @Nullable [] serialized;
 
 	private volatile TransactionState state = TransactionState.OPEN;
 
@@ -61,9 +62,9 @@ final class AdminTransaction {
 
 	private volatile long batches;
 
-	private volatile String failure;
+	private volatile @Nullable String failure;
 
-	private volatile AdminModel.CommitResponse result;
+	private volatile AdminModel.@Nullable CommitResponse result;
 
 	AdminTransaction(String id, String table, String commitUser, WritePath path) {
 		this.id = id;
@@ -153,7 +154,7 @@ final class AdminTransaction {
 	// ------------------------------------------------------------------ commit and prepare
 
 	/** Returns the result of an earlier commit, or {@code null} if the transaction is not committed. */
-	AdminModel.CommitResponse committedResult() {
+	AdminModel.@Nullable CommitResponse committedResult() {
 		return (this.state == TransactionState.COMMITTED) ? this.result : null;
 	}
 
@@ -162,7 +163,7 @@ final class AdminTransaction {
 	 * that end up not committed (a failure, or an identifier that was already committed) are aborted;
 	 * the abort never deletes committed files.
 	 */
-	AdminModel.CommitResponse commit(Long identifier, boolean filter) {
+	AdminModel.CommitResponse commit(@Nullable Long identifier, boolean filter) {
 		requireOpen();
 		this.state = TransactionState.COMMITTING;
 		CommitResult committed;
@@ -181,7 +182,7 @@ final class AdminTransaction {
 		return this.result;
 	}
 
-	private CommitResult commitMessages(Long identifier, boolean filter) {
+	private CommitResult commitMessages(@Nullable Long identifier, boolean filter) {
 		WritePath.Prepared messages = this.writer.prepare();
 		try {
 			CommitResult committed = messages.commit(identifier, filter);

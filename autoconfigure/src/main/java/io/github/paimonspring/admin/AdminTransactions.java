@@ -19,6 +19,7 @@ import io.github.paimonspring.write.CommitUsers;
 import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.PaimonWriter;
 import io.github.paimonspring.write.WriteBuilder;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,7 +57,7 @@ public class AdminTransactions implements DisposableBean {
 	 * @param tables the name check
 	 * @param reader the reader of request bodies
 	 */
-	public AdminTransactions(PaimonWriter writer, AdminSettings settings, AdminMetrics metrics, AdminTables tables,
+	public AdminTransactions(PaimonWriter writer, AdminSettings settings, @Nullable AdminMetrics metrics, AdminTables tables,
 			ArrowBodyReader reader) {
 		this.writer = writer;
 		this.settings = settings;
@@ -72,7 +73,7 @@ public class AdminTransactions implements DisposableBean {
 	 * @param request the mode, commit user, overwrite and bucket plan
 	 * @return the new transaction
 	 */
-	public AdminModel.TransactionView create(String database, String table, AdminModel.TransactionRequest request) {
+	public AdminModel.TransactionView create(String database, String table, AdminModel.@Nullable TransactionRequest request) {
 		String identifier = this.tables.identifier(database, table);
 		AdminModel.TransactionRequest body = (request != null) ? request
 				: new AdminModel.TransactionRequest(null, null, null, null, null);
@@ -166,7 +167,7 @@ public class AdminTransactions implements DisposableBean {
 	 * @param request identifier and filtering (optional)
 	 * @return the outcome
 	 */
-	public AdminModel.CommitResponse commit(String id, AdminModel.CommitRequest request) {
+	public AdminModel.CommitResponse commit(String id, AdminModel.@Nullable CommitRequest request) {
 		AdminTransaction transaction = find(id);
 		transaction.lockOrConflict();
 		try {
@@ -255,7 +256,7 @@ public class AdminTransactions implements DisposableBean {
 				result.committed() ? result.rowCount() : 0);
 	}
 
-	private CommitResult alreadyCommitted(String table, Set<String> committed, Set<String> files) {
+	private @Nullable CommitResult alreadyCommitted(String table, Set<String> committed, Set<String> files) {
 		if (committed.isEmpty() || files.isEmpty()) {
 			return null;
 		}

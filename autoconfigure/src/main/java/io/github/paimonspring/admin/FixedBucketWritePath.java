@@ -16,6 +16,7 @@ import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.PaimonWriter;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The postpone fixed-bucket write path as a {@link WritePath}. Each {@link #open()} creates a new
@@ -33,7 +34,8 @@ final class FixedBucketWritePath implements WritePath {
 	}
 
 	/** The path for serialized messages: their commit user (unless overridden) and mode. */
-	static FixedBucketWritePath forPrepared(PaimonWriter writer, String table, List<byte[]> payloads, String commitUser,
+	static FixedBucketWritePath forPrepared(PaimonWriter writer, String table, List<byte[]> payloads,
+			@Nullable String commitUser,
 			List<Prepared> out) {
 		PostponeFixedBucketCommitMessages merged = null;
 		for (byte[] payload : payloads) {
@@ -94,7 +96,7 @@ final class FixedBucketWritePath implements WritePath {
 		return new Prepared() {
 
 			@Override
-			public CommitResult commit(Long identifier, boolean filter) {
+			public CommitResult commit(@Nullable Long identifier, boolean filter) {
 				if (identifier == null) {
 					return commit.commit(messages);
 				}
@@ -132,7 +134,7 @@ final class FixedBucketWritePath implements WritePath {
 
 	/** Sets the bucket plan of a transaction: automatic, or the explicit entries; refuses (422) an invalid plan. */
 	static void applyPlan(String table, PostponeFixedBucketWriteBuilder builder,
-			AdminModel.BucketPlanRequest plan) {
+			AdminModel.@Nullable BucketPlanRequest plan) {
 		if (plan == null || plan.isAuto()) {
 			builder.withAutomaticBucketPlan();
 			return;

@@ -1,5 +1,7 @@
 package io.github.paimonspring.admin;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Shortens client-supplied text before it goes into a log line, a problem detail or a stored
  * transaction, so that a client cannot make the service write or keep megabytes per request.
@@ -12,11 +14,11 @@ final class LogText {
 	private LogText() {
 	}
 
-	static String abbreviate(String text) {
+	static @Nullable String abbreviate(@Nullable String text) {
 		return abbreviate(text, DEFAULT_LENGTH);
 	}
 
-	static String abbreviate(String text, int length) {
+	static @Nullable String abbreviate(@Nullable String text, int length) {
 		if (text == null) {
 			return null;
 		}

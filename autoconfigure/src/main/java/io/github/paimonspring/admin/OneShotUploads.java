@@ -18,6 +18,7 @@ import io.github.paimonspring.write.PaimonWriter;
 import io.github.paimonspring.write.WriteBuilder;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One-shot uploads of the admin API: one Arrow IPC body written and committed in one request. With
@@ -48,7 +49,7 @@ public class OneShotUploads {
 	 * @param tables the name check
 	 * @param reader the reader of request bodies
 	 */
-	public OneShotUploads(PaimonWriter writer, AdminSettings settings, AdminMetrics metrics, AdminTables tables,
+	public OneShotUploads(PaimonWriter writer, AdminSettings settings, @Nullable AdminMetrics metrics, AdminTables tables,
 			ArrowBodyReader reader) {
 		this.writer = writer;
 		this.settings = settings;
@@ -68,8 +69,8 @@ public class OneShotUploads {
 	 * @param contentLength the declared length, or -1
 	 * @return the outcome
 	 */
-	public AdminModel.CommitResponse uploadOnce(String database, String table, boolean overwrite, String idempotencyKey,
-			InputStream body, long contentLength) {
+	public AdminModel.CommitResponse uploadOnce(String database, String table, boolean overwrite,
+			@Nullable String idempotencyKey, InputStream body, long contentLength) {
 		String identifier = this.tables.identifier(database, table);
 		ArrowBodyReader.checkDeclaredLength(identifier, contentLength, this.settings.maxRequestBytes());
 		if (idempotencyKey != null) {
@@ -80,7 +81,7 @@ public class OneShotUploads {
 		}
 	}
 
-	private AdminModel.CommitResponse uploadOnceWithKey(String identifier, boolean overwrite, String idempotencyKey,
+	private AdminModel.CommitResponse uploadOnceWithKey(String identifier, boolean overwrite, @Nullable String idempotencyKey,
 			InputStream body) {
 		if (idempotencyKey == null) {
 			return uploadOnce(identifier, overwrite, null, CommitUsers.random(), body);
@@ -103,7 +104,7 @@ public class OneShotUploads {
 		}
 	}
 
-	private AdminModel.CommitResponse uploadOnce(String identifier, boolean overwrite, String idempotencyKey, String user,
+	private AdminModel.CommitResponse uploadOnce(String identifier, boolean overwrite, @Nullable String idempotencyKey, String user,
 			InputStream body) {
 		Table resolved = this.writer.tables().getTable(identifier);
 		long identifierOfKey = 1;

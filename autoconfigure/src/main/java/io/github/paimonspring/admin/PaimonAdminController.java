@@ -12,6 +12,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
@@ -105,7 +106,7 @@ public class PaimonAdminController {
 	@ApiResponse(responseCode = "422", description = "Bad bucket plan or unsupported table", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "429", description = "Too many open transactions", content = @Content(mediaType = PROBLEM))
 	public ResponseEntity<AdminModel.TransactionView> open(@PathVariable String database, @PathVariable String table,
-			@RequestBody(required = false) AdminModel.TransactionRequest request, HttpServletRequest servlet) {
+			@RequestBody(required = false) AdminModel.@Nullable TransactionRequest request, HttpServletRequest servlet) {
 		AdminModel.TransactionView view = this.transactions.create(database, table, request);
 		String base = servlet.getRequestURI().substring(0, servlet.getRequestURI().indexOf("/tables/"));
 		return ResponseEntity.created(URI.create(base + "/transactions/" + view.id())).body(view);
@@ -149,7 +150,7 @@ public class PaimonAdminController {
 	@ApiResponse(responseCode = "404", description = "Unknown transaction", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "409", description = "Commit conflict or wrong transaction state", content = @Content(mediaType = PROBLEM))
 	public AdminModel.CommitResponse commit(@PathVariable String id,
-			@RequestBody(required = false) AdminModel.CommitRequest request) {
+			@RequestBody(required = false) AdminModel.@Nullable CommitRequest request) {
 		return this.transactions.commit(id, request);
 	}
 
@@ -239,7 +240,7 @@ public class PaimonAdminController {
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "409", description = "Commit conflict", content = @Content(mediaType = PROBLEM))
 	public AdminModel.TruncateResponse truncate(@PathVariable String database, @PathVariable String table,
-			@RequestBody(required = false) AdminModel.TruncateRequest request) {
+			@RequestBody(required = false) AdminModel.@Nullable TruncateRequest request) {
 		return this.tables.truncate(database, table, request);
 	}
 
@@ -268,7 +269,7 @@ public class PaimonAdminController {
 	public AdminModel.CommitResponse uploadOnce(@PathVariable String database, @PathVariable String table,
 			@RequestParam(defaultValue = "false") boolean overwrite,
 			@Parameter(description = "Commit this body at most once") @RequestHeader(name = "Idempotency-Key",
-					required = false) String idempotencyKey,
+					required = false) @Nullable String idempotencyKey,
 			HttpServletRequest request) throws IOException {
 		requireArrow(request);
 		return this.uploads.uploadOnce(database, table, overwrite, idempotencyKey, request.getInputStream(),

@@ -12,6 +12,7 @@ import io.github.paimonspring.write.TableWrite;
 import io.github.paimonspring.write.WriteBuilder;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The standard write path ({@link WriteBuilder}, {@link TableWrite}, {@link TableCommit}) as a
@@ -29,7 +30,8 @@ final class StandardWritePath implements WritePath {
 	}
 
 	/** The path for serialized messages: their commit user (unless overridden) and mode. */
-	static StandardWritePath forPrepared(PaimonWriter writer, String table, List<byte[]> payloads, String commitUser,
+	static StandardWritePath forPrepared(PaimonWriter writer, String table, List<byte[]> payloads,
+			@Nullable String commitUser,
 			List<Prepared> out) {
 		CommitMessages merged = null;
 		for (byte[] payload : payloads) {
@@ -88,7 +90,7 @@ final class StandardWritePath implements WritePath {
 		return new Prepared() {
 
 			@Override
-			public CommitResult commit(Long identifier, boolean filter) {
+			public CommitResult commit(@Nullable Long identifier, boolean filter) {
 				if (identifier == null) {
 					return commit.commit(messages);
 				}

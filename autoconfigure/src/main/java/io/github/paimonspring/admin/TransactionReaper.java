@@ -4,6 +4,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +24,7 @@ public class TransactionReaper implements SmartLifecycle {
 
 	private final long periodMillis;
 
-	private ScheduledExecutorService executor;
+	private @Nullable ScheduledExecutorService executor;
 
 	/**
 	 * Creates the reaper; it starts with {@link #start()}.

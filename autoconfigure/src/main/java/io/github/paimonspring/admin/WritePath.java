@@ -6,6 +6,7 @@ import java.util.Set;
 import io.github.paimonspring.write.CommitResult;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One of the two write paths (standard, or postpone fixed-bucket) for one table, commit user and
@@ -43,7 +44,7 @@ interface WritePath extends AutoCloseable {
 	interface Prepared {
 
 		/** Commits: one-shot without an identifier, filtered when asked (or in overwrite mode). */
-		CommitResult commit(Long identifier, boolean filter);
+		CommitResult commit(@Nullable Long identifier, boolean filter);
 
 		/** Deletes the files, never ones a snapshot references. */
 		int abort();
