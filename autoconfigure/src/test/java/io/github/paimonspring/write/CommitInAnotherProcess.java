@@ -11,7 +11,7 @@ import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.options.Options;
 
 /**
- * Main class run in a second JVM by {@link SerializedCommitMessagesTest}: commits serialized commit
+ * Main class run in a second JVM by {@link SerializedCommitMessagesTests}: commits serialized commit
  * messages read from a file. Arguments: warehouse, table, commit user, identifier, messages file.
  */
 public final class CommitInAnotherProcess {
