@@ -1,0 +1,238 @@
+package io.github.paimonspring.write;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The commit step of a write family: commits, truncates and aborts for one table, commit user and
+ * write mode, written once for every family. {@code M} is the family's commit messages type, so that
+ * messages of one family cannot be committed by another family's commit (a compile-time error).
+ * Only messages prepared for the same table, commit user and mode are accepted. Identifier-based
+ * calls give idempotent retries: an identifier is committed when the newest snapshot of the commit
+ * user has an identifier greater than or equal to it.
+ *
+ * @param <M> the commit messages of the family
+ */
+public abstract class AbstractTableCommit<M> implements AutoCloseable {
+
+	/** Identifier used by one-shot commits, as Paimon's batch commits do. */
+	public static final long ONE_SHOT_IDENTIFIER = TableCommitter.ONE_SHOT_IDENTIFIER;
+
+	private final String table;
+
+	private final String location;
+
+	private final String commitUser;
+
+	private final @Nullable Map<String, String> overwritePartition;
+
+	private final TableCommitter committer;
+
+	private volatile boolean closed;
+
+	/**
+	 * Creates the commit of a family.
+	 * @param table the table identifier, {@code db.table}
+	 * @param location the table's location, to check where messages were prepared
+	 * @param commitUser the commit user
+	 * @param overwritePartition the static partition to overwrite ({@code {}} for the whole table or
+	 * the partitions that receive data), or {@code null} to append
+	 * @param committer the engine that commits for this table and commit user
+	 */
+	protected AbstractTableCommit(String table, String location, String commitUser,
+			@Nullable Map<String, String> overwritePartition, TableCommitter committer) {
+		this.table = table;
+		this.location = location;
+		this.commitUser = commitUser;
+		this.overwritePartition = overwritePartition;
+		this.committer = committer;
+	}
+
+	/**
+	 * Returns the table identifier.
+	 * @return the identifier, {@code db.table}
+	 */
+	public String table() {
+		return this.table;
+	}
+
+	/**
+	 * Returns the commit user of this committer.
+	 * @return the commit user
+	 */
+	public String commitUser() {
+		return this.commitUser;
+	}
+
+	/**
+	 * Commits the messages once, with the reserved identifier {@link #ONE_SHOT_IDENTIFIER}; in overwrite
+	 * mode it replaces the partitions that receive data (the whole table when unpartitioned, or the
+	 * static partition). After such a commit every filtered retry of this commit user counts as
+	 * committed, so give batch jobs their own commit user or use identifiers.
+	 * @param messages the prepared messages
+	 * @return the outcome; not committed when there was nothing to commit
+	 * @throws PaimonCommitException if Paimon rejects the commit (for example a conflict)
+	 */
+	public CommitResult commit(M messages) {
+		check(messages);
+		return commitChecked(messages, ONE_SHOT_IDENTIFIER, false);
+	}
+
+	/**
+	 * Commits the messages under an identifier that must grow with every commit of this commit user.
+	 * In append mode nothing is filtered; in overwrite mode an identifier that is already committed is
+	 * skipped, so that a retried overwrite never wipes data written in between.
+	 * @param messages the prepared messages
+	 * @param identifier the commit identifier, from 0 to {@code Long.MAX_VALUE - 1}
+	 * @return the outcome
+	 * @throws PaimonCommitException if Paimon rejects the commit
+	 */
+	public CommitResult commitWithIdentifier(M messages, long identifier) {
+		check(messages);
+		this.committer.checkIdentifier(identifier);
+		return commitChecked(messages, identifier, this.overwritePartition != null);
+	}
+
+	/**
+	 * Commits the messages unless this commit user already committed {@code identifier} (or a later
+	 * one): the idempotent retry after a lost response or a crash.
+	 * @param messages the prepared messages
+	 * @param identifier the commit identifier, from 0 to {@code Long.MAX_VALUE - 1}
+	 * @return the outcome; {@code committed} is {@code false} when it was already committed
+	 * @throws PaimonCommitException if Paimon rejects the commit
+	 */
+	public CommitResult filterAndCommitWithIdentifier(M messages, long identifier) {
+		check(messages);
+		this.committer.checkIdentifier(identifier);
+		return commitChecked(messages, identifier, true);
+	}
+
+	/**
+	 * Returns the files of these messages that a snapshot of the table already references: all of
+	 * them once the messages are committed, none before.
+	 * @param messages the messages
+	 * @return the committed file names
+	 */
+	public Set<String> committedFiles(M messages) {
+		check(messages);
+		return this.committer.committedFileNames(commitMessages(messages).messages());
+	}
+
+	/**
+	 * Returns the snapshot with which this commit user committed {@code identifier} (or a later one),
+	 * without committing anything: lets a caller skip work that is already done.
+	 * @param identifier the commit identifier
+	 * @return the newest snapshot of the commit user, or empty when the identifier is not committed
+	 */
+	public OptionalLong committedSnapshot(long identifier) {
+		checkOpen();
+		Long snapshot = this.committer.committedSnapshot(identifier);
+		return (snapshot != null) ? OptionalLong.of(snapshot) : OptionalLong.empty();
+	}
+
+	/**
+	 * Deletes every row of the table with an overwrite snapshot; nothing happens when the table holds
+	 * no data.
+	 * @return the outcome
+	 */
+	public CommitResult truncateTable() {
+		checkOpen();
+		return this.committer.truncateTable();
+	}
+
+	/**
+	 * Deletes every row of the table unless this commit user already committed {@code identifier};
+	 * otherwise always writes a snapshot so that the identifier is recorded.
+	 * @param identifier the commit identifier, from 0 to {@code Long.MAX_VALUE - 1}
+	 * @return the outcome
+	 */
+	public CommitResult truncateTableWithIdentifier(long identifier) {
+		checkOpen();
+		return this.committer.truncateTableWithIdentifier(identifier);
+	}
+
+	/**
+	 * Deletes the given partitions with an overwrite snapshot.
+	 * @param partitions partition specs (each maps partition keys to values; a partial spec matches
+	 * every partition with those values)
+	 * @return the outcome
+	 */
+	public CommitResult truncatePartitions(List<Map<String, String>> partitions) {
+		checkOpen();
+		return this.committer.truncatePartitions(partitions);
+	}
+
+	/**
+	 * Deletes the data files of messages that will not be committed. Best effort, and safe after a
+	 * commit: files that a snapshot of the table references are never deleted.
+	 * @param messages the prepared messages
+	 * @return the number of files deleted
+	 */
+	public int abort(M messages) {
+		check(messages);
+		return this.committer.abort(commitMessages(messages).messages());
+	}
+
+	/**
+	 * Closes the committer. Idempotent; it never deletes files.
+	 */
+	@Override
+	public void close() {
+		this.closed = true;
+	}
+
+	/**
+	 * Returns the standard commit messages that carry the family's messages.
+	 * @param messages the family's messages
+	 * @return the standard messages
+	 */
+	protected abstract CommitMessages commitMessages(M messages);
+
+	/**
+	 * Commits messages that passed the provenance checks. Families with further checks override it.
+	 * @param messages the checked messages
+	 * @param identifier the identifier to commit under
+	 * @param filter whether to skip the commit when the identifier is already committed
+	 * @return the outcome
+	 */
+	protected CommitResult commitChecked(M messages, long identifier, boolean filter) {
+		CommitMessages standard = commitMessages(messages);
+		return this.committer.commit(standard.nonEmptyMessages(), standard.rowCount(), identifier, filter);
+	}
+
+	/**
+	 * Returns the engine that commits for this table and commit user.
+	 * @return the committer
+	 */
+	protected final TableCommitter committer() {
+		return this.committer;
+	}
+
+	/**
+	 * Returns whether this commit overwrites.
+	 * @return {@code true} in overwrite mode
+	 */
+	protected final boolean overwrite() {
+		return this.overwritePartition != null;
+	}
+
+	private void check(@Nullable M messages) {
+		checkOpen();
+		if (messages == null) {
+			throw new PaimonArgumentException(this.table, "commit messages must not be null");
+		}
+		commitMessages(messages).checkProvenance(this.table, this.location, this.commitUser, this.overwritePartition);
+	}
+
+	private void checkOpen() {
+		if (this.closed) {
+			throw new PaimonStateException(this.table,
+					getClass().getSimpleName() + " for table '" + this.table + "' is closed");
+		}
+	}
+
+}
