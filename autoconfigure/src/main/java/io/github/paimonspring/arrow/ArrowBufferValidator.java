@@ -115,51 +115,21 @@ final class ArrowBufferValidator {
 		}
 	}
 
-	/** Offsets must start at or above 0, never decrease and end within {@code limit}. */
 	private void checkOffsets(String column, ArrowBuf offsets, int count, boolean large, long limit) {
-		if (count == 0) {
-			return;
-		}
-		long bound = Math.min(limit, Integer.MAX_VALUE);
-		long previous = large ? offsets.getLong(0) : offsets.getInt(0);
-		if (previous < 0 || previous > bound) {
-			throw malformed(column, "offset 0 is " + previous + ", outside 0.." + bound);
-		}
-		for (int i = 1; i <= count; i++) {
-			long offset = large ? offsets.getLong((long) i << 3) : offsets.getInt((long) i << 2);
-			if (offset < previous || offset > bound) {
-				throw malformed(column, "offset " + i + " is " + offset + " after " + previous
-						+ "; offsets must not decrease and must stay within " + bound);
-			}
-			previous = offset;
+		String problem = ArrowBufferChecks.offsets(offsets, count, large ? 8 : 4, limit);
+		if (problem != null) {
+			throw malformed(column, problem);
 		}
 	}
 
 	private void checkViews(String column, BaseVariableWidthViewVector vector) {
 		ArrowBuf views = vector.getDataBuffer();
 		List<ArrowBuf> buffers = vector.getDataBuffers();
-		int count = vector.getValueCount();
-		for (int i = 0; i < count; i++) {
-			if (vector.isNull(i)) {
-				// the reader never looks at the view of a null value
-				continue;
-			}
-			long view = (long) i * BaseVariableWidthViewVector.ELEMENT_SIZE;
-			int length = views.getInt(view);
-			if (length < 0) {
-				throw malformed(column, "view " + i + " has a negative length " + length);
-			}
-			if (length <= BaseVariableWidthViewVector.INLINE_SIZE) {
-				continue;
-			}
-			int index = views.getInt(view + 8);
-			int offset = views.getInt(view + 12);
-			if (index < 0 || index >= buffers.size()) {
-				throw malformed(column, "view " + i + " refers to data buffer " + index + " of " + buffers.size());
-			}
-			if (offset < 0 || (long) offset + length > buffers.get(index).capacity()) {
-				throw malformed(column, "view " + i + " covers bytes " + offset + ".." + ((long) offset + length)
-						+ " of a data buffer of " + buffers.get(index).capacity() + " bytes");
+		for (int i = 0; i < vector.getValueCount(); i++) {
+			// the reader never looks at the view of a null value
+			String problem = vector.isNull(i) ? null : ArrowBufferChecks.view(views, i, buffers);
+			if (problem != null) {
+				throw malformed(column, problem);
 			}
 		}
 	}

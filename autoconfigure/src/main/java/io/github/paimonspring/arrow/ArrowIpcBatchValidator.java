@@ -184,25 +184,16 @@ final class ArrowIpcBatchValidator {
 			throw malformed(path, "its offset buffer has " + offsets.capacity() + " bytes; " + length + " values need "
 					+ ((length + 1) * width));
 		}
-		long bound = Math.min(limit, Integer.MAX_VALUE);
-		long previous = (width == 8) ? offsets.getLong(0) : offsets.getInt(0);
-		if (previous < 0 || previous > bound) {
-			throw malformed(path, "offset 0 is " + previous + ", outside 0.." + bound + " (" + what + ")");
-		}
-		for (long i = 1; i <= length; i++) {
-			long offset = (width == 8) ? offsets.getLong(i * 8) : offsets.getInt(i * 4);
-			if (offset < previous || offset > bound) {
-				throw malformed(path, "offset " + i + " is " + offset + " after " + previous
-						+ "; offsets must not decrease and must stay within " + bound + " (" + what + ")");
-			}
-			previous = offset;
+		String problem = ArrowBufferChecks.offsets(offsets, length, width, limit);
+		if (problem != null) {
+			throw malformed(path, problem + " (" + what + ")");
 		}
 	}
 
 	private void views(String path, long length, long nulls) {
 		ArrowBuf validity = validity(path, length, nulls);
 		ArrowBuf views = next(path);
-		if (views.capacity() < length * 16) {
+		if (views.capacity() < length * ArrowBufferChecks.VIEW_WIDTH) {
 			throw malformed(path, "its view buffer has " + views.capacity() + " bytes; " + length + " values need "
 					+ (length * 16));
 		}
@@ -216,21 +207,9 @@ final class ArrowIpcBatchValidator {
 		List<ArrowBuf> data = this.buffers.subList(this.buffer, this.buffer + (int) count);
 		this.buffer += (int) count;
 		for (long i = 0; i < length; i++) {
-			if (isNull(validity, nulls, length, i)) {
-				continue;
-			}
-			int size = views.getInt(i * 16);
-			if (size < 0) {
-				throw malformed(path, "view " + i + " has a negative length " + size);
-			}
-			if (size <= 12) {
-				continue;
-			}
-			int index = views.getInt(i * 16 + 8);
-			int offset = views.getInt(i * 16 + 12);
-			if (index < 0 || index >= data.size() || offset < 0 || (long) offset + size > data.get(index).capacity()) {
-				throw malformed(path, "view " + i + " refers to bytes " + offset + ".." + ((long) offset + size)
-						+ " of data buffer " + index + " of " + data.size());
+			String problem = isNull(validity, nulls, length, i) ? null : ArrowBufferChecks.view(views, i, data);
+			if (problem != null) {
+				throw malformed(path, problem);
 			}
 		}
 	}
