@@ -3,14 +3,18 @@ package io.github.paimonspring.admin;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
+import io.github.paimonspring.postpone.BucketPlan;
+import io.github.paimonspring.postpone.BucketPlanException;
 import io.github.paimonspring.write.PaimonArgumentException;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Checks of the arguments the admin services share: commit users, idempotency keys, commit
- * identifiers and prepared commits.
+ * identifiers, prepared commits and bucket plans.
  */
 final class AdminArguments {
 
@@ -71,6 +75,21 @@ final class AdminArguments {
 	/** The magic number a serialized prepared commit starts with, or 0. */
 	static int magic(byte[] payload) {
 		return (payload.length < 4) ? 0 : ByteBuffer.wrap(payload, 0, 4).getInt();
+	}
+
+	/** The explicit bucket plan of a request, or {@code null} for an automatic one; refuses (422) an invalid plan. */
+	static @Nullable BucketPlan bucketPlan(String table, AdminModel.@Nullable BucketPlanRequest plan) {
+		if (plan == null || plan.isAuto()) {
+			return null;
+		}
+		if (plan.invalid() != null) {
+			throw new BucketPlanException(table, plan.invalid());
+		}
+		Map<Map<String, String>, Integer> counts = new LinkedHashMap<>();
+		for (AdminModel.PlanEntry entry : plan.entries()) {
+			counts.put(entry.partition(), entry.totalBuckets());
+		}
+		return BucketPlan.of(counts);
 	}
 
 }

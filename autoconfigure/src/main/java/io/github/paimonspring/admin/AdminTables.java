@@ -8,10 +8,10 @@ import io.github.paimonspring.arrow.ArrowTypes;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.TableDefinition;
 import io.github.paimonspring.catalog.TableNotFoundException;
+import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
 import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.PaimonWriter;
 import io.github.paimonspring.write.TableCommit;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.Identifier;
@@ -32,13 +32,13 @@ public class AdminTables {
 	/** Paimon's system database, never served. */
 	private static final String SYSTEM_DATABASE = Catalog.SYSTEM_DATABASE_NAME;
 
-	private final PaimonWriter writer;
+	private final PaimonOperations writer;
 
 	/**
 	 * Creates the service.
 	 * @param writer the writer whose catalog is served
 	 */
-	public AdminTables(PaimonWriter writer) {
+	public AdminTables(PaimonOperations writer) {
 		this.writer = writer;
 	}
 

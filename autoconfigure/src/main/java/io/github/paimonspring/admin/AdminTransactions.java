@@ -12,12 +12,12 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
+import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.postpone.BucketPlan;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
 import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.PaimonWriter;
 import io.github.paimonspring.write.WriteBuilder;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -37,7 +37,7 @@ public class AdminTransactions implements DisposableBean {
 
 	private static final Logger logger = LoggerFactory.getLogger(AdminTransactions.class);
 
-	private final PaimonWriter writer;
+	private final PaimonOperations writer;
 
 	private final AdminSettings settings;
 
@@ -57,7 +57,7 @@ public class AdminTransactions implements DisposableBean {
 	 * @param tables the name check
 	 * @param reader the reader of request bodies
 	 */
-	public AdminTransactions(PaimonWriter writer, AdminSettings settings, @Nullable AdminMetrics metrics, AdminTables tables,
+	public AdminTransactions(PaimonOperations writer, AdminSettings settings, @Nullable AdminMetrics metrics, AdminTables tables,
 			ArrowBodyReader reader) {
 		this.writer = writer;
 		this.settings = settings;
@@ -99,7 +99,7 @@ public class AdminTransactions implements DisposableBean {
 			else if (body.staticPartition() != null) {
 				throw new PaimonArgumentException(identifier, "staticPartition requires \"overwrite\": true");
 			}
-			transaction = new AdminTransaction(id, identifier, user, new StandardWritePath(builder));
+			transaction = new AdminTransaction(id, identifier, user, new FamilyWritePath<>(mode, builder));
 		}
 		else if (mode.equals(AdminTransaction.POSTPONE_FIXED_BUCKET)) {
 			if (body.staticPartition() != null) {
@@ -110,8 +110,14 @@ public class AdminTransactions implements DisposableBean {
 			if (overwrite) {
 				builder.withOverwrite();
 			}
-			FixedBucketWritePath.applyPlan(identifier, builder, body.bucketPlan());
-			transaction = new AdminTransaction(id, identifier, user, new FixedBucketWritePath(builder));
+			BucketPlan plan = AdminArguments.bucketPlan(identifier, body.bucketPlan());
+			if (plan != null) {
+				builder.withBucketPlan(plan);
+			}
+			else {
+				builder.withAutomaticBucketPlan();
+			}
+			transaction = new AdminTransaction(id, identifier, user, new FamilyWritePath<>(mode, builder));
 		}
 		else {
 			throw new PaimonArgumentException(identifier,
@@ -236,9 +242,8 @@ public class AdminTransactions implements DisposableBean {
 		long started = System.nanoTime();
 		CommitResult result;
 		List<WritePath.Prepared> merged = new ArrayList<>(1);
-		try (WritePath path = (kind == PostponeFixedBucketCommitMessages.MAGIC)
-				? FixedBucketWritePath.forPrepared(this.writer, identifier, payloads, request.commitUser(), merged)
-				: StandardWritePath.forPrepared(this.writer, identifier, payloads, request.commitUser(), merged)) {
+		try (WritePath path = FamilyWritePath.forPrepared(this.writer, identifier, kind, payloads, request.commitUser(),
+				merged)) {
 			WritePath.Prepared prepared = merged.get(0);
 			if (request.identifier() != null) {
 				result = prepared.commit(request.identifier(), true);

@@ -11,11 +11,12 @@ import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
-import io.github.paimonspring.write.PaimonWriter;
 import io.github.paimonspring.write.WriteBuilder;
+import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
 import org.jspecify.annotations.Nullable;
@@ -29,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  */
 public class OneShotUploads {
 
-	private final PaimonWriter writer;
+	private final PaimonOperations writer;
 
 	private final AdminSettings settings;
 
@@ -49,7 +50,7 @@ public class OneShotUploads {
 	 * @param tables the name check
 	 * @param reader the reader of request bodies
 	 */
-	public OneShotUploads(PaimonWriter writer, AdminSettings settings, @Nullable AdminMetrics metrics, AdminTables tables,
+	public OneShotUploads(PaimonOperations writer, AdminSettings settings, @Nullable AdminMetrics metrics, AdminTables tables,
 			ArrowBodyReader reader) {
 		this.writer = writer;
 		this.settings = settings;
@@ -152,24 +153,18 @@ public class OneShotUploads {
 
 	private WritePath standardPath(String table, String user, boolean overwrite) {
 		WriteBuilder builder = this.writer.newWriteBuilder(table, user);
-		if (overwrite) {
-			builder.withOverwrite();
-		}
-		return new StandardWritePath(builder);
+		return new FamilyWritePath<>(AdminTransaction.STANDARD, overwrite ? builder.withOverwrite() : builder);
 	}
 
 	private WritePath fixedBucketPath(String table, String user, boolean overwrite) {
 		PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(table, user)
 			.withAutomaticBucketPlan();
-		if (overwrite) {
-			builder.withOverwrite();
-		}
-		return new FixedBucketWritePath(builder);
+		return new FamilyWritePath<>(AdminTransaction.POSTPONE_FIXED_BUCKET, overwrite ? builder.withOverwrite() : builder);
 	}
 
 	private static boolean isPostpone(Table table) {
 		return table instanceof FileStoreTable fileStoreTable && !table.primaryKeys().isEmpty()
-				&& fileStoreTable.coreOptions().bucket() == -2
+				&& fileStoreTable.coreOptions().bucket() == BucketMode.POSTPONE_BUCKET
 				&& table.primaryKeys().containsAll(table.partitionKeys())
 				&& !fileStoreTable.coreOptions().deletionVectorsEnabled();
 	}

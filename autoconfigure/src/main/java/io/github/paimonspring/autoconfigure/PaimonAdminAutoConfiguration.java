@@ -13,7 +13,7 @@ import io.github.paimonspring.admin.ArrowBodyReader;
 import io.github.paimonspring.admin.OneShotUploads;
 import io.github.paimonspring.admin.PaimonAdminController;
 import io.github.paimonspring.admin.TransactionReaper;
-import io.github.paimonspring.write.PaimonWriter;
+import io.github.paimonspring.core.PaimonOperations;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import jakarta.servlet.DispatcherType;
@@ -47,13 +47,13 @@ import org.springframework.web.servlet.DispatcherServlet;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass(DispatcherServlet.class)
 @ConditionalOnBooleanProperty("paimon.admin.enabled")
-@ConditionalOnBean(PaimonWriter.class)
+@ConditionalOnBean(PaimonOperations.class)
 @EnableConfigurationProperties(PaimonAdminProperties.class)
 public final class PaimonAdminAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	AdminTables paimonAdminTables(PaimonWriter writer) {
+	AdminTables paimonAdminTables(PaimonOperations writer) {
 		return new AdminTables(writer);
 	}
 
@@ -65,7 +65,7 @@ public final class PaimonAdminAutoConfiguration {
 
 	@Bean(destroyMethod = "destroy")
 	@ConditionalOnMissingBean
-	AdminTransactions paimonAdminTransactions(PaimonWriter writer, PaimonAdminProperties admin,
+	AdminTransactions paimonAdminTransactions(PaimonOperations writer, PaimonAdminProperties admin,
 			ObjectProvider<AdminMetrics> metrics, AdminTables tables, ArrowBodyReader reader) {
 		return new AdminTransactions(writer, settings(admin), metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
 				reader);
@@ -73,7 +73,7 @@ public final class PaimonAdminAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	OneShotUploads paimonAdminOneShotUploads(PaimonWriter writer, PaimonAdminProperties admin,
+	OneShotUploads paimonAdminOneShotUploads(PaimonOperations writer, PaimonAdminProperties admin,
 			ObjectProvider<AdminMetrics> metrics, AdminTables tables, ArrowBodyReader reader) {
 		return new OneShotUploads(writer, settings(admin), metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
 				reader);

@@ -5,7 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.write.PaimonWriter;
+import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.core.PaimonWriter;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
@@ -98,7 +99,7 @@ public final class PaimonAutoConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnMissingBean
+	@ConditionalOnMissingBean(PaimonOperations.class)
 	PaimonWriter paimonWriter(PaimonTables tables, PaimonProperties properties) {
 		ArrowRuntimeCheck.verify();
 		Path spill = properties.getWrite().getSpillDirectory();

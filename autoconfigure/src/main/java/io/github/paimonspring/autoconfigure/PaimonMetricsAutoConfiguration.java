@@ -2,7 +2,7 @@ package io.github.paimonspring.autoconfigure;
 
 import io.github.paimonspring.actuate.MicrometerAdminMetrics;
 import io.github.paimonspring.admin.AdminMetrics;
-import io.github.paimonspring.write.PaimonWriter;
+import io.github.paimonspring.core.PaimonOperations;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -21,7 +21,7 @@ import org.springframework.context.annotation.Bean;
 				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
 				"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration" })
 @ConditionalOnClass(MeterRegistry.class)
-@ConditionalOnBean({ MeterRegistry.class, PaimonWriter.class })
+@ConditionalOnBean({ MeterRegistry.class, PaimonOperations.class })
 public final class PaimonMetricsAutoConfiguration {
 
 	@Bean

@@ -1,6 +1,6 @@
 package io.github.paimonspring.postpone;
 
-import io.github.paimonspring.write.LaneWriter;
+import io.github.paimonspring.write.BucketRouter;
 import org.apache.paimon.CoreOptions;
 import org.apache.paimon.bucket.BucketFunction;
 import org.apache.paimon.codegen.CodeGenUtils;
@@ -18,7 +18,7 @@ import org.apache.paimon.utils.InternalRowPartitionComputer;
  * bucket key ({@code bucket-key}, or the primary key without the partition keys), exactly as Paimon's
  * fixed-bucket writers, Flink and Spark compute it. Not thread-safe: one router per lane.
  */
-final class PostponeBucketRouter implements LaneWriter.BucketRouter {
+final class PostponeBucketRouter implements BucketRouter {
 
 	private final String table;
 

@@ -1,18 +1,12 @@
 package io.github.paimonspring.postpone;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import io.github.paimonspring.arrow.ArrowDataException;
-import io.github.paimonspring.write.CommitMessages;
-import io.github.paimonspring.write.LaneWriter;
+import io.github.paimonspring.write.AbstractTableWrite;
 import io.github.paimonspring.write.PaimonStateException;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.dictionary.DictionaryProvider;
-import org.apache.arrow.vector.ipc.ArrowReader;
-import org.apache.paimon.table.FileStoreTable;
+import io.github.paimonspring.write.WriteTarget;
 import org.apache.paimon.table.PostponeUtils;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
@@ -20,96 +14,25 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Writes Arrow batches of a postpone ({@code bucket = -2}) table straight into real buckets, using
- * the bucket plan it was created with, so the rows are readable as soon as they are committed.
- * Single-use: after {@link #prepareCommit()} every call fails; create a new writer for the next batch.
- * Belongs to one thread. Closing it discards data that was not prepared.
+ * the bucket plan it was created with, so the rows are readable as soon as they are committed (see
+ * {@link AbstractTableWrite} for the contract). A row whose partition is not in an explicit plan fails
+ * its whole batch with a {@link BucketPlanException} before anything of it is written. Single-use:
+ * after {@link #prepareCommit()} every call fails; create a new writer for the next batch.
  */
-public final class PostponeFixedBucketTableWrite implements AutoCloseable {
-
-	private final String table;
-
-	private final FileStoreTable fileStoreTable;
-
-	private final String location;
-
-	private final String commitUser;
-
-	private final @Nullable Map<String, String> overwritePartition;
+public final class PostponeFixedBucketTableWrite extends AbstractTableWrite<PostponeFixedBucketCommitMessages> {
 
 	private final ResolvedBucketPlan plan;
-
-	private final LaneWriter lanes;
 
 	private @Nullable Long checkFromSnapshot;
 
 	private volatile boolean prepared;
 
-	PostponeFixedBucketTableWrite(String table, FileStoreTable fileStoreTable, String commitUser,
-			@Nullable Map<String, String> overwritePartition, ResolvedBucketPlan plan, Path spillDirectory,
-			int parallelism) {
-		this.table = table;
-		this.fileStoreTable = fileStoreTable;
-		this.location = fileStoreTable.location().toString();
-		this.commitUser = commitUser;
-		this.overwritePartition = overwritePartition;
-		this.plan = plan;
-		FileStoreTable writeTable = LaneWriter.sizedForHeap(PostponeUtils.tableForFixBucketWrite(fileStoreTable),
-				parallelism);
-		this.lanes = new LaneWriter(table, "PostponeFixedBucketTableWrite", writeTable, commitUser,
-				overwritePartition != null, spillDirectory, parallelism,
-				() -> new PostponeBucketRouter(table, fileStoreTable, plan),
+	PostponeFixedBucketTableWrite(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition,
+			ResolvedBucketPlan plan) {
+		super(target, commitUser, overwritePartition, PostponeUtils.tableForFixBucketWrite(target.table()),
+				() -> new PostponeBucketRouter(target.name(), target.table(), plan),
 				(write) -> write.getWrite().withIgnoreNumBucketCheck(true));
-	}
-
-	/**
-	 * Returns the table identifier.
-	 * @return the identifier, {@code db.table}
-	 */
-	public String table() {
-		return this.table;
-	}
-
-	/**
-	 * Returns the number of rows written.
-	 * @return the row count
-	 */
-	public long totalRows() {
-		return this.lanes.totalRows();
-	}
-
-	/**
-	 * Writes one Arrow batch; the whole batch is validated and routed before any row is written.
-	 * @param root the batch; the caller keeps ownership
-	 * @return the number of rows written
-	 * @throws ArrowDataException if the batch does not match the table
-	 * @throws BucketPlanException if a row's partition is not in the plan (nothing of the batch is
-	 * written)
-	 */
-	public long write(VectorSchemaRoot root) {
-		return write(root, null);
-	}
-
-	/**
-	 * Writes one Arrow batch with dictionary-encoded columns.
-	 * @param root the batch; the caller keeps ownership
-	 * @param dictionaries the dictionaries of encoded columns, or {@code null}
-	 * @return the number of rows written
-	 */
-	public long write(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
-		checkNotPrepared();
-		pin();
-		return this.lanes.write(root, dictionaries);
-	}
-
-	/**
-	 * Writes every batch of an Arrow stream.
-	 * @param reader the stream; the caller closes it
-	 * @return the number of rows written
-	 */
-	public long write(ArrowReader reader) {
-		checkNotPrepared();
-		pin();
-		return this.lanes.write(reader);
+		this.plan = plan;
 	}
 
 	/**
@@ -117,37 +40,35 @@ public final class PostponeFixedBucketTableWrite implements AutoCloseable {
 	 * partition's bucket count. The writer is closed afterwards, whether this succeeds or not.
 	 * @return the messages
 	 */
+	@Override
 	public PostponeFixedBucketCommitMessages prepareCommit() {
-		checkNotPrepared();
-		pin();
+		beforeWrite();
 		this.prepared = true;
 		try {
 			List<CommitMessage> fixed = new ArrayList<>();
-			for (CommitMessage message : this.lanes.prepareCommit()) {
+			for (CommitMessage message : prepareFiles()) {
 				CommitMessageImpl impl = (CommitMessageImpl) message;
 				fixed.add(new CommitMessageImpl(impl.partition(), impl.bucket(), this.plan.totalBuckets(impl.partition()),
 						impl.newFilesIncrement(), impl.compactIncrement()));
 			}
-			CommitMessages messages = new CommitMessages(this.table, this.location, this.commitUser,
-					this.overwritePartition, fixed);
-			return new PostponeFixedBucketCommitMessages(messages, this.checkFromSnapshot);
+			return new PostponeFixedBucketCommitMessages(table(), target().location(), commitUser(),
+					overwritePartition(), fixed, this.checkFromSnapshot);
 		}
 		finally {
-			this.lanes.close();
+			super.close();
 		}
 	}
 
-	private void pin() {
-		if (this.checkFromSnapshot == null) {
-			Long latest = this.fileStoreTable.snapshotManager().latestSnapshotIdFromFileSystem();
-			this.checkFromSnapshot = (latest != null) ? latest : 0L;
-		}
-	}
-
-	private void checkNotPrepared() {
+	/** Refuses a used writer and pins the snapshot the conflict checks start from. */
+	@Override
+	protected void beforeWrite() {
 		if (this.prepared) {
-			throw new PaimonStateException(this.table, "PostponeFixedBucketTableWrite for table '" + this.table
+			throw new PaimonStateException(table(), "PostponeFixedBucketTableWrite for table '" + table()
 					+ "' is closed: it supports one prepareCommit call; create a new writer for the next batch");
+		}
+		if (this.checkFromSnapshot == null) {
+			Long latest = target().table().snapshotManager().latestSnapshotIdFromFileSystem();
+			this.checkFromSnapshot = (latest != null) ? latest : 0L;
 		}
 	}
 
@@ -157,7 +78,7 @@ public final class PostponeFixedBucketTableWrite implements AutoCloseable {
 	@Override
 	public void close() {
 		this.prepared = true;
-		this.lanes.close();
+		super.close();
 	}
 
 }

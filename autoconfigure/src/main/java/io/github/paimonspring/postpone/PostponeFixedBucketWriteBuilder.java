@@ -1,10 +1,10 @@
 package io.github.paimonspring.postpone;
 
-import java.nio.file.Path;
 import java.util.Map;
 
-import io.github.paimonspring.write.CommitUsers;
+import io.github.paimonspring.write.AbstractWriteBuilder;
 import io.github.paimonspring.write.UnsupportedTableException;
+import io.github.paimonspring.write.WriteTarget;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
@@ -16,23 +16,16 @@ import org.jspecify.annotations.Nullable;
  * counts per partition come from an explicit plan ({@link #withBucketPlan}) or from the table's
  * existing layout ({@link #withAutomaticBucketPlan}); rows are assigned to buckets with Paimon's own
  * bucket function. Obtain it from
- * {@link io.github.paimonspring.write.PaimonWriter#newPostponeFixedBucketWriteBuilder(String, String)}.
+ * {@code PaimonOperations.newPostponeFixedBucketWriteBuilder}.
  */
-public final class PostponeFixedBucketWriteBuilder {
+public final class PostponeFixedBucketWriteBuilder extends
+		AbstractWriteBuilder<PostponeFixedBucketTableWrite, PostponeFixedBucketCommitMessages, PostponeFixedBucketTableCommit> {
 
 	private final String table;
 
 	private final FileStoreTable fileStoreTable;
 
-	private final String commitUser;
-
-	private final Path spillDirectory;
-
-	private final int parallelism;
-
 	private final int defaultBuckets;
-
-	private @Nullable Map<String, String> overwritePartition;
 
 	private @Nullable ResolvedBucketPlan plan;
 
@@ -43,22 +36,18 @@ public final class PostponeFixedBucketWriteBuilder {
 	/**
 	 * Creates a builder and validates the table: a primary-key table with {@code bucket = -2} whose
 	 * partition keys are part of the primary key.
-	 * @param table the table identifier
-	 * @param fileStoreTable the table
+	 * @param target the table
 	 * @param commitUser the commit user (a safe file name segment)
-	 * @param spillDirectory where writers spill sort buffers
-	 * @param parallelism how many Paimon writers may run in parallel
 	 * @param defaultBuckets bucket count of new partitions in automatic plans, or 0 for the table's
 	 * {@code postpone.default-bucket-num}
 	 * @throws UnsupportedTableException if the table is not such a table
 	 */
-	public PostponeFixedBucketWriteBuilder(String table, FileStoreTable fileStoreTable, String commitUser,
-			Path spillDirectory, int parallelism, int defaultBuckets) {
+	public PostponeFixedBucketWriteBuilder(WriteTarget target, String commitUser, int defaultBuckets) {
+		super(target, commitUser);
+		String table = target.name();
+		FileStoreTable fileStoreTable = target.table();
 		this.table = table;
 		this.fileStoreTable = fileStoreTable;
-		this.commitUser = CommitUsers.validate(table, commitUser);
-		this.spillDirectory = spillDirectory;
-		this.parallelism = parallelism;
 		this.defaultBuckets = defaultBuckets;
 		int bucket = fileStoreTable.coreOptions().bucket();
 		if (bucket != BucketMode.POSTPONE_BUCKET || fileStoreTable.primaryKeys().isEmpty()) {
@@ -74,28 +63,12 @@ public final class PostponeFixedBucketWriteBuilder {
 	}
 
 	/**
-	 * Returns the table identifier.
-	 * @return the identifier, {@code db.table}
-	 */
-	public String table() {
-		return this.table;
-	}
-
-	/**
-	 * Returns the commit user shared by this builder's writers and committers.
-	 * @return the commit user
-	 */
-	public String commitUser() {
-		return this.commitUser;
-	}
-
-	/**
 	 * Switches to overwrite: a commit replaces the partitions that receive data, including their
 	 * {@code bucket-postpone} files, and may change their bucket count.
 	 * @return this builder
 	 */
 	public PostponeFixedBucketWriteBuilder withOverwrite() {
-		this.overwritePartition = Map.of();
+		overwrite(Map.of());
 		return this;
 	}
 
@@ -157,6 +130,7 @@ public final class PostponeFixedBucketWriteBuilder {
 	 * @throws BucketPlanException if no plan was set ("bucket plan is required")
 	 * @throws UnsupportedTableException if the table has deletion vectors enabled
 	 */
+	@Override
 	public PostponeFixedBucketTableWrite newWrite() {
 		if (this.fileStoreTable.coreOptions().deletionVectorsEnabled()) {
 			throw new UnsupportedTableException(this.table, "Table '" + this.table
@@ -179,8 +153,7 @@ public final class PostponeFixedBucketWriteBuilder {
 					+ "': call withBucketPlan(...) or withAutomaticBucketPlan() first");
 		}
 		try {
-			return new PostponeFixedBucketTableWrite(this.table, this.fileStoreTable, this.commitUser,
-					this.overwritePartition, writerPlan, this.spillDirectory, this.parallelism);
+			return new PostponeFixedBucketTableWrite(target(), commitUser(), overwritePartition(), writerPlan);
 		}
 		catch (IllegalArgumentException | IllegalStateException ex) {
 			throw new UnsupportedTableException(this.table,
@@ -188,13 +161,9 @@ public final class PostponeFixedBucketWriteBuilder {
 		}
 	}
 
-	/**
-	 * Creates a committer with this builder's commit user and mode.
-	 * @return a new committer
-	 */
+	@Override
 	public PostponeFixedBucketTableCommit newCommit() {
-		return new PostponeFixedBucketTableCommit(this.table, this.fileStoreTable, this.commitUser,
-				this.overwritePartition);
+		return new PostponeFixedBucketTableCommit(target(), commitUser(), overwritePartition());
 	}
 
 }

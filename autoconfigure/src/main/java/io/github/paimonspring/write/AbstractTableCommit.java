@@ -4,20 +4,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.Consumer;
 
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.sink.TableCommitImpl;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The commit step of a write family: commits, truncates and aborts for one table, commit user and
  * write mode, written once for every family. {@code M} is the family's commit messages type, so that
- * messages of one family cannot be committed by another family's commit (a compile-time error).
+ * messages of one family cannot be committed by another family's commit (a compile-time error, and a
+ * {@link PaimonArgumentException} for raw calls).
  * Only messages prepared for the same table, commit user and mode are accepted. Identifier-based
  * calls give idempotent retries: an identifier is committed when the newest snapshot of the commit
  * user has an identifier greater than or equal to it.
  *
  * @param <M> the commit messages of the family
  */
-public abstract class AbstractTableCommit<M> implements AutoCloseable {
+public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> implements AutoCloseable {
 
 	/** Identifier used by one-shot commits, as Paimon's batch commits do. */
 	public static final long ONE_SHOT_IDENTIFIER = TableCommitter.ONE_SHOT_IDENTIFIER;
@@ -30,26 +35,31 @@ public abstract class AbstractTableCommit<M> implements AutoCloseable {
 
 	private final @Nullable Map<String, String> overwritePartition;
 
+	private final Class<M> messagesType;
+
 	private final TableCommitter committer;
 
 	private volatile boolean closed;
 
 	/**
 	 * Creates the commit of a family.
-	 * @param table the table identifier, {@code db.table}
-	 * @param location the table's location, to check where messages were prepared
+	 * @param target the table
 	 * @param commitUser the commit user
 	 * @param overwritePartition the static partition to overwrite ({@code {}} for the whole table or
 	 * the partitions that receive data), or {@code null} to append
-	 * @param committer the engine that commits for this table and commit user
+	 * @param messagesType the family's messages type; others are refused even through raw calls
+	 * @param commitTable the table to create Paimon commits from (usually the target's table)
+	 * @param configure applied to every Paimon commit before it runs, or {@code null}
 	 */
-	protected AbstractTableCommit(String table, String location, String commitUser,
-			@Nullable Map<String, String> overwritePartition, TableCommitter committer) {
-		this.table = table;
-		this.location = location;
+	protected AbstractTableCommit(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition,
+			Class<M> messagesType, FileStoreTable commitTable, @Nullable Consumer<TableCommitImpl> configure) {
+		this.table = target.name();
+		this.location = target.location();
 		this.commitUser = commitUser;
 		this.overwritePartition = overwritePartition;
-		this.committer = committer;
+		this.messagesType = messagesType;
+		this.committer = new TableCommitter(target.name(), target.table(), commitTable, commitUser, overwritePartition,
+				configure);
 	}
 
 	/**
@@ -119,7 +129,7 @@ public abstract class AbstractTableCommit<M> implements AutoCloseable {
 	 */
 	public Set<String> committedFiles(M messages) {
 		check(messages);
-		return this.committer.committedFileNames(commitMessages(messages).messages());
+		return this.committer.committedFileNames(messages.messages());
 	}
 
 	/**
@@ -174,7 +184,7 @@ public abstract class AbstractTableCommit<M> implements AutoCloseable {
 	 */
 	public int abort(M messages) {
 		check(messages);
-		return this.committer.abort(commitMessages(messages).messages());
+		return this.committer.abort(messages.messages());
 	}
 
 	/**
@@ -186,13 +196,6 @@ public abstract class AbstractTableCommit<M> implements AutoCloseable {
 	}
 
 	/**
-	 * Returns the standard commit messages that carry the family's messages.
-	 * @param messages the family's messages
-	 * @return the standard messages
-	 */
-	protected abstract CommitMessages commitMessages(M messages);
-
-	/**
 	 * Commits messages that passed the provenance checks. Families with further checks override it.
 	 * @param messages the checked messages
 	 * @param identifier the identifier to commit under
@@ -200,16 +203,20 @@ public abstract class AbstractTableCommit<M> implements AutoCloseable {
 	 * @return the outcome
 	 */
 	protected CommitResult commitChecked(M messages, long identifier, boolean filter) {
-		CommitMessages standard = commitMessages(messages);
-		return this.committer.commit(standard.nonEmptyMessages(), standard.rowCount(), identifier, filter);
+		return commitFiles(messages.nonEmptyMessages(), messages.rowCount(), identifier, filter);
 	}
 
 	/**
-	 * Returns the engine that commits for this table and commit user.
-	 * @return the committer
+	 * Commits Paimon messages of checked family messages.
+	 * @param files the non-empty Paimon messages
+	 * @param rows the number of rows in their new files, for the result
+	 * @param identifier the identifier to commit under
+	 * @param filter whether to skip the commit when the identifier is already committed
+	 * @return the outcome
+	 * @throws PaimonCommitException if Paimon rejects the commit
 	 */
-	protected final TableCommitter committer() {
-		return this.committer;
+	protected final CommitResult commitFiles(List<CommitMessage> files, long rows, long identifier, boolean filter) {
+		return this.committer.commit(files, rows, identifier, filter);
 	}
 
 	/**
@@ -225,7 +232,12 @@ public abstract class AbstractTableCommit<M> implements AutoCloseable {
 		if (messages == null) {
 			throw new PaimonArgumentException(this.table, "commit messages must not be null");
 		}
-		commitMessages(messages).checkProvenance(this.table, this.location, this.commitUser, this.overwritePartition);
+		if (!this.messagesType.isInstance(messages)) {
+			throw new PaimonArgumentException(this.table, getClass().getSimpleName() + " for table '" + this.table
+					+ "' commits " + this.messagesType.getSimpleName() + ", not " + messages.getClass().getSimpleName()
+					+ "; commit messages with the committer of the builder that created their writer");
+		}
+		messages.checkProvenance(this.table, this.location, this.commitUser, this.overwritePartition);
 	}
 
 	private void checkOpen() {

@@ -3,11 +3,8 @@ package io.github.paimonspring.write;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.arrow.ArrowDataException;
@@ -16,18 +13,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.paimon.data.BinaryRow;
-import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.data.columnar.VectorizedColumnBatch;
-import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.index.BucketAssigner;
-import org.apache.paimon.index.HashBucketAssigner;
-import org.apache.paimon.index.SimpleHashBucketAssigner;
-import org.apache.paimon.table.BucketMode;
-import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
-import org.apache.paimon.table.sink.RowKeyExtractor;
-import org.apache.paimon.table.sink.TableWriteImpl;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,58 +24,22 @@ import org.jspecify.annotations.Nullable;
  * one or more Paimon writers ("lanes") and collects their commit messages. Lanes own disjoint buckets
  * (or, for bucket-unaware append tables, row ranges), so large batches are written in parallel with
  * exactly the files, buckets and sequence numbers one writer would produce. Not thread-safe: it
- * rejects concurrent calls. Infrastructure for writer implementations; applications use
- * {@link PaimonWriter}.
+ * rejects concurrent calls.
  */
-public final class LaneWriter implements AutoCloseable {
-
-	/**
-	 * Chooses the bucket of a row. Each lane gets its own router, so implementations need not be
-	 * thread-safe.
-	 */
-	@FunctionalInterface
-	public interface BucketRouter {
-
-		/**
-		 * Returns the bucket of a row.
-		 * @param row the row (reused by the caller; do not keep it)
-		 * @return the bucket, {@code >= 0}
-		 */
-		int bucket(InternalRow row);
-
-	}
-
-	private static final long MAX_WRITE_BUFFER = 256L * 1024 * 1024;
-
-	private static final long MIN_WRITE_BUFFER = 8L * 1024 * 1024;
-
-	private static final org.slf4j.Logger logger = org.slf4j.LoggerFactory.getLogger(LaneWriter.class);
-
-	private static final java.util.Set<String> DYNAMIC_BUCKET_WARNED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+final class LaneWriter implements AutoCloseable {
 
 	/** Batches smaller than this per lane are written on the calling thread only. */
 	static final int MIN_ROWS_PER_LANE = 16_384;
-
-	private enum Routing {
-
-		/** One Paimon writer (dynamic-bucket, postpone or parallelism 1). */
-		SINGLE,
-		/** Lanes own buckets: {@code bucket % lanes}. */
-		BY_BUCKET,
-		/** Lanes take contiguous row ranges (bucket-unaware append tables). */
-		BY_RANGE
-
-	}
 
 	private final String table;
 
 	private final String handle;
 
-	private final List<WriteLane> lanes = new ArrayList<>();
+	private final WriteLanes source;
 
-	private final Routing routing;
+	private final List<WriteLane> lanes;
 
-	private final IOManager ioManager;
+	private final WriteLanes.Routing routing;
 
 	private final @Nullable BucketAssigner bucketAssigner;
 
@@ -104,106 +57,15 @@ public final class LaneWriter implements AutoCloseable {
 	 * Creates the writers.
 	 * @param table the table identifier used in messages
 	 * @param handle the name of the public handle used in messages, such as {@code TableWrite}
-	 * @param writeTable the table to create Paimon writers from
-	 * @param commitUser the commit user
-	 * @param ignorePreviousFiles whether writers start without the existing files (overwrite)
-	 * @param spillDirectory where writers spill sort buffers
-	 * @param parallelism the maximum number of lanes
-	 * @param router creates a bucket router per lane, or {@code null} to route by the table's own
-	 * bucket mode
-	 * @param configure applied to every Paimon writer after it is created, or {@code null}
+	 * @param lanes the Paimon writers and how rows are spread over them
 	 */
-	public LaneWriter(String table, String handle, FileStoreTable writeTable, String commitUser,
-			boolean ignorePreviousFiles, Path spillDirectory, int parallelism, @Nullable Supplier<BucketRouter> router,
-			@Nullable Consumer<TableWriteImpl<?>> configure) {
+	LaneWriter(String table, String handle, WriteLanes lanes) {
 		this.table = table;
 		this.handle = handle;
-		BucketMode mode = writeTable.bucketMode();
-		int lanes = Math.max(1, parallelism);
-		if (router != null) {
-			this.routing = Routing.BY_BUCKET;
-		}
-		else if (mode == BucketMode.HASH_FIXED && lanes > 1) {
-			this.routing = Routing.BY_BUCKET;
-			lanes = Math.min(lanes, Math.max(1, writeTable.coreOptions().bucket()));
-		}
-		else if (mode == BucketMode.BUCKET_UNAWARE && writeTable.primaryKeys().isEmpty() && lanes > 1) {
-			this.routing = Routing.BY_RANGE;
-		}
-		else {
-			this.routing = Routing.SINGLE;
-			lanes = 1;
-		}
-		this.ioManager = IOManager.create(spillDirectory.toString());
-		try {
-			for (int i = 0; i < lanes; i++) {
-				TableWriteImpl<?> write = writeTable.newWrite(commitUser);
-				write.withIOManager(this.ioManager);
-				if (ignorePreviousFiles) {
-					write.withIgnorePreviousFiles(true);
-				}
-				if (configure != null) {
-					configure.accept(write);
-				}
-				BucketRouter laneRouter = null;
-				RowKeyExtractor keys = null;
-				if (router != null) {
-					laneRouter = router.get();
-				}
-				else if (this.routing == Routing.BY_BUCKET || mode == BucketMode.HASH_DYNAMIC) {
-					keys = writeTable.createRowKeyExtractor();
-					if (this.routing == Routing.BY_BUCKET) {
-						RowKeyExtractor extractor = keys;
-						laneRouter = (row) -> {
-							extractor.setRecord(row);
-							return extractor.bucket();
-						};
-					}
-				}
-				this.lanes.add(new WriteLane(table, writeTable, write, keys, laneRouter));
-			}
-		}
-		catch (RuntimeException ex) {
-			closeLanes();
-			throw new PaimonWriteException(table,
-					"Cannot create a writer for table '" + table + "': " + ex.getMessage(), ex);
-		}
-		if (mode == BucketMode.HASH_DYNAMIC && router == null) {
-			if (DYNAMIC_BUCKET_WARNED.add(table)) {
-				logger.warn("Table '{}' uses dynamic buckets (bucket=-1): only ONE writer process may write it; several "
-						+ "instances writing it concurrently create duplicate keys. Use bucket=N or bucket=-2 for several writers.",
-						table);
-			}
-			long targetRows = writeTable.coreOptions().dynamicBucketTargetRowNum();
-			Integer maxBuckets = writeTable.coreOptions().dynamicBucketMaxBuckets();
-			int max = (maxBuckets != null) ? maxBuckets : -1;
-			this.bucketAssigner = ignorePreviousFiles ? new SimpleHashBucketAssigner(1, 0, targetRows, max)
-					: new HashBucketAssigner(writeTable.snapshotManager(), commitUser,
-							writeTable.store().newIndexFileHandler(), 1, 1, 0, targetRows, max);
-		}
-		else {
-			this.bucketAssigner = null;
-		}
-	}
-
-	/**
-	 * Returns the table with each Paimon writer's {@code write-buffer-size} sized to the heap:
-	 * {@code max-heap / 4 / parallelism}, between 8 MB and Paimon's default 256 MB. A table that sets
-	 * {@code write-buffer-size} itself is returned unchanged.
-	 * @param table the table
-	 * @param parallelism the number of writers that will share the heap
-	 * @return the table to create writers from
-	 */
-	public static FileStoreTable sizedForHeap(FileStoreTable table, int parallelism) {
-		if (table.options().containsKey("write-buffer-size")) {
-			return table;
-		}
-		long perWriter = Runtime.getRuntime().maxMemory() / 4 / Math.max(1, parallelism);
-		long size = Math.max(MIN_WRITE_BUFFER, Math.min(MAX_WRITE_BUFFER, perWriter));
-		if (size == MAX_WRITE_BUFFER) {
-			return table;
-		}
-		return table.copy(java.util.Map.of("write-buffer-size", size + " b"));
+		this.source = lanes;
+		this.lanes = lanes.lanes();
+		this.routing = lanes.routing();
+		this.bucketAssigner = lanes.bucketAssigner();
 	}
 
 	private String table() {
@@ -216,18 +78,6 @@ public final class LaneWriter implements AutoCloseable {
 	 */
 	public long totalRows() {
 		return this.totalRows;
-	}
-
-	/**
-	 * Writes one Arrow batch without dictionary-encoded columns. The whole batch is validated before
-	 * any row is written; the caller keeps ownership of the Arrow data.
-	 * @param root the batch
-	 * @return the number of rows written
-	 * @throws ArrowDataException if the batch does not match the table schema or holds a null in a
-	 * {@code NOT NULL} column (nothing of the batch is written)
-	 */
-	public long write(VectorSchemaRoot root) {
-		return write(root, null);
 	}
 
 	/**
@@ -306,7 +156,7 @@ public final class LaneWriter implements AutoCloseable {
 			return 0;
 		}
 		first.row.setVectorizedColumnBatch(batch);
-		int parallel = (this.routing == Routing.SINGLE) ? 1
+		int parallel = (this.routing == WriteLanes.Routing.SINGLE) ? 1
 				: Math.min(this.lanes.size(), Math.max(1, rows / MIN_ROWS_PER_LANE));
 		for (int k = 1; k < parallel; k++) {
 			WriteLane lane = this.lanes.get(k);
@@ -314,12 +164,12 @@ public final class LaneWriter implements AutoCloseable {
 		}
 		// routing runs before anything is written, so a routing error (such as a partition missing from a
 		// bucket plan) leaves the writer usable
-		int[] bucketOf = (this.routing == Routing.BY_BUCKET) ? route(rows, parallel) : null;
+		int[] bucketOf = (this.routing == WriteLanes.Routing.BY_BUCKET) ? route(rows, parallel) : null;
 		try {
-			if (this.routing == Routing.SINGLE) {
+			if (this.routing == WriteLanes.Routing.SINGLE) {
 				writeSingle(first, rows);
 			}
-			else if (this.routing == Routing.BY_RANGE) {
+			else if (this.routing == WriteLanes.Routing.BY_RANGE) {
 				writeRanges(rows, parallel);
 			}
 			else {
@@ -498,26 +348,7 @@ public final class LaneWriter implements AutoCloseable {
 	}
 
 	private void closeLanes() {
-		PaimonWriteException failure = null;
-		for (WriteLane lane : this.lanes) {
-			try {
-				lane.write.close();
-			}
-			catch (Exception ex) {
-				if (failure == null) {
-					failure = new PaimonWriteException(table(), "Closing the writer of table '" + table() + "' failed", ex);
-				}
-			}
-		}
-		try {
-			this.ioManager.close();
-		}
-		catch (Exception ex) {
-			// best effort
-		}
-		if (failure != null) {
-			throw failure;
-		}
+		this.source.close(this.table);
 	}
 
 }

@@ -27,15 +27,14 @@ import org.slf4j.LoggerFactory;
 /**
  * The engine behind {@link TableCommit} and the postpone fixed-bucket committer: runs Paimon commits,
  * truncates and safe aborts for one table, commit user and mode, and reports what was committed.
- * Callers check the provenance of messages first. Infrastructure for committer implementations;
- * applications use {@link PaimonWriter}.
+ * Callers check the provenance of messages first.
  */
-public final class TableCommitter {
+final class TableCommitter {
 
 	private static final Logger logger = LoggerFactory.getLogger(TableCommitter.class);
 
 	/** Identifier used by one-shot commits, as Paimon's batch commits do. */
-	public static final long ONE_SHOT_IDENTIFIER = Long.MAX_VALUE;
+	static final long ONE_SHOT_IDENTIFIER = Long.MAX_VALUE;
 
 	/** How far before the oldest file's creation time abort looks for snapshots that added it. */
 	private static final long ABORT_CLOCK_SKEW_MILLIS = 10 * 60 * 1000L;
@@ -64,7 +63,7 @@ public final class TableCommitter {
 	 * partition
 	 * @param configure applied to every Paimon commit before it runs, or {@code null}
 	 */
-	public TableCommitter(String name, FileStoreTable table, FileStoreTable commitTable, String commitUser,
+	TableCommitter(String name, FileStoreTable table, FileStoreTable commitTable, String commitUser,
 			@Nullable Map<String, String> overwritePartition, @Nullable Consumer<TableCommitImpl> configure) {
 		this.name = name;
 		this.table = table;
@@ -87,7 +86,7 @@ public final class TableCommitter {
 	 * @return the outcome
 	 * @throws PaimonCommitException if Paimon rejects the commit
 	 */
-	public CommitResult commit(List<CommitMessage> messages, long rows, long identifier, boolean filter) {
+	CommitResult commit(List<CommitMessage> messages, long rows, long identifier, boolean filter) {
 		if (filter) {
 			return run(rows, identifier, (commit) -> commit.filterAndCommit(Map.of(identifier, messages)));
 		}
@@ -99,7 +98,7 @@ public final class TableCommitter {
 	 * no data.
 	 * @return the outcome
 	 */
-	public CommitResult truncateTable() {
+	CommitResult truncateTable() {
 		Long latest = latestSnapshotId();
 		if (latest == null || !this.table.store().newScan().withSnapshot(latest).readFileIterator().hasNext()) {
 			return new CommitResult(false, latestSnapshotIdOfUser(), 0);
@@ -113,7 +112,7 @@ public final class TableCommitter {
 	 * @param identifier the commit identifier, from 0 to {@code Long.MAX_VALUE - 1}
 	 * @return the outcome
 	 */
-	public CommitResult truncateTableWithIdentifier(long identifier) {
+	CommitResult truncateTableWithIdentifier(long identifier) {
 		checkIdentifier(identifier);
 		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).orElse(null);
 		if (latestOfUser != null && latestOfUser.commitIdentifier() >= identifier) {
@@ -136,7 +135,7 @@ public final class TableCommitter {
 	 * every partition with those values)
 	 * @return the outcome
 	 */
-	public CommitResult truncatePartitions(List<Map<String, String>> partitions) {
+	CommitResult truncatePartitions(List<Map<String, String>> partitions) {
 		if (partitions == null || partitions.isEmpty()) {
 			throw new PaimonArgumentException(table(), "partitions to truncate must not be empty");
 		}
@@ -157,7 +156,7 @@ public final class TableCommitter {
 	 * @param messages the prepared messages
 	 * @return the number of files deleted
 	 */
-	public int abort(List<CommitMessage> all) {
+	int abort(List<CommitMessage> all) {
 		FileStoreTable table = this.table;
 		Set<String> candidates = new HashSet<>();
 		for (CommitMessage message : all) {
@@ -203,7 +202,7 @@ public final class TableCommitter {
 	 * @param messages the messages
 	 * @return the names of their files that are committed
 	 */
-	public Set<String> committedFileNames(List<CommitMessage> messages) {
+	Set<String> committedFileNames(List<CommitMessage> messages) {
 		Set<String> candidates = new HashSet<>();
 		for (CommitMessage message : messages) {
 			candidates.addAll(CommitMessages.fileNames((CommitMessageImpl) message));
@@ -313,7 +312,7 @@ public final class TableCommitter {
 	 * @param identifier the identifier
 	 * @return the snapshot id, or {@code null} when the identifier is not committed
 	 */
-	public @Nullable Long committedSnapshot(long identifier) {
+	@Nullable Long committedSnapshot(long identifier) {
 		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).orElse(null);
 		return (latestOfUser != null && latestOfUser.commitIdentifier() >= identifier) ? latestOfUser.id() : null;
 	}
@@ -323,7 +322,7 @@ public final class TableCommitter {
 	 * @param identifier the identifier
 	 * @throws PaimonArgumentException if it is negative or {@link #ONE_SHOT_IDENTIFIER}
 	 */
-	public void checkIdentifier(long identifier) {
+	void checkIdentifier(long identifier) {
 		if (identifier < 0 || identifier == ONE_SHOT_IDENTIFIER) {
 			throw new PaimonArgumentException(table(), "commit identifier must be between 0 and " + (Long.MAX_VALUE - 1)
 					+ " (Long.MAX_VALUE is reserved for one-shot commits), got " + identifier);

@@ -1,49 +1,24 @@
 package io.github.paimonspring.write;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
 /**
- * Configures writers and committers for one table and commit user. Writers and committers take the
- * mode that is set when they are created; overwrite cannot be turned off again.
+ * The builder of the standard write family (see {@link AbstractWriteBuilder} for the contract):
+ * append, dynamic-partition overwrite or static-partition overwrite of any Paimon append or
+ * primary-key table this starter writes.
  */
-public final class WriteBuilder {
-
-	private final WriteTarget target;
-
-	private final String commitUser;
-
-	private @Nullable Map<String, String> overwritePartition;
-
-	WriteBuilder(WriteTarget target, String commitUser) {
-		this.target = target;
-		this.commitUser = CommitUsers.validate(target.name(), commitUser);
-	}
+public final class WriteBuilder extends AbstractWriteBuilder<TableWrite, CommitMessages, TableCommit> {
 
 	/**
-	 * Returns the table identifier.
-	 * @return the identifier, {@code db.table}
+	 * Creates a builder; applications get one from {@code PaimonOperations.newWriteBuilder}.
+	 * @param target the table
+	 * @param commitUser the commit user; must be a safe file name segment
+	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
 	 */
-	public String table() {
-		return this.target.name();
-	}
-
-	/**
-	 * Returns the commit user shared by the writers and committers of this builder.
-	 * @return the commit user
-	 */
-	public String commitUser() {
-		return this.commitUser;
-	}
-
-	/**
-	 * Returns whether writers and committers created from now on overwrite.
-	 * @return {@code true} in overwrite mode
-	 */
-	public boolean isOverwrite() {
-		return this.overwritePartition != null;
+	public WriteBuilder(WriteTarget target, String commitUser) {
+		super(target, commitUser);
 	}
 
 	/**
@@ -52,7 +27,7 @@ public final class WriteBuilder {
 	 * @return this builder
 	 */
 	public WriteBuilder withOverwrite() {
-		this.overwritePartition = Map.of();
+		overwrite(Map.of());
 		return this;
 	}
 
@@ -68,35 +43,24 @@ public final class WriteBuilder {
 			return withOverwrite();
 		}
 		for (String key : staticPartition.keySet()) {
-			if (!this.target.table().partitionKeys().contains(key)) {
+			if (!target().table().partitionKeys().contains(key)) {
 				throw new PaimonArgumentException(table(), "'" + key + "' is not a partition key of table '" + table()
-						+ "'; partition keys are " + this.target.table().partitionKeys());
+						+ "'; partition keys are " + target().table().partitionKeys());
 			}
 		}
-		this.overwritePartition = new LinkedHashMap<>(staticPartition);
+		overwrite(staticPartition);
 		return this;
 	}
 
-	/**
-	 * Creates a writer with this builder's commit user and mode.
-	 * @return a new writer; close it when done
-	 * @throws UnsupportedTableException if the table cannot be written
-	 */
+	@Override
 	public TableWrite newWrite() {
-		this.target.checkWritable();
-		return new TableWrite(this.target, this.commitUser, copy(this.overwritePartition));
+		target().checkWritable();
+		return new TableWrite(target(), commitUser(), overwritePartition());
 	}
 
-	/**
-	 * Creates a committer with this builder's commit user and mode.
-	 * @return a new committer
-	 */
+	@Override
 	public TableCommit newCommit() {
-		return new TableCommit(this.target, this.commitUser, copy(this.overwritePartition));
-	}
-
-	private static @Nullable Map<String, String> copy(@Nullable Map<String, String> map) {
-		return (map != null) ? new LinkedHashMap<>(map) : null;
+		return new TableCommit(target(), commitUser(), overwritePartition());
 	}
 
 }

@@ -21,10 +21,10 @@ final class WriteLane {
 
 	final @Nullable RowKeyExtractor keys;
 
-	final LaneWriter.@Nullable BucketRouter router;
+	final @Nullable BucketRouter router;
 
 	WriteLane(String table, FileStoreTable fileStoreTable, TableWriteImpl<?> write, @Nullable RowKeyExtractor keys,
-			LaneWriter.@Nullable BucketRouter router) {
+			@Nullable BucketRouter router) {
 		this.write = write;
 		this.converter = new ArrowBatchConverter(table, fileStoreTable.rowType());
 		this.keys = keys;

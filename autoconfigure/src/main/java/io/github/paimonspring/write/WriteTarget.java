@@ -9,9 +9,10 @@ import org.apache.paimon.table.FileStoreTable;
 
 /**
  * A resolved table to write: its identifier, the Paimon table and writer settings. Shared by a
- * builder and the writers and committers it creates.
+ * builder and the writers and committers it creates. Created by {@code PaimonOperations}
+ * implementations; applications name tables instead.
  */
-final class WriteTarget {
+public final class WriteTarget {
 
 	private static final List<String> TIME_TRAVEL_OPTIONS = List.of("scan.version", "scan.timestamp-millis",
 			"scan.snapshot-id", "scan.tag-name", "scan.timestamp", "scan.watermark");
@@ -24,7 +25,14 @@ final class WriteTarget {
 
 	private final int parallelism;
 
-	WriteTarget(String name, FileStoreTable table, Path spillDirectory, int parallelism) {
+	/**
+	 * Creates a target.
+	 * @param name the table identifier, {@code db.table}
+	 * @param table the table
+	 * @param spillDirectory where writers spill sort buffers
+	 * @param parallelism how many Paimon writers one table write may run in parallel
+	 */
+	public WriteTarget(String name, FileStoreTable table, Path spillDirectory, int parallelism) {
 		this.name = name;
 		this.table = table;
 		this.spillDirectory = spillDirectory;
@@ -35,11 +43,19 @@ final class WriteTarget {
 		return this.parallelism;
 	}
 
-	String name() {
+	/**
+	 * Returns the table identifier.
+	 * @return the identifier, {@code db.table}
+	 */
+	public String name() {
 		return this.name;
 	}
 
-	FileStoreTable table() {
+	/**
+	 * Returns the table.
+	 * @return the table
+	 */
+	public FileStoreTable table() {
 		return this.table;
 	}
 
@@ -47,7 +63,11 @@ final class WriteTarget {
 		return this.spillDirectory;
 	}
 
-	String location() {
+	/**
+	 * Returns the table's location, which tells tables of the same name apart.
+	 * @return the location
+	 */
+	public String location() {
 		return this.table.location().toString();
 	}
 
@@ -55,7 +75,7 @@ final class WriteTarget {
 	 * Returns the table to create writers from, with a write buffer sized to the heap.
 	 */
 	FileStoreTable writeTable() {
-		return LaneWriter.sizedForHeap(this.table, this.parallelism);
+		return WriteLanes.sizedForHeap(this.table, this.parallelism);
 	}
 
 	/**

@@ -3,7 +3,7 @@ package io.github.paimonspring.actuate;
 import java.nio.file.Path;
 
 import io.github.paimonspring.admin.AdminMetrics;
-import io.github.paimonspring.write.PaimonWriter;
+import io.github.paimonspring.core.PaimonWriter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;

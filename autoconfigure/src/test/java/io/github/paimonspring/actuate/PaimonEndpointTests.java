@@ -4,8 +4,8 @@ import java.nio.file.Path;
 
 import io.github.paimonspring.admin.AdminModel;
 import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.Batches;
-import io.github.paimonspring.write.PaimonWriter;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;

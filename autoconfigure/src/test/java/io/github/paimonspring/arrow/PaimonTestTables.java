@@ -49,7 +49,7 @@ final class PaimonTestTables implements AutoCloseable {
 
 	private final Catalog catalog;
 
-	private final io.github.paimonspring.write.PaimonWriter writer;
+	private final io.github.paimonspring.core.PaimonWriter writer;
 
 	private int tableCounter;
 
@@ -58,7 +58,7 @@ final class PaimonTestTables implements AutoCloseable {
 		options.set("warehouse", warehouse.toUri().toString());
 		this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
 		this.catalog.createDatabase(DATABASE, true);
-		this.writer = new io.github.paimonspring.write.PaimonWriter(
+		this.writer = new io.github.paimonspring.core.PaimonWriter(
 				new io.github.paimonspring.catalog.PaimonTables(this.catalog, java.util.Map.of()), warehouse.resolve("spill"));
 	}
 
@@ -71,7 +71,7 @@ final class PaimonTestTables implements AutoCloseable {
 		String name = "t" + (++this.tableCounter);
 		Table table = createTable(name, rowType);
 		// written through the starter's PaimonWriter (adapter + write protocol), read back with Paimon's reader
-		io.github.paimonspring.write.WriteResult result = this.writer.write(DATABASE + "." + name, root, dictionaries);
+		io.github.paimonspring.core.WriteResult result = this.writer.write(DATABASE + "." + name, root, dictionaries);
 		if (result.rows() != root.getRowCount()) {
 			throw new IllegalStateException("wrote " + result.rows() + " of " + root.getRowCount() + " rows");
 		}

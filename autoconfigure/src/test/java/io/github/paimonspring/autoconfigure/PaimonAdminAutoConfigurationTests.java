@@ -17,7 +17,7 @@ import io.github.paimonspring.admin.OneShotUploads;
 import io.github.paimonspring.admin.PaimonAdminController;
 import io.github.paimonspring.admin.TransactionReaper;
 import io.github.paimonspring.catalog.TableNotFoundException;
-import io.github.paimonspring.write.PaimonWriter;
+import io.github.paimonspring.core.PaimonWriter;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
 import org.junit.jupiter.api.Test;

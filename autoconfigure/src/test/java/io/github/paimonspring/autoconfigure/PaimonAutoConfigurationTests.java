@@ -1,14 +1,17 @@
 package io.github.paimonspring.autoconfigure;
 
+import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.TableDefinitionException;
 import io.github.paimonspring.catalog.TableNotFoundException;
-import io.github.paimonspring.write.PaimonWriter;
+import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.core.PaimonWriter;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.CachingCatalog;
 import org.apache.paimon.catalog.Catalog;
@@ -107,6 +110,16 @@ class PaimonAutoConfigurationTests {
 			assertThat(context).hasNotFailed().hasSingleBean(Catalog.class).hasSingleBean(PaimonWriter.class);
 			assertThat(context.getBean(Catalog.class)).isSameAs(context.getBean("myCatalog"));
 			assertThat(context.getBean(PaimonWriter.class)).isSameAs(context.getBean("myWriter"));
+		});
+	}
+
+	@Test
+	void backsOffWhenTheUserDefinesOperations() {
+		runner().withUserConfiguration(UserOperations.class).run((context) -> {
+			assertThat(context).hasNotFailed().hasSingleBean(PaimonOperations.class).doesNotHaveBean(PaimonWriter.class);
+			PaimonOperations operations = context.getBean(PaimonOperations.class);
+			assertThat(operations.tables()).isSameAs(context.getBean(PaimonTables.class));
+			assertThat(context.getBean(UserOperations.class).calls).containsExactly("tables");
 		});
 	}
 
@@ -216,6 +229,24 @@ class PaimonAutoConfigurationTests {
 			}
 		}
 		throw new AssertionError("no " + type.getSimpleName() + " in " + failure);
+	}
+
+	/** A decorator around the template, as an application would register one. */
+	@Configuration(proxyBeanMethods = false)
+	static class UserOperations {
+
+		final List<String> calls = new CopyOnWriteArrayList<>();
+
+		@Bean
+		PaimonOperations countingOperations(PaimonTables tables) {
+			PaimonWriter delegate = new PaimonWriter(tables, null);
+			return (PaimonOperations) Proxy.newProxyInstance(getClass().getClassLoader(),
+					new Class<?>[] { PaimonOperations.class }, (proxy, method, args) -> {
+						this.calls.add(method.getName());
+						return method.invoke(delegate, args);
+					});
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.InJvmS3;
 import io.github.paimonspring.write.CommitMessages;
-import io.github.paimonspring.write.PaimonWriter;
 import io.github.paimonspring.write.TableCommit;
 import io.github.paimonspring.write.TableWrite;
 import io.github.paimonspring.write.WriteBuilder;

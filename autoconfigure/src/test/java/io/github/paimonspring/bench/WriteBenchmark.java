@@ -12,12 +12,12 @@ import java.util.function.Function;
 import io.github.paimonspring.arrow.ArrowBatchConverter;
 
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.postpone.BucketPlan;
 import io.github.paimonspring.postpone.PostponeFixedBucketTableCommit;
 import io.github.paimonspring.postpone.PostponeFixedBucketTableWrite;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
-import io.github.paimonspring.write.PaimonWriter;
-import io.github.paimonspring.write.WriteResult;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;

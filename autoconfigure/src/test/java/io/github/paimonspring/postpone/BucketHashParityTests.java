@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.TestWarehouse;
-import io.github.paimonspring.write.PaimonWriter;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;

@@ -4,8 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.TestWarehouse;
-import io.github.paimonspring.write.PaimonWriter;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;

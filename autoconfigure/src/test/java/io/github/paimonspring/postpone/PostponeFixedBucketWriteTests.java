@@ -1,19 +1,21 @@
 package io.github.paimonspring.postpone;
 
-import java.lang.reflect.Method;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
+import io.github.paimonspring.write.AbstractTableCommit;
 import io.github.paimonspring.write.CommitMessages;
 import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.PaimonStateException;
-import io.github.paimonspring.write.PaimonWriter;
 import io.github.paimonspring.write.TableCommit;
 import io.github.paimonspring.write.TableWrite;
 import io.github.paimonspring.write.UnsupportedTableException;
-import io.github.paimonspring.write.WriteResult;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.types.DataTypes;
@@ -84,9 +86,9 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 
 	@Test
 	void standardAndFixedBucketTypesAreIsolated() throws Exception {
-		Method standard = TableCommit.class.getMethod("commit", CommitMessages.class);
-		Method fixed = PostponeFixedBucketTableCommit.class.getMethod("commit", PostponeFixedBucketCommitMessages.class);
-		assertThat(standard.getParameterTypes()[0]).isNotEqualTo(fixed.getParameterTypes()[0]);
+		// each family's committer is typed by its own messages (a compile-time error to mix them)
+		assertThat(messagesTypeOf(TableCommit.class)).isEqualTo(CommitMessages.class);
+		assertThat(messagesTypeOf(PostponeFixedBucketTableCommit.class)).isEqualTo(PostponeFixedBucketCommitMessages.class);
 		assertThat(CommitMessages.class.isAssignableFrom(PostponeFixedBucketCommitMessages.class)).isFalse();
 		assertThat(PostponeFixedBucketCommitMessages.class.isAssignableFrom(CommitMessages.class)).isFalse();
 		assertThat(TableCommit.class.getMethods()).filteredOn((m) -> m.getName().startsWith("commit")
@@ -103,6 +105,18 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 		PostponeFixedBucketCommitMessages copy = this.writer.deserializePostponeFixedBucketCommitMessages(table, bytes);
 		assertThat(copy.messages()).isEqualTo(messages.messages());
 		assertThat(copy.checkFromSnapshot()).isEqualTo(messages.checkFromSnapshot());
+		// and a raw call that gets around the types is refused before anything is committed
+		try (TableCommit standardCommit = this.writer.newWriteBuilder(table, "iso").newCommit()) {
+			@SuppressWarnings({ "rawtypes", "unchecked" })
+			AbstractTableCommit raw = standardCommit;
+			assertThatThrownBy(() -> raw.commit(copy)).isInstanceOf(PaimonArgumentException.class)
+				.hasMessageContaining("commits CommitMessages, not PostponeFixedBucketCommitMessages");
+		}
+		assertThat(this.warehouse.snapshotCount(table)).isZero();
+	}
+
+	private static Type messagesTypeOf(Class<?> commit) {
+		return ((ParameterizedType) commit.getGenericSuperclass()).getActualTypeArguments()[0];
 	}
 
 	@Test

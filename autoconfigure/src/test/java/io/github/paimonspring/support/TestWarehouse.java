@@ -11,7 +11,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.write.PaimonWriter;
+import io.github.paimonspring.core.PaimonWriter;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;

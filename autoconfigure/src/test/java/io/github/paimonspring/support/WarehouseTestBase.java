@@ -2,7 +2,7 @@ package io.github.paimonspring.support;
 
 import java.nio.file.Path;
 
-import io.github.paimonspring.write.PaimonWriter;
+import io.github.paimonspring.core.PaimonWriter;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;

@@ -4,8 +4,8 @@ import java.util.List;
 
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.autoconfigure.PaimonConnectionDetails;
+import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.Batches;
-import io.github.paimonspring.write.PaimonWriter;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;

@@ -1,5 +1,7 @@
 package io.github.paimonspring.write;
 
+import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.WriteResult;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

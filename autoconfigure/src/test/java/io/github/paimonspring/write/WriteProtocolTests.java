@@ -1,5 +1,6 @@
 package io.github.paimonspring.write;
 
+import io.github.paimonspring.core.WriteResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;

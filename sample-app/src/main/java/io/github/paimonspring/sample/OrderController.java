@@ -3,7 +3,7 @@ package io.github.paimonspring.sample;
 import java.util.List;
 import java.util.Map;
 
-import io.github.paimonspring.write.WriteResult;
+import io.github.paimonspring.core.WriteResult;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;

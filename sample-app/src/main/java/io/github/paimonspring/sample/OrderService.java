@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import io.github.paimonspring.write.PaimonWriter;
-import io.github.paimonspring.write.WriteResult;
+import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.core.WriteResult;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -33,7 +33,7 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.stereotype.Service;
 
 /**
- * Turns orders into Arrow batches, writes them with {@link PaimonWriter}, and reads them back with
+ * Turns orders into Arrow batches, writes them with {@link PaimonOperations}, and reads them back with
  * Paimon's reader.
  */
 @Service
@@ -46,7 +46,7 @@ public class OrderService implements AutoCloseable {
 			new Field("amount", FieldType.nullable(new ArrowType.Decimal(10, 2, 128)), null),
 			new Field("created_at", FieldType.nullable(new ArrowType.Timestamp(TimeUnit.MICROSECOND, null)), null)));
 
-	private final PaimonWriter writer;
+	private final PaimonOperations writer;
 
 	private final Table orders;
 
@@ -57,7 +57,7 @@ public class OrderService implements AutoCloseable {
 	 * @param writer the starter's writer
 	 * @param orders the {@code paimon.tables.orders} table bean
 	 */
-	public OrderService(PaimonWriter writer, @Qualifier("orders") Table orders) {
+	public OrderService(PaimonOperations writer, @Qualifier("orders") Table orders) {
 		this.writer = writer;
 		this.orders = orders;
 	}

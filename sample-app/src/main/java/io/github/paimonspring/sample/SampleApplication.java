@@ -4,7 +4,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
- * A small order service that writes into Paimon through the starter's {@code PaimonWriter}.
+ * A small order service that writes into Paimon through the starter's {@code PaimonOperations}.
  */
 @SpringBootApplication
 public class SampleApplication {

@@ -15,10 +15,10 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
-import io.github.paimonspring.write.PaimonWriter;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;

@@ -1,7 +1,7 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.core;
 
 /**
- * Work done inside {@link PaimonWriter#execute(String, WriteCallback)}: what it writes is committed
+ * Work done inside {@link PaimonOperations#execute(String, WriteCallback)}: what it writes is committed
  * when it returns and discarded when it throws.
  */
 @FunctionalInterface

@@ -1,9 +1,9 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.core;
 
 import org.jspecify.annotations.Nullable;
 
 /**
- * Outcome of a one-shot write through {@link PaimonWriter}.
+ * Outcome of a one-shot write through {@link PaimonOperations}.
  *
  * @param table the table identifier ({@code db.table})
  * @param rows the number of rows written

@@ -1,11 +1,11 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.core;
 
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 
 /**
- * The writer handed to a {@link WriteCallback} by {@link PaimonWriter#execute(String, WriteCallback)}.
+ * The writer handed to a {@link WriteCallback} by {@link PaimonOperations#execute(String, WriteCallback)}.
  * Everything written is committed together when the callback returns.
  */
 public interface WriteSession {

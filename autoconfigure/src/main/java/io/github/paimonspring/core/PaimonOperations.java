@@ -1,0 +1,184 @@
+package io.github.paimonspring.core;
+
+import java.util.Map;
+
+import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.catalog.TableNotFoundException;
+import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
+import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
+import io.github.paimonspring.write.CommitMessages;
+import io.github.paimonspring.write.CommitResult;
+import io.github.paimonspring.write.PaimonArgumentException;
+import io.github.paimonspring.write.UnsupportedTableException;
+import io.github.paimonspring.write.WriteBuilder;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.ipc.ArrowReader;
+
+/**
+ * The operations of writing Arrow data into Paimon tables, implemented by {@link PaimonWriter}; depend
+ * on this interface to decorate or replace the template. One-shot methods ({@link #write},
+ * {@link #overwrite}, {@link #truncate}, {@link #execute}, {@link #writeFixedBuckets}) write and commit
+ * in one call and abort on failure; the builder methods give full control over commit users,
+ * identifiers, overwrite, merge and abort, for both write families: the standard one, and the
+ * postpone fixed-bucket one that writes {@code bucket = -2} tables straight into real buckets. Tables
+ * are named by their {@code paimon.tables} key or as {@code database.table}. Implementations are
+ * thread-safe; the writers they create belong to one thread each.
+ */
+public interface PaimonOperations {
+
+	/**
+	 * Returns the table registry names are resolved against.
+	 * @return the registry
+	 */
+	PaimonTables tables();
+
+	/**
+	 * Writes one Arrow batch and commits it.
+	 * @param table a configured table name or {@code database.table}
+	 * @param root the batch; the caller keeps ownership
+	 * @return the rows written and the snapshot created
+	 * @throws TableNotFoundException if the table does not exist
+	 */
+	WriteResult write(String table, VectorSchemaRoot root);
+
+	/**
+	 * Writes one Arrow batch with dictionary-encoded columns and commits it.
+	 * @param table a configured table name or {@code database.table}
+	 * @param root the batch; the caller keeps ownership
+	 * @param dictionaries the dictionaries of encoded columns
+	 * @return the rows written and the snapshot created
+	 */
+	WriteResult write(String table, VectorSchemaRoot root, DictionaryProvider dictionaries);
+
+	/**
+	 * Writes every batch of an Arrow stream and commits them together; nothing is committed if any
+	 * batch fails.
+	 * @param table a configured table name or {@code database.table}
+	 * @param reader the stream; the caller closes it
+	 * @return the rows written and the snapshot created
+	 */
+	WriteResult write(String table, ArrowReader reader);
+
+	/**
+	 * Replaces the partitions that receive data (the whole table when unpartitioned) with one batch.
+	 * @param table a configured table name or {@code database.table}
+	 * @param root the batch; the caller keeps ownership
+	 * @return the rows written and the snapshot created
+	 */
+	WriteResult overwrite(String table, VectorSchemaRoot root);
+
+	/**
+	 * Replaces the partitions that receive data (the whole table when unpartitioned) with an Arrow
+	 * stream.
+	 * @param table a configured table name or {@code database.table}
+	 * @param reader the stream; the caller closes it
+	 * @return the rows written and the snapshot created
+	 */
+	WriteResult overwrite(String table, ArrowReader reader);
+
+	/**
+	 * Replaces one static partition with one batch; every row must belong to that partition.
+	 * @param table a configured table name or {@code database.table}
+	 * @param staticPartition partition keys and values
+	 * @param root the batch; the caller keeps ownership
+	 * @return the rows written and the snapshot created
+	 */
+	WriteResult overwrite(String table, Map<String, String> staticPartition, VectorSchemaRoot root);
+
+	/**
+	 * Deletes every row of a table.
+	 * @param table a configured table name or {@code database.table}
+	 * @return the outcome; not committed when the table held no data
+	 */
+	CommitResult truncate(String table);
+
+	/**
+	 * Runs a callback with a writer and commits what it wrote when it returns; when it throws,
+	 * everything it wrote is discarded and the exception is rethrown (checked exceptions wrapped in a
+	 * {@link io.github.paimonspring.write.PaimonWriteException}).
+	 * @param table a configured table name or {@code database.table}
+	 * @param callback the work to do
+	 * @return the rows written and the snapshot created
+	 */
+	WriteResult execute(String table, WriteCallback callback);
+
+	/**
+	 * Writes one batch into a postpone ({@code bucket = -2}) table's real buckets with an automatic
+	 * bucket plan and commits it; the rows are readable at once.
+	 * @param table a configured table name or {@code database.table}
+	 * @param root the batch; the caller keeps ownership
+	 * @return the rows written and the snapshot created
+	 * @throws UnsupportedTableException if the table is not a postpone primary-key table
+	 */
+	WriteResult writeFixedBuckets(String table, VectorSchemaRoot root);
+
+	/**
+	 * Writes every batch of an Arrow stream into a postpone ({@code bucket = -2}) table's real buckets
+	 * with an automatic bucket plan and commits them together.
+	 * @param table a configured table name or {@code database.table}
+	 * @param reader the stream; the caller closes it
+	 * @return the rows written and the snapshot created
+	 */
+	WriteResult writeFixedBuckets(String table, ArrowReader reader);
+
+	/**
+	 * Creates a standard write builder with a random commit user.
+	 * @param table a configured table name or {@code database.table}
+	 * @return a new builder
+	 * @throws TableNotFoundException if the table does not exist
+	 */
+	WriteBuilder newWriteBuilder(String table);
+
+	/**
+	 * Creates a standard write builder with a stable commit user, for idempotent retries across
+	 * restarts and for merging the messages of several writers.
+	 * @param table a configured table name or {@code database.table}
+	 * @param commitUser the commit user; must be a safe file name segment
+	 * @return a new builder
+	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
+	 */
+	WriteBuilder newWriteBuilder(String table, String commitUser);
+
+	/**
+	 * Reads standard commit messages serialized by {@link CommitMessages#serialize()}, possibly in
+	 * another process, so that they can be committed or aborted here.
+	 * @param table the table the messages were prepared for
+	 * @param bytes the serialized messages
+	 * @return the messages
+	 * @throws PaimonArgumentException if the bytes are not standard commit messages of that table
+	 */
+	CommitMessages deserializeCommitMessages(String table, byte[] bytes);
+
+	/**
+	 * Creates a builder that writes a postpone ({@code bucket = -2}) primary-key table straight into
+	 * real buckets, with a random commit user.
+	 * @param table a configured table name or {@code database.table}
+	 * @return a new builder
+	 * @throws UnsupportedTableException if the table is not a postpone primary-key table, or has
+	 * partition keys outside the primary key
+	 */
+	PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table);
+
+	/**
+	 * Creates a builder that writes a postpone ({@code bucket = -2}) primary-key table straight into
+	 * real buckets.
+	 * @param table a configured table name or {@code database.table}
+	 * @param commitUser the commit user; must be a safe file name segment
+	 * @return a new builder
+	 * @throws UnsupportedTableException if the table is not a postpone primary-key table, or has
+	 * partition keys outside the primary key
+	 */
+	PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table, String commitUser);
+
+	/**
+	 * Reads fixed-bucket commit messages serialized by
+	 * {@link PostponeFixedBucketCommitMessages#serialize()}, possibly in another process.
+	 * @param table the table the messages were prepared for
+	 * @param bytes the serialized messages
+	 * @return the messages
+	 * @throws PaimonArgumentException if the bytes are not fixed-bucket messages of that table
+	 */
+	PostponeFixedBucketCommitMessages deserializePostponeFixedBucketCommitMessages(String table, byte[] bytes);
+
+}

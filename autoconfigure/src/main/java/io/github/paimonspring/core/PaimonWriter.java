@@ -1,0 +1,263 @@
+package io.github.paimonspring.core;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
+import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
+import io.github.paimonspring.write.AbstractCommitMessages;
+import io.github.paimonspring.write.AbstractTableCommit;
+import io.github.paimonspring.write.AbstractTableWrite;
+import io.github.paimonspring.write.AbstractWriteBuilder;
+import io.github.paimonspring.write.CommitMessages;
+import io.github.paimonspring.write.CommitResult;
+import io.github.paimonspring.write.CommitUsers;
+import io.github.paimonspring.write.PaimonWriteException;
+import io.github.paimonspring.write.TableCommit;
+import io.github.paimonspring.write.UnsupportedTableException;
+import io.github.paimonspring.write.WriteBuilder;
+import io.github.paimonspring.write.WriteTarget;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.Table;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The template that implements {@link PaimonOperations} over a {@link PaimonTables} registry; see the
+ * interface for the contract. Thread-safe; the writers it creates belong to one thread each.
+ */
+public class PaimonWriter implements PaimonOperations {
+
+	private final PaimonTables tables;
+
+	private final Path spillDirectory;
+
+	private final int parallelism;
+
+	private final int postponeDefaultBuckets;
+
+	/**
+	 * Creates a writer with the default parallelism (the number of processors, at most 4).
+	 * @param tables the tables to resolve names against
+	 * @param spillDirectory where writers spill sort buffers, or {@code null} for the system temporary
+	 * directory
+	 */
+	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory) {
+		this(tables, spillDirectory, defaultParallelism());
+	}
+
+	/**
+	 * Creates a writer.
+	 * @param tables the tables to resolve names against
+	 * @param spillDirectory where writers spill sort buffers, or {@code null} for the system temporary
+	 * directory
+	 * @param parallelism how many Paimon writers one table write may run in parallel for large
+	 * batches into fixed-bucket and bucket-unaware append tables (1 disables it)
+	 */
+	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory, int parallelism) {
+		this(tables, spillDirectory, parallelism, 0);
+	}
+
+	/**
+	 * Creates a writer.
+	 * @param tables the tables to resolve names against
+	 * @param spillDirectory where writers spill sort buffers, or {@code null} for the system temporary
+	 * directory
+	 * @param parallelism how many Paimon writers one table write may run in parallel for large
+	 * batches into fixed-bucket and bucket-unaware append tables (1 disables it)
+	 * @param postponeDefaultBuckets bucket count of new partitions in automatic postpone bucket plans,
+	 * or 0 for each table's {@code postpone.default-bucket-num}
+	 */
+	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory, int parallelism, int postponeDefaultBuckets) {
+		if (parallelism < 1) {
+			throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
+		}
+		if (postponeDefaultBuckets < 0) {
+			throw new IllegalArgumentException("postponeDefaultBuckets must not be negative, got " + postponeDefaultBuckets);
+		}
+		this.tables = tables;
+		this.spillDirectory = (spillDirectory != null) ? spillDirectory : Path.of(System.getProperty("java.io.tmpdir"));
+		this.parallelism = parallelism;
+		this.postponeDefaultBuckets = postponeDefaultBuckets;
+	}
+
+	/**
+	 * Returns the default parallelism: the number of available processors, at most 4.
+	 * @return the default parallelism
+	 */
+	public static int defaultParallelism() {
+		return Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+	}
+
+	@Override
+	public PaimonTables tables() {
+		return this.tables;
+	}
+
+	@Override
+	public WriteBuilder newWriteBuilder(String table) {
+		return newWriteBuilder(table, CommitUsers.random());
+	}
+
+	@Override
+	public WriteBuilder newWriteBuilder(String table, String commitUser) {
+		return new WriteBuilder(target(table), commitUser);
+	}
+
+	@Override
+	public CommitMessages deserializeCommitMessages(String table, byte[] bytes) {
+		return CommitMessages.deserialize(target(table), bytes);
+	}
+
+	@Override
+	public PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table) {
+		return newPostponeFixedBucketWriteBuilder(table, CommitUsers.random());
+	}
+
+	@Override
+	public PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table, String commitUser) {
+		return new PostponeFixedBucketWriteBuilder(target(table), commitUser, this.postponeDefaultBuckets);
+	}
+
+	@Override
+	public PostponeFixedBucketCommitMessages deserializePostponeFixedBucketCommitMessages(String table, byte[] bytes) {
+		return PostponeFixedBucketCommitMessages.deserialize(target(table), bytes);
+	}
+
+	@Override
+	public WriteResult writeFixedBuckets(String table, VectorSchemaRoot root) {
+		return writeAndCommit(newPostponeFixedBucketWriteBuilder(table).withAutomaticBucketPlan(),
+				(session) -> session.write(root));
+	}
+
+	@Override
+	public WriteResult writeFixedBuckets(String table, ArrowReader reader) {
+		return writeAndCommit(newPostponeFixedBucketWriteBuilder(table).withAutomaticBucketPlan(),
+				(session) -> session.write(reader));
+	}
+
+	@Override
+	public WriteResult write(String table, VectorSchemaRoot root) {
+		return writeAndCommit(newWriteBuilder(table), (session) -> session.write(root));
+	}
+
+	@Override
+	public WriteResult write(String table, VectorSchemaRoot root, DictionaryProvider dictionaries) {
+		return writeAndCommit(newWriteBuilder(table), (session) -> session.write(root, dictionaries));
+	}
+
+	@Override
+	public WriteResult write(String table, ArrowReader reader) {
+		return writeAndCommit(newWriteBuilder(table), (session) -> session.write(reader));
+	}
+
+	@Override
+	public WriteResult overwrite(String table, VectorSchemaRoot root) {
+		return writeAndCommit(newWriteBuilder(table).withOverwrite(), (session) -> session.write(root));
+	}
+
+	@Override
+	public WriteResult overwrite(String table, ArrowReader reader) {
+		return writeAndCommit(newWriteBuilder(table).withOverwrite(), (session) -> session.write(reader));
+	}
+
+	@Override
+	public WriteResult overwrite(String table, Map<String, String> staticPartition, VectorSchemaRoot root) {
+		return writeAndCommit(newWriteBuilder(table).withOverwrite(staticPartition), (session) -> session.write(root));
+	}
+
+	@Override
+	public CommitResult truncate(String table) {
+		try (TableCommit commit = newWriteBuilder(table).newCommit()) {
+			return commit.truncateTable();
+		}
+	}
+
+	@Override
+	public WriteResult execute(String table, WriteCallback callback) {
+		return writeAndCommit(newWriteBuilder(table), callback);
+	}
+
+	/**
+	 * Writes through the callback with a writer of the builder's family, then commits; on failure the
+	 * written files are discarded (the writer is closed, prepared messages aborted) and the failure is
+	 * rethrown.
+	 */
+	private static <M extends AbstractCommitMessages<M>> WriteResult writeAndCommit(
+			AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>> builder,
+			WriteCallback callback) {
+		try (AbstractTableWrite<M> write = builder.newWrite(); AbstractTableCommit<M> commit = builder.newCommit()) {
+			M messages;
+			try {
+				callback.doInWrite(new Session(write));
+				messages = write.prepareCommit();
+			}
+			catch (RuntimeException ex) {
+				throw ex;
+			}
+			catch (Exception ex) {
+				throw new PaimonWriteException(builder.table(),
+						"Write callback for table '" + builder.table() + "' failed: " + ex.getMessage(), ex);
+			}
+			CommitResult result;
+			try {
+				result = commit.commit(messages);
+			}
+			catch (RuntimeException ex) {
+				try {
+					commit.abort(messages);
+				}
+				catch (RuntimeException abortFailure) {
+					ex.addSuppressed(abortFailure);
+				}
+				throw ex;
+			}
+			return new WriteResult(builder.table(), write.totalRows(), result.committed(),
+					result.committed() ? result.snapshotId() : null);
+		}
+	}
+
+	private WriteTarget target(String table) {
+		Table resolved = this.tables.getTable(table);
+		String name = this.tables.identifier(table).getFullName();
+		if (!(resolved instanceof FileStoreTable fileStoreTable)) {
+			throw new UnsupportedTableException(name, "Table '" + name + "' is a " + resolved.getClass().getSimpleName()
+					+ "; only Paimon append and primary-key tables can be written");
+		}
+		return new WriteTarget(name, fileStoreTable, this.spillDirectory, this.parallelism);
+	}
+
+	private static final class Session implements WriteSession {
+
+		private final AbstractTableWrite<?> write;
+
+		Session(AbstractTableWrite<?> write) {
+			this.write = write;
+		}
+
+		@Override
+		public String table() {
+			return this.write.table();
+		}
+
+		@Override
+		public long write(VectorSchemaRoot root) {
+			return this.write.write(root);
+		}
+
+		@Override
+		public long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+			return this.write.write(root, dictionaries);
+		}
+
+		@Override
+		public long write(ArrowReader reader) {
+			return this.write.write(reader);
+		}
+
+	}
+
+}

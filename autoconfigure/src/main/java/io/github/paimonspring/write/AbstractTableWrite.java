@@ -1,0 +1,168 @@
+package io.github.paimonspring.write;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+import io.github.paimonspring.arrow.ArrowDataException;
+import io.github.paimonspring.arrow.ArrowFormatException;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.sink.TableWriteImpl;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The write step of a write family: writes Arrow batches into one table and prepares them for
+ * commit, written once for every family. A writer belongs to one thread: concurrent calls are
+ * rejected. Each batch is validated as a whole before any row of it is written, and the caller keeps
+ * ownership of the Arrow data. Large batches for fixed-bucket and bucket-unaware append tables are
+ * written by several Paimon writers in parallel, each owning its own buckets (or row ranges). Closing
+ * a writer discards data that was not prepared.
+ *
+ * @param <M> the family's commit messages
+ */
+public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> implements AutoCloseable {
+
+	private final WriteTarget target;
+
+	private final String commitUser;
+
+	private final @Nullable Map<String, String> overwritePartition;
+
+	private final LaneWriter lanes;
+
+	/**
+	 * Creates the writer of a family.
+	 * @param target the table
+	 * @param commitUser the commit user
+	 * @param overwritePartition {@code null} for append mode, empty for dynamic overwrite, or the static
+	 * partition
+	 * @param writeTable the table to create Paimon writers from (its write buffer is sized to the heap)
+	 * @param router creates the bucket router of each lane, or {@code null} to route by the table's own
+	 * bucket mode
+	 * @param configure applied to every Paimon writer after it is created, or {@code null}
+	 */
+	protected AbstractTableWrite(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition,
+			FileStoreTable writeTable, @Nullable Supplier<BucketRouter> router,
+			@Nullable Consumer<TableWriteImpl<?>> configure) {
+		this.target = target;
+		this.commitUser = commitUser;
+		this.overwritePartition = overwritePartition;
+		FileStoreTable sized = WriteLanes.sizedForHeap(writeTable, target.parallelism());
+		this.lanes = new LaneWriter(target.name(), getClass().getSimpleName(), new WriteLanes(target.name(), sized,
+				commitUser, overwritePartition != null, target.spillDirectory(), target.parallelism(), router, configure));
+	}
+
+	/**
+	 * Returns the table identifier this writer writes to.
+	 * @return the identifier, {@code db.table}
+	 */
+	public String table() {
+		return this.target.name();
+	}
+
+	/**
+	 * Returns the commit user of this writer.
+	 * @return the commit user
+	 */
+	public String commitUser() {
+		return this.commitUser;
+	}
+
+	/**
+	 * Returns the number of rows written since the writer was created.
+	 * @return the total row count
+	 */
+	public long totalRows() {
+		return this.lanes.totalRows();
+	}
+
+	/**
+	 * Writes one Arrow batch without dictionary-encoded columns.
+	 * @param root the batch
+	 * @return the number of rows written
+	 * @throws ArrowDataException if the batch does not match the table schema or holds a null in a
+	 * {@code NOT NULL} column (nothing of the batch is written)
+	 * @throws io.github.paimonspring.PaimonException if a row cannot be routed, for example to a
+	 * partition missing from a bucket plan (nothing of the batch is written)
+	 */
+	public long write(VectorSchemaRoot root) {
+		return write(root, null);
+	}
+
+	/**
+	 * Writes one Arrow batch whose dictionary-encoded columns are resolved through
+	 * {@code dictionaries}.
+	 * @param root the batch
+	 * @param dictionaries the dictionaries of encoded columns, or {@code null}
+	 * @return the number of rows written
+	 * @throws ArrowDataException if the batch does not match the table (nothing of it is written)
+	 */
+	public long write(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
+		beforeWrite();
+		return this.lanes.write(root, dictionaries);
+	}
+
+	/**
+	 * Writes every batch of an Arrow stream, validating each batch before writing it. Batches read
+	 * before a failure stay in this writer (not committed); discard them by closing the writer, or abort
+	 * them after {@link #prepareCommit()}.
+	 * @param reader the stream; the caller closes it
+	 * @return the number of rows written
+	 * @throws ArrowDataException if a batch does not match the table
+	 * @throws ArrowFormatException if the stream cannot be read
+	 */
+	public long write(ArrowReader reader) {
+		beforeWrite();
+		return this.lanes.write(reader);
+	}
+
+	/**
+	 * Flushes everything written into data files and returns their commit messages.
+	 * @return the messages to commit (empty when nothing was written)
+	 */
+	public abstract M prepareCommit();
+
+	/**
+	 * Closes the writer and deletes data files that were written but not prepared. Idempotent.
+	 */
+	@Override
+	public void close() {
+		this.lanes.close();
+	}
+
+	/**
+	 * Called before every write; families with extra state checks override it.
+	 */
+	protected void beforeWrite() {
+	}
+
+	/**
+	 * Flushes the lanes and returns their non-empty Paimon messages; the writer stays usable.
+	 * @return the messages
+	 */
+	protected final List<CommitMessage> prepareFiles() {
+		return this.lanes.prepareCommit();
+	}
+
+	/**
+	 * Returns the table this writer writes to.
+	 * @return the target
+	 */
+	protected final WriteTarget target() {
+		return this.target;
+	}
+
+	/**
+	 * Returns the write mode.
+	 * @return {@code null} for append mode, empty for dynamic overwrite, or the static partition
+	 */
+	protected final @Nullable Map<String, String> overwritePartition() {
+		return this.overwritePartition;
+	}
+
+}

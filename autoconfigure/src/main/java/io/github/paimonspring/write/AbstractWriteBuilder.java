@@ -1,0 +1,98 @@
+package io.github.paimonspring.write;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The builder step of a write family: configures writers and committers for one table and commit
+ * user, written once for every family. Writers and committers take the mode that is set when they are
+ * created; overwrite cannot be turned off again. A builder, its writers, their messages and its
+ * committers belong to one family: the type parameters keep families apart at compile time.
+ *
+ * @param <W> the family's writer
+ * @param <M> the family's commit messages
+ * @param <C> the family's committer
+ */
+public abstract class AbstractWriteBuilder<W extends AbstractTableWrite<M>, M extends AbstractCommitMessages<M>, C extends AbstractTableCommit<M>> {
+
+	private final WriteTarget target;
+
+	private final String commitUser;
+
+	private @Nullable Map<String, String> overwritePartition;
+
+	/**
+	 * Creates the builder of a family.
+	 * @param target the table
+	 * @param commitUser the commit user; must be a safe file name segment
+	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
+	 */
+	protected AbstractWriteBuilder(WriteTarget target, String commitUser) {
+		this.target = target;
+		this.commitUser = CommitUsers.validate(target.name(), commitUser);
+	}
+
+	/**
+	 * Returns the table identifier.
+	 * @return the identifier, {@code db.table}
+	 */
+	public String table() {
+		return this.target.name();
+	}
+
+	/**
+	 * Returns the commit user shared by the writers and committers of this builder.
+	 * @return the commit user
+	 */
+	public String commitUser() {
+		return this.commitUser;
+	}
+
+	/**
+	 * Returns whether writers and committers created from now on overwrite.
+	 * @return {@code true} in overwrite mode
+	 */
+	public boolean isOverwrite() {
+		return this.overwritePartition != null;
+	}
+
+	/**
+	 * Creates a writer with this builder's commit user and mode.
+	 * @return a new writer; close it when done
+	 * @throws UnsupportedTableException if the table cannot be written by this family
+	 */
+	public abstract W newWrite();
+
+	/**
+	 * Creates a committer with this builder's commit user and mode.
+	 * @return a new committer
+	 */
+	public abstract C newCommit();
+
+	/**
+	 * Sets the mode of writers and committers created from now on.
+	 * @param staticPartition {@code {}} for a dynamic overwrite, or the static partition
+	 */
+	protected final void overwrite(Map<String, String> staticPartition) {
+		this.overwritePartition = new LinkedHashMap<>(staticPartition);
+	}
+
+	/**
+	 * Returns a copy of the mode for a new writer or committer.
+	 * @return {@code null} for append mode, empty for dynamic overwrite, or the static partition
+	 */
+	protected final @Nullable Map<String, String> overwritePartition() {
+		return (this.overwritePartition != null) ? new LinkedHashMap<>(this.overwritePartition) : null;
+	}
+
+	/**
+	 * Returns the table of this builder.
+	 * @return the target
+	 */
+	protected final WriteTarget target() {
+		return this.target;
+	}
+
+}

@@ -1,0 +1,209 @@
+package io.github.paimonspring.write;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+import org.apache.paimon.disk.IOManager;
+import org.apache.paimon.index.BucketAssigner;
+import org.apache.paimon.index.HashBucketAssigner;
+import org.apache.paimon.index.SimpleHashBucketAssigner;
+import org.apache.paimon.table.BucketMode;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.sink.RowKeyExtractor;
+import org.apache.paimon.table.sink.TableWriteImpl;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Paimon writers ("lanes") of one {@link LaneWriter} and how rows are spread over them, chosen
+ * from the table's bucket mode and the parallelism: lanes own buckets ({@code bucket % lanes}), take
+ * row ranges (bucket-unaware append tables), or there is a single writer (dynamic buckets,
+ * parallelism 1).
+ */
+final class WriteLanes {
+
+	private static final long MAX_WRITE_BUFFER = 256L * 1024 * 1024;
+
+	private static final long MIN_WRITE_BUFFER = 8L * 1024 * 1024;
+
+	private static final Logger logger = LoggerFactory.getLogger(WriteLanes.class);
+
+	private static final Set<String> DYNAMIC_BUCKET_WARNED = ConcurrentHashMap.newKeySet();
+
+	/** How rows are spread over the lanes. */
+	enum Routing {
+
+		/** One Paimon writer (dynamic-bucket, postpone or parallelism 1). */
+		SINGLE,
+		/** Lanes own buckets: {@code bucket % lanes}. */
+		BY_BUCKET,
+		/** Lanes take contiguous row ranges (bucket-unaware append tables). */
+		BY_RANGE
+
+	}
+
+	private final List<WriteLane> lanes = new ArrayList<>();
+
+	private final Routing routing;
+
+	private final IOManager ioManager;
+
+	private @Nullable BucketAssigner bucketAssigner;
+
+	/**
+	 * Creates the writers.
+	 * @param table the table identifier used in messages
+	 * @param writeTable the table to create Paimon writers from
+	 * @param commitUser the commit user
+	 * @param ignorePreviousFiles whether writers start without the existing files (overwrite)
+	 * @param spillDirectory where writers spill sort buffers
+	 * @param parallelism the maximum number of lanes
+	 * @param router creates a bucket router per lane, or {@code null} to route by the table's own
+	 * bucket mode
+	 * @param configure applied to every Paimon writer after it is created, or {@code null}
+	 */
+	WriteLanes(String table, FileStoreTable writeTable, String commitUser, boolean ignorePreviousFiles,
+			Path spillDirectory, int parallelism, @Nullable Supplier<BucketRouter> router,
+			@Nullable Consumer<TableWriteImpl<?>> configure) {
+		BucketMode mode = writeTable.bucketMode();
+		int count = Math.max(1, parallelism);
+		if (router != null) {
+			this.routing = Routing.BY_BUCKET;
+		}
+		else if (mode == BucketMode.HASH_FIXED && count > 1) {
+			this.routing = Routing.BY_BUCKET;
+			count = Math.min(count, Math.max(1, writeTable.coreOptions().bucket()));
+		}
+		else if (mode == BucketMode.BUCKET_UNAWARE && writeTable.primaryKeys().isEmpty() && count > 1) {
+			this.routing = Routing.BY_RANGE;
+		}
+		else {
+			this.routing = Routing.SINGLE;
+			count = 1;
+		}
+		this.ioManager = IOManager.create(spillDirectory.toString());
+		try {
+			for (int i = 0; i < count; i++) {
+				this.lanes.add(lane(table, writeTable, commitUser, ignorePreviousFiles, router, configure));
+			}
+		}
+		catch (RuntimeException ex) {
+			close(table);
+			throw new PaimonWriteException(table, "Cannot create a writer for table '" + table + "': " + ex.getMessage(),
+					ex);
+		}
+		if (mode == BucketMode.HASH_DYNAMIC && router == null) {
+			this.bucketAssigner = dynamicBucketAssigner(table, writeTable, commitUser, ignorePreviousFiles);
+		}
+	}
+
+	private WriteLane lane(String table, FileStoreTable writeTable, String commitUser, boolean ignorePreviousFiles,
+			@Nullable Supplier<BucketRouter> router, @Nullable Consumer<TableWriteImpl<?>> configure) {
+		TableWriteImpl<?> write = writeTable.newWrite(commitUser);
+		write.withIOManager(this.ioManager);
+		if (ignorePreviousFiles) {
+			write.withIgnorePreviousFiles(true);
+		}
+		if (configure != null) {
+			configure.accept(write);
+		}
+		if (router != null) {
+			return new WriteLane(table, writeTable, write, null, router.get());
+		}
+		if (this.routing != Routing.BY_BUCKET && writeTable.bucketMode() != BucketMode.HASH_DYNAMIC) {
+			return new WriteLane(table, writeTable, write, null, null);
+		}
+		RowKeyExtractor keys = writeTable.createRowKeyExtractor();
+		BucketRouter byKey = null;
+		if (this.routing == Routing.BY_BUCKET) {
+			byKey = (row) -> {
+				keys.setRecord(row);
+				return keys.bucket();
+			};
+		}
+		return new WriteLane(table, writeTable, write, keys, byKey);
+	}
+
+	private static BucketAssigner dynamicBucketAssigner(String table, FileStoreTable writeTable, String commitUser,
+			boolean ignorePreviousFiles) {
+		if (DYNAMIC_BUCKET_WARNED.add(table)) {
+			logger.warn("Table '{}' uses dynamic buckets (bucket=-1): only ONE writer process may write it; several "
+					+ "instances writing it concurrently create duplicate keys. Use bucket=N or bucket=-2 for several writers.",
+					table);
+		}
+		long targetRows = writeTable.coreOptions().dynamicBucketTargetRowNum();
+		Integer maxBuckets = writeTable.coreOptions().dynamicBucketMaxBuckets();
+		int max = (maxBuckets != null) ? maxBuckets : -1;
+		return ignorePreviousFiles ? new SimpleHashBucketAssigner(1, 0, targetRows, max)
+				: new HashBucketAssigner(writeTable.snapshotManager(), commitUser, writeTable.store().newIndexFileHandler(),
+						1, 1, 0, targetRows, max);
+	}
+
+	/**
+	 * Returns the table with each Paimon writer's {@code write-buffer-size} sized to the heap:
+	 * {@code max-heap / 4 / parallelism}, between 8 MB and Paimon's default 256 MB. A table that sets
+	 * {@code write-buffer-size} itself is returned unchanged.
+	 * @param table the table
+	 * @param parallelism the number of writers that will share the heap
+	 * @return the table to create writers from
+	 */
+	static FileStoreTable sizedForHeap(FileStoreTable table, int parallelism) {
+		if (table.options().containsKey("write-buffer-size")) {
+			return table;
+		}
+		long perWriter = Runtime.getRuntime().maxMemory() / 4 / Math.max(1, parallelism);
+		long size = Math.max(MIN_WRITE_BUFFER, Math.min(MAX_WRITE_BUFFER, perWriter));
+		if (size == MAX_WRITE_BUFFER) {
+			return table;
+		}
+		return table.copy(Map.of("write-buffer-size", size + " b"));
+	}
+
+	List<WriteLane> lanes() {
+		return this.lanes;
+	}
+
+	Routing routing() {
+		return this.routing;
+	}
+
+	@Nullable BucketAssigner bucketAssigner() {
+		return this.bucketAssigner;
+	}
+
+	/**
+	 * Closes the writers and the spill manager; the first failure to close a writer is thrown after
+	 * all were tried.
+	 * @param table the table identifier used in messages
+	 */
+	void close(String table) {
+		PaimonWriteException failure = null;
+		for (WriteLane lane : this.lanes) {
+			try {
+				lane.write.close();
+			}
+			catch (Exception ex) {
+				if (failure == null) {
+					failure = new PaimonWriteException(table, "Closing the writer of table '" + table + "' failed", ex);
+				}
+			}
+		}
+		try {
+			this.ioManager.close();
+		}
+		catch (Exception ex) {
+			// best effort
+		}
+		if (failure != null) {
+			throw failure;
+		}
+	}
+
+}
