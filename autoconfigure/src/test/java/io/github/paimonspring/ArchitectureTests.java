@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Guards the package structure of the library: dependencies run one way (arrow, catalog → write →
- * postpone → core → admin → actuate → autoconfigure → testcontainers, the root package below all),
+ * postpone → ingest → core → admin → actuate → autoconfigure → testcontainers, the root package below all),
  * there are no package cycles, and only the admin package's HTTP edge knows Spring's HTTP types.
  */
 class ArchitectureTests {
@@ -50,6 +50,7 @@ class ArchitectureTests {
 			.layer("catalog").definedBy(BASE + ".catalog..")
 			.layer("write").definedBy(BASE + ".write..")
 			.layer("postpone").definedBy(BASE + ".postpone..")
+			.layer("ingest").definedBy(BASE + ".ingest..")
 			.layer("core").definedBy(BASE + ".core..")
 			.layer("admin").definedBy(BASE + ".admin..")
 			.layer("actuate").definedBy(BASE + ".actuate..")
@@ -60,15 +61,17 @@ class ArchitectureTests {
 			.whereLayer("actuate").mayOnlyBeAccessedByLayers("autoconfigure", "testcontainers")
 			.whereLayer("admin").mayOnlyBeAccessedByLayers("actuate", "autoconfigure", "testcontainers")
 			.whereLayer("core").mayOnlyBeAccessedByLayers("admin", "actuate", "autoconfigure", "testcontainers")
+			.whereLayer("ingest").mayOnlyBeAccessedByLayers("core", "admin", "actuate", "autoconfigure", "testcontainers")
 			.whereLayer("postpone")
-			.mayOnlyBeAccessedByLayers("core", "admin", "actuate", "autoconfigure", "testcontainers")
+			.mayOnlyBeAccessedByLayers("ingest", "core", "admin", "actuate", "autoconfigure", "testcontainers")
 			.whereLayer("write")
-			.mayOnlyBeAccessedByLayers("postpone", "core", "admin", "actuate", "autoconfigure", "testcontainers")
+			.mayOnlyBeAccessedByLayers("postpone", "ingest", "core", "admin", "actuate", "autoconfigure",
+					"testcontainers")
 			.whereLayer("catalog")
-			.mayOnlyBeAccessedByLayers("write", "postpone", "core", "admin", "actuate", "autoconfigure",
+			.mayOnlyBeAccessedByLayers("write", "postpone", "ingest", "core", "admin", "actuate", "autoconfigure",
 					"testcontainers")
 			.whereLayer("arrow")
-			.mayOnlyBeAccessedByLayers("write", "postpone", "core", "admin", "actuate", "autoconfigure",
+			.mayOnlyBeAccessedByLayers("write", "postpone", "ingest", "core", "admin", "actuate", "autoconfigure",
 					"testcontainers");
 	}
 

@@ -71,6 +71,17 @@ public class AdminException extends PaimonException {
 	}
 
 	/**
+	 * Creates the exception for a request whose group commit failed: nothing of the group is visible,
+	 * and repeating the request (with the same idempotency key) is safe.
+	 * @param table the table
+	 * @param message what failed
+	 * @return a {@link Kind#BUSY} refusal with a retry delay
+	 */
+	public static AdminException groupFailed(String table, String message) {
+		return new AdminException(Kind.BUSY, "Group commit failed", table, message, 1);
+	}
+
+	/**
 	 * Returns the delay after which the client may repeat the request.
 	 * @return seconds, or {@code null} when a repeat will not help
 	 */

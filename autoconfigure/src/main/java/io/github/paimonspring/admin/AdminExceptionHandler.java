@@ -75,7 +75,10 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 	@Override
 	public @Nullable ModelAndView resolveException(HttpServletRequest request, HttpServletResponse response,
 			@Nullable Object handler,
-			Exception ex) {
+			Exception failure) {
+		// a failed asynchronous result (a grouped upload) arrives wrapped
+		Exception ex = (failure instanceof java.util.concurrent.CompletionException && failure.getCause() instanceof Exception cause)
+				? cause : failure;
 		String path = request.getRequestURI();
 		if (!this.adminPath.matches(path.substring(Math.min(request.getContextPath().length(), path.length())))) {
 			return null;

@@ -20,10 +20,13 @@ import java.time.Duration;
  * @param idleTimeout idle time after which an open transaction expires
  * @param maxLifetime maximum lifetime of an open transaction, and how long an ended one is kept
  * @param progressInterval how often long uploads log progress
+ * @param maxGroupedRequestBytes one-shot uploads without overwrite whose declared length is at most this
+ * join the table's group commit ({@code paimon.ingest}); 0 commits every upload on its own
  */
 public record AdminSettings(long maxRequestBytes, long maxTransactionBytes, long maxMetadataBytes, long maxBatchMemory,
 		long maxUploadMemory, int maxConcurrentUploads, int maxSchemaDepth, int maxSchemaFields, int maxOpenTransactions,
-		int maxEndedTransactions, Duration idleTimeout, Duration maxLifetime, Duration progressInterval) {
+		int maxEndedTransactions, Duration idleTimeout, Duration maxLifetime, Duration progressInterval,
+		long maxGroupedRequestBytes) {
 
 	/**
 	 * Checks the limits.

@@ -58,6 +58,14 @@ public class ArrowBodyReader implements DisposableBean {
 
 		long write(VectorSchemaRoot root, DictionaryProvider dictionaries);
 
+		/** Called after the last batch, while the batches' Arrow memory is still open. */
+		default void end() {
+		}
+
+		/** Called when reading ends, successfully or not, before the upload's Arrow memory is released. */
+		default void release() {
+		}
+
 	}
 
 	/** A permit of the concurrent-upload limit, released on close. */
@@ -123,8 +131,27 @@ public class ArrowBodyReader implements DisposableBean {
 	 */
 	void read(Upload upload, InputStream body, long limit, BatchSink sink) {
 		long[] lastNeed = { 0 };
-		try (BufferAllocator child = this.allocator.newChildAllocator("upload", 0, this.settings.maxBatchMemory());
-				ArrowIpcGuard guard = new ArrowIpcGuard(body, this.settings.maxMetadataBytes(), limit, this.messageChecks,
+		try (BufferAllocator child = this.allocator.newChildAllocator("upload", 0, this.settings.maxBatchMemory())) {
+			try {
+				read(upload, body, limit, sink, child, lastNeed);
+			}
+			finally {
+				sink.release();
+			}
+		}
+		catch (IllegalStateException ex) {
+			// a leak report from closing the allocator after a failed batch must not hide the failure
+			if (String.valueOf(ex.getMessage()).contains("Memory was leaked")) {
+				logger.warn("Arrow allocator of an upload to '{}' reported: {}", upload.table, ex.getMessage());
+				return;
+			}
+			throw ex;
+		}
+	}
+
+	private void read(Upload upload, InputStream body, long limit, BatchSink sink, BufferAllocator child,
+			long[] lastNeed) {
+		try (ArrowIpcGuard guard = new ArrowIpcGuard(body, this.settings.maxMetadataBytes(), limit, this.messageChecks,
 						(index, bytes) -> {
 							lastNeed[0] = bytes;
 							requireMemory(child, index, bytes);
@@ -159,17 +186,10 @@ public class ArrowBodyReader implements DisposableBean {
 				root.clear();
 			}
 			upload.bytes = guard.bytesRead();
+			sink.end();
 		}
 		catch (IOException ex) {
 			throw readFailure(upload.table, "Cannot read the request body", ex, lastNeed[0]);
-		}
-		catch (IllegalStateException ex) {
-			// a leak report from closing the allocator after a failed batch must not hide the failure
-			if (String.valueOf(ex.getMessage()).contains("Memory was leaked")) {
-				logger.warn("Arrow allocator of an upload to '{}' reported: {}", upload.table, ex.getMessage());
-				return;
-			}
-			throw ex;
 		}
 	}
 
@@ -225,6 +245,26 @@ public class ArrowBodyReader implements DisposableBean {
 					+ " upload slots are in use (paimon.admin.max-concurrent-uploads); retry later");
 		}
 		return this.uploadSlots::release;
+	}
+
+	/**
+	 * Takes a permit of the concurrent-upload limit, waiting up to {@code wait} for one, or refuses the
+	 * upload as busy. Small grouped uploads wait, because reading them takes a moment.
+	 * @param table the table, for the refusal
+	 * @param wait how long to wait for a permit
+	 * @return the permit, to close when the body is read
+	 */
+	UploadSlot slot(String table, java.time.Duration wait) {
+		try {
+			if (this.uploadSlots.tryAcquire(wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS)) {
+				return this.uploadSlots::release;
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		throw AdminException.busy(table, "All " + this.settings.maxConcurrentUploads()
+				+ " upload slots stayed in use for " + wait.toMillis() + " ms (paimon.admin.max-concurrent-uploads); retry later");
 	}
 
 	/** Refuses a body whose declared length is over the limit. */

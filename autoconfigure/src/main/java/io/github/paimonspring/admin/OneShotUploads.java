@@ -5,18 +5,26 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.core.WriteResult;
+import io.github.paimonspring.ingest.IngestBusyException;
+import io.github.paimonspring.ingest.IngestGroupException;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
 import io.github.paimonspring.write.WriteBuilder;
-import org.apache.paimon.table.BucketMode;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
 import org.jspecify.annotations.Nullable;
@@ -29,6 +37,9 @@ import org.jspecify.annotations.Nullable;
  * planned fixed buckets.
  */
 public class OneShotUploads {
+
+	/** How long a grouped upload waits for an upload slot before it is refused as busy. */
+	private static final Duration GROUPED_SLOT_WAIT = Duration.ofSeconds(5);
 
 	private final PaimonOperations writer;
 
@@ -80,6 +91,75 @@ public class OneShotUploads {
 		try (ArrowBodyReader.UploadSlot slot = this.reader.slot(identifier)) {
 			return uploadOnceWithKey(identifier, overwrite, idempotencyKey, body);
 		}
+	}
+
+	/**
+	 * Writes and commits one Arrow IPC body like {@link #uploadOnce}, through the table's group commit
+	 * when the body is small and does not overwrite: the body is read and validated as a whole first,
+	 * then its rows join the table's current group, and the answer comes with the group's commit.
+	 * @param database the database
+	 * @param table the table
+	 * @param overwrite whether to overwrite the partitions that receive data (never grouped)
+	 * @param idempotencyKey the key, or {@code null}
+	 * @param body the request body
+	 * @param contentLength the declared length, or -1 (never grouped)
+	 * @return the outcome, when the commit that contains the body is done
+	 */
+	public CompletableFuture<AdminModel.CommitResponse> upload(String database, String table, boolean overwrite,
+			@Nullable String idempotencyKey, InputStream body, long contentLength) {
+		if (overwrite || contentLength < 0 || contentLength > this.settings.maxGroupedRequestBytes()) {
+			return CompletableFuture.completedFuture(
+					uploadOnce(database, table, overwrite, idempotencyKey, body, contentLength));
+		}
+		String identifier = this.tables.identifier(database, table);
+		if (idempotencyKey != null) {
+			AdminArguments.checkKey(identifier, "Idempotency-Key", idempotencyKey);
+		}
+		ArrowBodyReader.Upload upload = this.reader.upload(identifier, "grouped upload");
+		List<CompletableFuture<WriteResult>> submitted = new ArrayList<>(1);
+		try (ArrowBodyReader.UploadSlot slot = this.reader.slot(identifier, GROUPED_SLOT_WAIT);
+				BufferedBatches batches = new BufferedBatches(identifier)) {
+			this.reader.read(upload, body, this.settings.maxGroupedRequestBytes(), new ArrowBodyReader.BatchSink() {
+
+				@Override
+				public long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+					return batches.add(root, dictionaries);
+				}
+
+				@Override
+				public void end() {
+					submitted.add(OneShotUploads.this.writer.ingest(identifier, batches.roots(), idempotencyKey));
+				}
+
+				@Override
+				public void release() {
+					batches.close();
+				}
+
+			});
+		}
+		catch (IngestBusyException ex) {
+			throw AdminException.busy(identifier, ex.getMessage());
+		}
+		long started = System.nanoTime();
+		return submitted.get(0).handle((result, failure) -> {
+			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
+					: failure;
+			if (cause instanceof IngestGroupException group) {
+				this.metrics.aborted(identifier);
+				throw AdminException.groupFailed(identifier, group.getMessage());
+			}
+			if (cause instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			if (cause != null) {
+				throw new CompletionException(cause);
+			}
+			this.metrics.written(identifier, upload.rows, upload.bytes);
+			this.metrics.committed(identifier, Duration.ofNanos(System.nanoTime() - started), result.committed());
+			return new AdminModel.CommitResponse(result.committed(), result.snapshotId(),
+					result.committed() ? result.rows() : 0);
+		});
 	}
 
 	private AdminModel.CommitResponse uploadOnceWithKey(String identifier, boolean overwrite, @Nullable String idempotencyKey,
@@ -163,10 +243,7 @@ public class OneShotUploads {
 	}
 
 	private static boolean isPostpone(Table table) {
-		return table instanceof FileStoreTable fileStoreTable && !table.primaryKeys().isEmpty()
-				&& fileStoreTable.coreOptions().bucket() == BucketMode.POSTPONE_BUCKET
-				&& table.primaryKeys().containsAll(table.partitionKeys())
-				&& !fileStoreTable.coreOptions().deletionVectorsEnabled();
+		return table instanceof FileStoreTable fileStoreTable && PostponeFixedBucketWriteBuilder.supports(fileStoreTable);
 	}
 
 	/** The commit user of an idempotency key: a hash, so any key is a safe file name segment. */

@@ -3,6 +3,7 @@ package io.github.paimonspring.admin;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -266,13 +267,13 @@ public class PaimonAdminController {
 	@ApiResponse(responseCode = "413", description = "Body over a size limit", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "415", description = "Not " + ARROW_STREAM, content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "422", description = "Schema mismatch or null in NOT NULL", content = @Content(mediaType = PROBLEM))
-	public AdminModel.CommitResponse uploadOnce(@PathVariable String database, @PathVariable String table,
+	public CompletableFuture<AdminModel.CommitResponse> uploadOnce(@PathVariable String database, @PathVariable String table,
 			@RequestParam(defaultValue = "false") boolean overwrite,
 			@Parameter(description = "Commit this body at most once") @RequestHeader(name = "Idempotency-Key",
 					required = false) @Nullable String idempotencyKey,
 			HttpServletRequest request) throws IOException {
 		requireArrow(request);
-		return this.uploads.uploadOnce(database, table, overwrite, idempotencyKey, request.getInputStream(),
+		return this.uploads.upload(database, table, overwrite, idempotencyKey, request.getInputStream(),
 				request.getContentLengthLong());
 	}
 

@@ -74,8 +74,11 @@ public final class PaimonAdminAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	OneShotUploads paimonAdminOneShotUploads(PaimonOperations writer, PaimonAdminProperties admin,
-			ObjectProvider<AdminMetrics> metrics, AdminTables tables, ArrowBodyReader reader) {
-		return new OneShotUploads(writer, settings(admin), metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
+			ObjectProvider<PaimonIngestProperties> ingest, ObjectProvider<AdminMetrics> metrics, AdminTables tables,
+			ArrowBodyReader reader) {
+		PaimonIngestProperties grouping = ingest.getIfAvailable(PaimonIngestProperties::new);
+		long grouped = grouping.isEnabled() ? grouping.getMaxRequestSize().toBytes() : 0;
+		return new OneShotUploads(writer, settings(admin, Runtime.getRuntime().maxMemory(), grouped), metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
 				reader);
 	}
 
@@ -94,6 +97,10 @@ public final class PaimonAdminAutoConfiguration {
 	 * batch may use 1/16 of it (at least 8 MB), all uploads together 1/4 (at least one batch).
 	 */
 	static AdminSettings settings(PaimonAdminProperties admin, long maxHeap) {
+		return settings(admin, maxHeap, 0);
+	}
+
+	static AdminSettings settings(PaimonAdminProperties admin, long maxHeap, long maxGroupedRequestBytes) {
 		long batch = (admin.getMaxBatchMemory() != null) ? admin.getMaxBatchMemory().toBytes()
 				: Math.max(8L << 20, maxHeap / 16);
 		long total = (admin.getMaxUploadMemory() != null) ? admin.getMaxUploadMemory().toBytes()
@@ -102,7 +109,7 @@ public final class PaimonAdminAutoConfiguration {
 				admin.getMaxMetadataSize().toBytes(), batch, total, admin.getMaxConcurrentUploads(),
 				admin.getMaxSchemaDepth(), admin.getMaxSchemaFields(), admin.getMaxOpenTransactions(),
 				admin.getMaxEndedTransactions(), admin.getIdleTimeout(), admin.getMaxLifetime(),
-				admin.getProgressInterval());
+				admin.getProgressInterval(), maxGroupedRequestBytes);
 	}
 
 	@Bean

@@ -7,6 +7,11 @@ import java.util.Map;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.ingest.IngestListener;
+import io.github.paimonspring.ingest.Ingester;
+import io.github.paimonspring.ingest.JdbcKeyClaims;
+import io.github.paimonspring.ingest.KeyClaims;
+import io.github.paimonspring.ingest.LocalKeyClaims;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
@@ -31,7 +36,7 @@ import org.springframework.util.ClassUtils;
  */
 @AutoConfiguration
 @ConditionalOnClass({ Catalog.class, VectorSchemaRoot.class })
-@EnableConfigurationProperties(PaimonProperties.class)
+@EnableConfigurationProperties({ PaimonProperties.class, PaimonIngestProperties.class })
 @Import(PaimonTableBeanRegistrar.class)
 public final class PaimonAutoConfiguration {
 
@@ -99,14 +104,37 @@ public final class PaimonAutoConfiguration {
 	}
 
 	@Bean
+	@ConditionalOnMissingBean
+	KeyClaims paimonKeyClaims(PaimonProperties properties, PaimonIngestProperties ingest,
+			ObjectProvider<PaimonConnectionDetails> connectionDetails) {
+		Map<String, String> options = catalogOptions(properties.getCatalog(), connectionDetails.orderedStream().toList());
+		String uri = options.get("uri");
+		if ("jdbc".equalsIgnoreCase(options.get("metastore")) && uri != null && uri.startsWith("jdbc:")) {
+			// instances that share a JDBC catalog share their idempotency key claims in its database
+			return new JdbcKeyClaims(uri, options.get("jdbc.user"), options.get("jdbc.password"),
+					ingest.getKeyClaimLease());
+		}
+		return new LocalKeyClaims();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	Ingester paimonIngester(PaimonIngestProperties ingest, PaimonProperties properties, KeyClaims claims,
+			ObjectProvider<IngestListener> listener) {
+		Integer postponeDefault = properties.getWrite().getPostponeDefaultBuckets();
+		return new Ingester(ingest.toSettings(), claims, listener.getIfAvailable(() -> IngestListener.NONE),
+				(postponeDefault != null) ? postponeDefault : 0);
+	}
+
+	@Bean
 	@ConditionalOnMissingBean(PaimonOperations.class)
-	PaimonWriter paimonWriter(PaimonTables tables, PaimonProperties properties) {
+	PaimonWriter paimonWriter(PaimonTables tables, PaimonProperties properties, Ingester ingester) {
 		ArrowRuntimeCheck.verify();
 		Path spill = properties.getWrite().getSpillDirectory();
 		Integer parallelism = properties.getWrite().getParallelism();
 		Integer postponeDefault = properties.getWrite().getPostponeDefaultBuckets();
 		return new PaimonWriter(tables, spill, (parallelism != null) ? parallelism : PaimonWriter.defaultParallelism(),
-				(postponeDefault != null) ? postponeDefault : 0);
+				(postponeDefault != null) ? postponeDefault : 0, ingester);
 	}
 
 }

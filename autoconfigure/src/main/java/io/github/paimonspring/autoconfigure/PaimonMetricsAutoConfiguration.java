@@ -1,8 +1,10 @@
 package io.github.paimonspring.autoconfigure;
 
 import io.github.paimonspring.actuate.MicrometerAdminMetrics;
+import io.github.paimonspring.actuate.MicrometerIngestListener;
 import io.github.paimonspring.admin.AdminMetrics;
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.ingest.IngestListener;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -12,7 +14,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the Micrometer {@link AdminMetrics} when a {@link MeterRegistry} exists. It
+ * Auto-configuration of the Micrometer {@link AdminMetrics} and {@link IngestListener} when a
+ * {@link MeterRegistry} exists. It
  * runs before {@link PaimonAdminAutoConfiguration} so that the admin service is created with it; the
  * {@code paimon.transactions.open} gauge is bound by {@link PaimonActuatorAutoConfiguration}.
  */
@@ -23,6 +26,12 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBean({ MeterRegistry.class, PaimonOperations.class })
 public final class PaimonMetricsAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(IngestListener.class)
+	MicrometerIngestListener paimonIngestMetrics(MeterRegistry registry) {
+		return new MicrometerIngestListener(registry);
+	}
 
 	@Bean
 	@ConditionalOnMissingBean(AdminMetrics.class)

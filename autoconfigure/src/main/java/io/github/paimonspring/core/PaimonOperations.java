@@ -1,6 +1,8 @@
 package io.github.paimonspring.core;
 
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.TableNotFoundException;
@@ -14,6 +16,7 @@ import io.github.paimonspring.write.WriteBuilder;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The operations of writing Arrow data into Paimon tables, implemented by {@link PaimonWriter}; depend
@@ -102,6 +105,36 @@ public interface PaimonOperations {
 	 * @return the rows written and the snapshot created
 	 */
 	WriteResult execute(String table, WriteCallback callback);
+
+	/**
+	 * Writes one batch through the table's group commit: the batch is validated and buffered before this
+	 * method returns (the caller may release it then), and the future completes after the commit that
+	 * makes it visible together with the other requests of its group — at most one commit per
+	 * {@code paimon.ingest.commit-interval} per table. Postpone ({@code bucket = -2}) tables are written
+	 * straight into real buckets.
+	 * @param table a configured table name or {@code database.table}
+	 * @param root the batch; the caller keeps ownership
+	 * @return the rows written and the group's snapshot; completes exceptionally with a
+	 * {@link io.github.paimonspring.ingest.IngestGroupException} when the group commit failed (nothing of
+	 * it is visible; retrying is safe)
+	 * @throws io.github.paimonspring.arrow.ArrowDataException if the batch does not match the table
+	 * (nothing was buffered)
+	 */
+	CompletableFuture<WriteResult> ingest(String table, VectorSchemaRoot root);
+
+	/**
+	 * Writes batches through the table's group commit (see {@link #ingest(String, VectorSchemaRoot)}),
+	 * exactly once per idempotency key: the key is recorded in the snapshot that commits the rows, and a
+	 * request with a key that a retained snapshot already committed writes nothing and answers with
+	 * that snapshot ({@code committed = false}, 0 rows).
+	 * @param table a configured table name or {@code database.table}
+	 * @param batches the batches, committed together; the caller keeps ownership
+	 * @param idempotencyKey the key (printable ASCII without line breaks), or {@code null}
+	 * @return the outcome
+	 * @throws io.github.paimonspring.ingest.IngestBusyException if the table buffers too much, or another
+	 * instance is committing the same key (retry later)
+	 */
+	CompletableFuture<WriteResult> ingest(String table, List<VectorSchemaRoot> batches, @Nullable String idempotencyKey);
 
 	/**
 	 * Writes one batch into a postpone ({@code bucket = -2}) table's real buckets with an automatic

@@ -1,9 +1,15 @@
 package io.github.paimonspring.core;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.ingest.IngestListener;
+import io.github.paimonspring.ingest.IngestSettings;
+import io.github.paimonspring.ingest.Ingester;
+import io.github.paimonspring.ingest.LocalKeyClaims;
 import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.AbstractCommitMessages;
@@ -29,7 +35,7 @@ import org.jspecify.annotations.Nullable;
  * The template that implements {@link PaimonOperations} over a {@link PaimonTables} registry; see the
  * interface for the contract. Thread-safe; the writers it creates belong to one thread each.
  */
-public class PaimonWriter implements PaimonOperations {
+public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
 	private final PaimonTables tables;
 
@@ -38,6 +44,10 @@ public class PaimonWriter implements PaimonOperations {
 	private final int parallelism;
 
 	private final int postponeDefaultBuckets;
+
+	private final Ingester ingester;
+
+	private final boolean ownsIngester;
 
 	/**
 	 * Creates a writer with the default parallelism (the number of processors, at most 4).
@@ -72,6 +82,23 @@ public class PaimonWriter implements PaimonOperations {
 	 * or 0 for each table's {@code postpone.default-bucket-num}
 	 */
 	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory, int parallelism, int postponeDefaultBuckets) {
+		this(tables, spillDirectory, parallelism, postponeDefaultBuckets, null);
+	}
+
+	/**
+	 * Creates a writer whose {@code ingest} calls go through the given group commit service.
+	 * @param tables the tables to resolve names against
+	 * @param spillDirectory where writers spill sort buffers, or {@code null} for the system temporary
+	 * directory
+	 * @param parallelism how many Paimon writers one table write may run in parallel for large batches
+	 * into fixed-bucket and bucket-unaware append tables (1 disables it)
+	 * @param postponeDefaultBuckets bucket count of new partitions in automatic postpone bucket plans,
+	 * or 0 for each table's {@code postpone.default-bucket-num}
+	 * @param ingester the group commit service, or {@code null} for one with the default settings that
+	 * this writer owns (and closes)
+	 */
+	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory, int parallelism, int postponeDefaultBuckets,
+			@Nullable Ingester ingester) {
 		if (parallelism < 1) {
 			throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
 		}
@@ -82,6 +109,9 @@ public class PaimonWriter implements PaimonOperations {
 		this.spillDirectory = (spillDirectory != null) ? spillDirectory : Path.of(System.getProperty("java.io.tmpdir"));
 		this.parallelism = parallelism;
 		this.postponeDefaultBuckets = postponeDefaultBuckets;
+		this.ownsIngester = (ingester == null);
+		this.ingester = (ingester != null) ? ingester
+				: new Ingester(IngestSettings.DEFAULTS, new LocalKeyClaims(), IngestListener.NONE, postponeDefaultBuckets);
 	}
 
 	/**
@@ -125,6 +155,31 @@ public class PaimonWriter implements PaimonOperations {
 	@Override
 	public PostponeFixedBucketCommitMessages deserializePostponeFixedBucketCommitMessages(String table, byte[] bytes) {
 		return PostponeFixedBucketCommitMessages.deserialize(target(table), bytes);
+	}
+
+	@Override
+	public CompletableFuture<WriteResult> ingest(String table, VectorSchemaRoot root) {
+		return ingest(table, List.of(root), null);
+	}
+
+	@Override
+	public CompletableFuture<WriteResult> ingest(String table, List<VectorSchemaRoot> batches,
+			@Nullable String idempotencyKey) {
+		WriteTarget target = target(table);
+		return this.ingester.submit(target, batches, idempotencyKey)
+			.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
+					result.snapshotId()));
+	}
+
+	/**
+	 * Commits what the group commits have waiting and stops them, when this writer created its own
+	 * group commit service. Writes through the other methods are not affected.
+	 */
+	@Override
+	public void close() {
+		if (this.ownsIngester) {
+			this.ingester.close();
+		}
 	}
 
 	@Override

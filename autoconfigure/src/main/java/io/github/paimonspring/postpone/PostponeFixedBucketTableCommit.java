@@ -34,7 +34,8 @@ public final class PostponeFixedBucketTableCommit extends AbstractTableCommit<Po
 
 	/** Runs the fixed-bucket checks, then commits; an already committed identifier is never checked again. */
 	@Override
-	protected CommitResult commitChecked(PostponeFixedBucketCommitMessages messages, long identifier, boolean filter) {
+	protected CommitResult commitChecked(PostponeFixedBucketCommitMessages messages, long identifier, boolean filter,
+			Map<String, String> properties) {
 		if (filter) {
 			OptionalLong committed = committedSnapshot(identifier);
 			if (committed.isPresent()) {
@@ -44,7 +45,7 @@ public final class PostponeFixedBucketTableCommit extends AbstractTableCommit<Po
 		List<CommitMessage> files = messages.files();
 		FixedBucketCommitValidator.validate(table(), this.fileStoreTable, files, overwrite(), messages.checkFromSnapshot());
 		try {
-			return commitFiles(files, messages.rowCount(), identifier, filter);
+			return commitFiles(files, messages.rowCount(), identifier, filter, properties);
 		}
 		catch (PaimonCommitException ex) {
 			if (String.valueOf(ex.getMessage()).contains("Total buckets of partition")) {

@@ -63,6 +63,17 @@ public final class PostponeFixedBucketWriteBuilder extends
 	}
 
 	/**
+	 * Returns whether this family can write a table: a primary-key table with {@code bucket = -2}
+	 * whose partition keys are part of the primary key, without deletion vectors.
+	 * @param table the table
+	 * @return {@code true} when the table can be written straight into real buckets
+	 */
+	public static boolean supports(FileStoreTable table) {
+		return table.coreOptions().bucket() == BucketMode.POSTPONE_BUCKET && !table.primaryKeys().isEmpty()
+				&& table.primaryKeys().containsAll(table.partitionKeys()) && !table.coreOptions().deletionVectorsEnabled();
+	}
+
+	/**
 	 * Switches to overwrite: a commit replaces the partitions that receive data, including their
 	 * {@code bucket-postpone} files, and may change their bucket count.
 	 * @return this builder

@@ -89,7 +89,7 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	 */
 	public CommitResult commit(M messages) {
 		check(messages);
-		return commitChecked(messages, ONE_SHOT_IDENTIFIER, false);
+		return commitChecked(messages, ONE_SHOT_IDENTIFIER, false, Map.of());
 	}
 
 	/**
@@ -104,7 +104,7 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	public CommitResult commitWithIdentifier(M messages, long identifier) {
 		check(messages);
 		this.committer.checkIdentifier(identifier);
-		return commitChecked(messages, identifier, this.overwritePartition != null);
+		return commitChecked(messages, identifier, this.overwritePartition != null, Map.of());
 	}
 
 	/**
@@ -118,7 +118,24 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	public CommitResult filterAndCommitWithIdentifier(M messages, long identifier) {
 		check(messages);
 		this.committer.checkIdentifier(identifier);
-		return commitChecked(messages, identifier, true);
+		return commitChecked(messages, identifier, true, Map.of());
+	}
+
+	/**
+	 * Commits the messages under an identifier and records {@code properties} in the new snapshot, so
+	 * that they become visible atomically with the rows (readable from {@code Snapshot.properties()}).
+	 * A snapshot is written even when the messages carry no files. Nothing is filtered: the caller owns
+	 * the identifier sequence of this commit user.
+	 * @param messages the prepared messages
+	 * @param identifier the commit identifier, from 0 to {@code Long.MAX_VALUE - 1}
+	 * @param properties the snapshot properties
+	 * @return the outcome
+	 * @throws PaimonCommitException if Paimon rejects the commit
+	 */
+	public CommitResult commitWithProperties(M messages, long identifier, Map<String, String> properties) {
+		check(messages);
+		this.committer.checkIdentifier(identifier);
+		return commitChecked(messages, identifier, false, Map.copyOf(properties));
 	}
 
 	/**
@@ -200,10 +217,12 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	 * @param messages the checked messages
 	 * @param identifier the identifier to commit under
 	 * @param filter whether to skip the commit when the identifier is already committed
+	 * @param properties snapshot properties to record (a snapshot is written even without files), or
+	 * empty
 	 * @return the outcome
 	 */
-	protected CommitResult commitChecked(M messages, long identifier, boolean filter) {
-		return commitFiles(messages.nonEmptyMessages(), messages.rowCount(), identifier, filter);
+	protected CommitResult commitChecked(M messages, long identifier, boolean filter, Map<String, String> properties) {
+		return commitFiles(messages.nonEmptyMessages(), messages.rowCount(), identifier, filter, properties);
 	}
 
 	/**
@@ -212,11 +231,13 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	 * @param rows the number of rows in their new files, for the result
 	 * @param identifier the identifier to commit under
 	 * @param filter whether to skip the commit when the identifier is already committed
+	 * @param properties snapshot properties to record, or empty
 	 * @return the outcome
 	 * @throws PaimonCommitException if Paimon rejects the commit
 	 */
-	protected final CommitResult commitFiles(List<CommitMessage> files, long rows, long identifier, boolean filter) {
-		return this.committer.commit(files, rows, identifier, filter);
+	protected final CommitResult commitFiles(List<CommitMessage> files, long rows, long identifier, boolean filter,
+			Map<String, String> properties) {
+		return this.committer.commit(files, rows, identifier, filter, properties);
 	}
 
 	/**

@@ -13,6 +13,7 @@ import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.fs.FileIO;
 import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.io.DataFilePathFactory;
+import org.apache.paimon.manifest.ManifestCommittable;
 import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.operation.FileStoreCommit;
 import org.apache.paimon.table.FileStoreTable;
@@ -83,10 +84,24 @@ final class TableCommitter {
 	 * @param rows the number of rows in their new files, for the result
 	 * @param identifier the commit identifier ({@link #ONE_SHOT_IDENTIFIER} for one-shot commits)
 	 * @param filter whether to skip an identifier this commit user already committed
+	 * @param properties snapshot properties; when present a snapshot is written even without files
 	 * @return the outcome
 	 * @throws PaimonCommitException if Paimon rejects the commit
 	 */
-	CommitResult commit(List<CommitMessage> messages, long rows, long identifier, boolean filter) {
+	CommitResult commit(List<CommitMessage> messages, long rows, long identifier, boolean filter,
+			Map<String, String> properties) {
+		if (!properties.isEmpty()) {
+			ManifestCommittable committable = new ManifestCommittable(identifier, null, messages, properties);
+			return run(rows, identifier, (commit) -> {
+				commit.ignoreEmptyCommit(false);
+				if (filter) {
+					commit.filterAndCommitMultiple(List.of(committable));
+				}
+				else {
+					commit.commit(committable);
+				}
+			});
+		}
 		if (filter) {
 			return run(rows, identifier, (commit) -> commit.filterAndCommit(Map.of(identifier, messages)));
 		}

@@ -70,7 +70,7 @@ class AdminUploadLimitsTests extends WarehouseTestBase {
 
 	private AdminTransactions admin(long batchMemory, long uploadMemory, int concurrentUploads, int endedKept) {
 		AdminSettings settings = new AdminSettings(1L << 40, 1L << 40, 64 * MB, batchMemory, uploadMemory,
-				concurrentUploads, 64, 10_000, 16, endedKept, Duration.ofHours(1), Duration.ofHours(1), Duration.ofHours(1));
+				concurrentUploads, 64, 10_000, 16, endedKept, Duration.ofHours(1), Duration.ofHours(1), Duration.ofHours(1), 0);
 		this.reader = new ArrowBodyReader(settings);
 		this.tables = new AdminTables(this.writer);
 		this.admin = new AdminTransactions(this.writer, settings, null, this.tables, this.reader);

@@ -1,0 +1,124 @@
+package io.github.paimonspring.autoconfigure;
+
+import java.time.Duration;
+
+import io.github.paimonspring.ingest.IngestSettings;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Configuration properties of the group commit that batches small writes ({@code PaimonOperations.ingest}
+ * and small one-shot uploads of the admin API) into one commit per table and interval.
+ */
+@ConfigurationProperties("paimon.ingest")
+public class PaimonIngestProperties {
+
+	/**
+	 * Whether small one-shot uploads of the admin API go through the group commit. The in-process
+	 * PaimonOperations.ingest methods always do.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Shortest time between two commits of one table: requests that arrive in between are committed
+	 * together, so a table gets at most one snapshot per interval from the group commit. A request that
+	 * finds the table idle is committed at once. Longer intervals mean fewer snapshots and larger files,
+	 * shorter ones a lower acknowledgement latency.
+	 */
+	private Duration commitInterval = IngestSettings.DEFAULTS.commitInterval();
+
+	/**
+	 * A group with this many rows is committed without waiting for the interval.
+	 */
+	private long maxGroupRows = IngestSettings.DEFAULTS.maxGroupRows();
+
+	/**
+	 * A group with this much Arrow data is committed without waiting for the interval.
+	 */
+	private DataSize maxGroupSize = DataSize.ofBytes(IngestSettings.DEFAULTS.maxGroupBytes());
+
+	/**
+	 * Requests are refused as busy (503 with Retry-After) while a table buffers this much
+	 * uncommitted Arrow data.
+	 */
+	private DataSize maxBufferedSize = DataSize.ofBytes(IngestSettings.DEFAULTS.maxBufferedBytes());
+
+	/**
+	 * One-shot uploads whose declared Content-Length is at most this size join the group commit;
+	 * larger, chunked and overwriting uploads commit on their own.
+	 */
+	private DataSize maxRequestSize = DataSize.ofBytes(IngestSettings.DEFAULTS.maxRequestBytes());
+
+	/**
+	 * How long an idempotency key claim holds when its instance does not release it (it crashed).
+	 * Claims are shared through the database of a JDBC catalog; other catalogs claim in memory.
+	 */
+	private Duration keyClaimLease = Duration.ofSeconds(30);
+
+	public Duration getKeyClaimLease() {
+		return this.keyClaimLease;
+	}
+
+	public void setKeyClaimLease(Duration keyClaimLease) {
+		this.keyClaimLease = keyClaimLease;
+	}
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public Duration getCommitInterval() {
+		return this.commitInterval;
+	}
+
+	public void setCommitInterval(Duration commitInterval) {
+		this.commitInterval = commitInterval;
+	}
+
+	public long getMaxGroupRows() {
+		return this.maxGroupRows;
+	}
+
+	public void setMaxGroupRows(long maxGroupRows) {
+		this.maxGroupRows = maxGroupRows;
+	}
+
+	public DataSize getMaxGroupSize() {
+		return this.maxGroupSize;
+	}
+
+	public void setMaxGroupSize(DataSize maxGroupSize) {
+		this.maxGroupSize = maxGroupSize;
+	}
+
+	public DataSize getMaxBufferedSize() {
+		return this.maxBufferedSize;
+	}
+
+	public void setMaxBufferedSize(DataSize maxBufferedSize) {
+		this.maxBufferedSize = maxBufferedSize;
+	}
+
+	public DataSize getMaxRequestSize() {
+		return this.maxRequestSize;
+	}
+
+	public void setMaxRequestSize(DataSize maxRequestSize) {
+		this.maxRequestSize = maxRequestSize;
+	}
+
+	/**
+	 * Returns the settings of the group commit.
+	 * @return the settings
+	 */
+	public IngestSettings toSettings() {
+		return new IngestSettings(this.commitInterval, this.maxGroupRows, this.maxGroupSize.toBytes(),
+				this.maxBufferedSize.toBytes(), this.maxRequestSize.toBytes());
+	}
+
+}

@@ -1,0 +1,48 @@
+package io.github.paimonspring.ingest;
+
+/**
+ * Receives what the group commits do, for metrics and health. Called on the committing or requesting
+ * thread; implementations must be quick and thread-safe.
+ */
+public interface IngestListener {
+
+	/** A listener that ignores everything. */
+	IngestListener NONE = new IngestListener() {
+	};
+
+	/**
+	 * A request joined a group.
+	 * @param table the table identifier
+	 * @param requests the requests in the group now
+	 * @param bytes the Arrow bytes in the group now
+	 */
+	default void queued(String table, int requests, long bytes) {
+	}
+
+	/**
+	 * A group was committed.
+	 * @param table the table identifier
+	 * @param requests the requests in the group
+	 * @param rows the rows in the group
+	 * @param commitNanos how long the commit took
+	 */
+	default void committed(String table, int requests, long rows, long commitNanos) {
+	}
+
+	/**
+	 * A request was acknowledged.
+	 * @param table the table identifier
+	 * @param latencyNanos the time from its arrival at the group to its acknowledgement
+	 */
+	default void acknowledged(String table, long latencyNanos) {
+	}
+
+	/**
+	 * A group failed; its requests get a retryable failure.
+	 * @param table the table identifier
+	 * @param cause the failure
+	 */
+	default void failed(String table, Throwable cause) {
+	}
+
+}

@@ -1,0 +1,209 @@
+package io.github.paimonspring.ingest;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+import io.github.paimonspring.arrow.ArrowBatchConverter;
+import io.github.paimonspring.arrow.ArrowDataException;
+import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
+import io.github.paimonspring.write.CommitResult;
+import io.github.paimonspring.write.PaimonArgumentException;
+import io.github.paimonspring.write.WriteBuilder;
+import io.github.paimonspring.write.WriteTarget;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The group commit of every table: validates each request on its own, then adds its rows to the
+ * table's current group (see {@link TableIngest}). An idempotency key is claimed before it is looked
+ * up, so that one key is written by one request at a time; a request whose key is already committed
+ * is answered with the snapshot that committed it, found in the table's {@link KeyIndex}. Postpone
+ * ({@code bucket = -2}) tables are written straight into real buckets. Thread-safe.
+ */
+public final class Ingester implements AutoCloseable {
+
+	/** Longest idempotency key accepted; keys are stored in snapshot properties. */
+	public static final int MAX_KEY_LENGTH = 256;
+
+	private final IngestSettings settings;
+
+	private final KeyClaims claims;
+
+	private final IngestListener listener;
+
+	private final int postponeDefaultBuckets;
+
+	private final ScheduledExecutorService scheduler;
+
+	private final Map<String, TableIngest<?>> tables = new ConcurrentHashMap<>();
+
+	private final Map<String, KeyIndex> indexes = new ConcurrentHashMap<>();
+
+	private final Map<String, CompletableFuture<CommitResult>> inFlight = new ConcurrentHashMap<>();
+
+	private volatile boolean closed;
+
+	/**
+	 * Creates the service.
+	 * @param settings the group commit settings
+	 * @param claims the claims on idempotency keys
+	 * @param listener receives what the group commits do
+	 * @param postponeDefaultBuckets bucket count of new partitions of postpone tables, or 0 for each
+	 * table's {@code postpone.default-bucket-num}
+	 */
+	public Ingester(IngestSettings settings, KeyClaims claims, IngestListener listener, int postponeDefaultBuckets) {
+		this.settings = settings;
+		this.claims = claims;
+		this.listener = listener;
+		this.postponeDefaultBuckets = postponeDefaultBuckets;
+		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(
+				Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())), (task) -> {
+					Thread thread = new Thread(task, "paimon-group-commit");
+					thread.setDaemon(true);
+					return thread;
+				});
+		// close() commits what waits itself; commits scheduled for later are dropped with the executor
+		executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+		executor.setRemoveOnCancelPolicy(true);
+		this.scheduler = executor;
+	}
+
+	/**
+	 * Returns the settings.
+	 * @return the group commit settings
+	 */
+	public IngestSettings settings() {
+		return this.settings;
+	}
+
+	/**
+	 * Validates a request's batches and adds them to the table's current group; the future completes
+	 * when the group is committed (or failed). The caller keeps ownership of the batches and may release
+	 * them when this method returns.
+	 * @param target the table
+	 * @param batches the batches (without dictionary-encoded columns)
+	 * @param key the idempotency key, or {@code null}
+	 * @return the outcome: committed with the group's snapshot and this request's rows, or not committed
+	 * with the snapshot that committed the key before
+	 * @throws ArrowDataException if a batch does not match the table (nothing was written)
+	 * @throws IngestBusyException if the table buffers too much, or another instance holds the key
+	 */
+	public CompletableFuture<CommitResult> submit(WriteTarget target, List<VectorSchemaRoot> batches,
+			@Nullable String key) {
+		if (this.closed) {
+			throw new IngestGroupException(target.name(), "The ingest service is shut down; retry later", null);
+		}
+		if (key != null && (key.isEmpty() || key.length() > MAX_KEY_LENGTH || key.chars().anyMatch(Character::isISOControl))) {
+			throw new PaimonArgumentException(target.name(), "idempotency key must be 1 to " + MAX_KEY_LENGTH
+					+ " characters without control characters, got " + key.length() + " character(s)");
+		}
+		ArrowBatchConverter converter = new ArrowBatchConverter(target.name(), target.table().rowType());
+		for (VectorSchemaRoot batch : batches) {
+			converter.convert(batch, null);
+		}
+		TableIngest<?> ingest = this.tables.computeIfAbsent(target.location(), (location) -> create(target));
+		if (key == null) {
+			return ingest.submit(batches, null);
+		}
+		String slot = target.location() + '\n' + key;
+		CompletableFuture<CommitResult> mine = new CompletableFuture<>();
+		while (true) {
+			CompletableFuture<CommitResult> first = this.inFlight.putIfAbsent(slot, mine);
+			if (first == null) {
+				break;
+			}
+			// the same key is being written by another request of this instance: wait for it, then look again
+			try {
+				first.join();
+			}
+			catch (CompletionException ex) {
+				// the first attempt failed: this one may write the key
+			}
+		}
+		try {
+			submitKeyed(target, ingest, batches, key).whenComplete((result, failure) -> {
+				this.inFlight.remove(slot, mine);
+				if (failure != null) {
+					mine.completeExceptionally(failure);
+				}
+				else {
+					mine.complete(result);
+				}
+			});
+		}
+		catch (RuntimeException ex) {
+			this.inFlight.remove(slot, mine);
+			mine.completeExceptionally(ex);
+			throw ex;
+		}
+		return mine;
+	}
+
+	private CompletableFuture<CommitResult> submitKeyed(WriteTarget target, TableIngest<?> ingest,
+			List<VectorSchemaRoot> batches, String key) {
+		if (!this.claims.claim(target.name(), key)) {
+			throw new IngestBusyException(target.name(), "Idempotency-Key '" + key + "' of table '" + target.name()
+					+ "' is being committed by another instance; retry later to get its outcome");
+		}
+		try {
+			Long committed = this.indexes.computeIfAbsent(target.location(), (location) -> new KeyIndex(target.table()))
+				.snapshotOf(key);
+			if (committed != null) {
+				this.claims.release(target.name(), key);
+				return CompletableFuture.completedFuture(new CommitResult(false, committed, 0));
+			}
+			return ingest.submit(batches, key).whenComplete((result, failure) -> this.claims.release(target.name(), key));
+		}
+		catch (RuntimeException ex) {
+			this.claims.release(target.name(), key);
+			throw ex;
+		}
+	}
+
+	private TableIngest<?> create(WriteTarget target) {
+		String commitUser = "ingest-" + UUID.randomUUID();
+		if (PostponeFixedBucketWriteBuilder.supports(target.table())) {
+			return new TableIngest<>(target.name(),
+					new PostponeFixedBucketWriteBuilder(target, commitUser, this.postponeDefaultBuckets)
+						.withAutomaticBucketPlan(),
+					false, this.settings, this.scheduler, this.listener);
+		}
+		return new TableIngest<>(target.name(), new WriteBuilder(target, commitUser), true, this.settings,
+				this.scheduler, this.listener);
+	}
+
+	/**
+	 * Commits what every table has waiting, then stops.
+	 */
+	@Override
+	public void close() {
+		this.closed = true;
+		RuntimeException failure = null;
+		for (TableIngest<?> ingest : this.tables.values()) {
+			try {
+				ingest.close();
+			}
+			catch (RuntimeException ex) {
+				failure = (failure == null) ? ex : failure;
+			}
+		}
+		this.scheduler.shutdown();
+		try {
+			this.scheduler.awaitTermination(30, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		if (failure != null) {
+			throw failure;
+		}
+	}
+
+}

@@ -1,0 +1,163 @@
+package io.github.paimonspring.ingest;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.UUID;
+
+import io.github.paimonspring.PaimonException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Claims kept in a database table that every instance shares — typically the database of the JDBC
+ * catalog — so that one idempotency key sent to two instances at the same moment is written by one of
+ * them. A claim is a row ({@code table_name}, {@code idem_key}) with its owner and a lease; it is
+ * inserted, or taken over once its lease has run out (the owner crashed), and deleted on release.
+ * Uses one connection, serialized; statements are a primary-key insert, update or delete.
+ */
+public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
+
+	/** The table that holds the claims. */
+	public static final String TABLE = "paimon_ingest_key_claims";
+
+	private final String url;
+
+	private final Properties credentials;
+
+	private final Duration lease;
+
+	private final String owner = UUID.randomUUID().toString();
+
+	private @Nullable Connection connection;
+
+	/**
+	 * Creates the claims and their table if it does not exist.
+	 * @param url the JDBC URL
+	 * @param user the user, or {@code null}
+	 * @param password the password, or {@code null}
+	 * @param lease how long a claim holds when its owner does not release it
+	 */
+	public JdbcKeyClaims(String url, @Nullable String user, @Nullable String password, Duration lease) {
+		this.url = url;
+		this.credentials = new Properties();
+		if (user != null) {
+			this.credentials.setProperty("user", user);
+		}
+		if (password != null) {
+			this.credentials.setProperty("password", password);
+		}
+		this.lease = lease;
+		run((connection) -> {
+			try (Statement statement = connection.createStatement()) {
+				statement.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (table_name VARCHAR(512) NOT NULL, "
+						+ "idem_key VARCHAR(256) NOT NULL, owner VARCHAR(64) NOT NULL, expires_at TIMESTAMP NOT NULL, "
+						+ "PRIMARY KEY (table_name, idem_key))");
+			}
+			catch (SQLException ex) {
+				// two instances starting together: the other one created it
+				if (ex.getSQLState() == null || !(ex.getSQLState().startsWith("23") || ex.getSQLState().equals("42P07"))) {
+					throw ex;
+				}
+			}
+			return true;
+		});
+	}
+
+	@Override
+	public boolean claim(String table, String key) {
+		Timestamp now = new Timestamp(System.currentTimeMillis());
+		Timestamp expires = new Timestamp(now.getTime() + this.lease.toMillis());
+		return run((connection) -> {
+			try (PreparedStatement take = connection.prepareStatement("UPDATE " + TABLE
+					+ " SET owner = ?, expires_at = ? WHERE table_name = ? AND idem_key = ? AND expires_at < ?")) {
+				take.setString(1, this.owner);
+				take.setTimestamp(2, expires);
+				take.setString(3, table);
+				take.setString(4, key);
+				take.setTimestamp(5, now);
+				if (take.executeUpdate() == 1) {
+					return true;
+				}
+			}
+			try (PreparedStatement insert = connection.prepareStatement(
+					"INSERT INTO " + TABLE + " (table_name, idem_key, owner, expires_at) VALUES (?, ?, ?, ?)")) {
+				insert.setString(1, table);
+				insert.setString(2, key);
+				insert.setString(3, this.owner);
+				insert.setTimestamp(4, expires);
+				insert.executeUpdate();
+				return true;
+			}
+			catch (SQLException ex) {
+				if (ex.getSQLState() != null && ex.getSQLState().startsWith("23")) {
+					return false; // another instance holds the key
+				}
+				throw ex;
+			}
+		});
+	}
+
+	@Override
+	public void release(String table, String key) {
+		run((connection) -> {
+			try (PreparedStatement delete = connection
+				.prepareStatement("DELETE FROM " + TABLE + " WHERE table_name = ? AND idem_key = ? AND owner = ?")) {
+				delete.setString(1, table);
+				delete.setString(2, key);
+				delete.setString(3, this.owner);
+				delete.executeUpdate();
+			}
+			return true;
+		});
+	}
+
+	@FunctionalInterface
+	private interface Work {
+
+		boolean apply(Connection connection) throws SQLException;
+
+	}
+
+	/** Runs a statement on the shared connection, reconnecting once when the connection broke. */
+	private synchronized boolean run(Work work) {
+		SQLException failure = null;
+		for (int attempt = 0; attempt < 2; attempt++) {
+			try {
+				if (this.connection == null || this.connection.isClosed()) {
+					this.connection = DriverManager.getConnection(this.url, this.credentials);
+					this.connection.setAutoCommit(true);
+				}
+				return work.apply(this.connection);
+			}
+			catch (SQLException ex) {
+				failure = ex;
+				closeConnection();
+			}
+		}
+		throw new PaimonException(null, "Idempotency key claims in " + TABLE + " at " + this.url.replaceAll("\\?.*", "")
+				+ " failed: " + failure.getMessage(), failure);
+	}
+
+	private void closeConnection() {
+		if (this.connection != null) {
+			try {
+				this.connection.close();
+			}
+			catch (SQLException ex) {
+				// already broken
+			}
+			this.connection = null;
+		}
+	}
+
+	@Override
+	public synchronized void close() {
+		closeConnection();
+	}
+
+}

@@ -1,0 +1,26 @@
+package io.github.paimonspring.ingest;
+
+/**
+ * Claims on idempotency keys, so that one key is written by at most one request at a time — in this
+ * instance, or in every instance that shares the claims. A request claims its key before it looks the
+ * key up and writes, and releases the claim after its commit succeeded or failed; a claim of a crashed
+ * instance ends when its lease runs out.
+ */
+public interface KeyClaims {
+
+	/**
+	 * Claims a key for one request.
+	 * @param table the table identifier
+	 * @param key the idempotency key
+	 * @return {@code true} when the caller owns the key now, {@code false} when another request does
+	 */
+	boolean claim(String table, String key);
+
+	/**
+	 * Releases a key the caller claimed.
+	 * @param table the table identifier
+	 * @param key the idempotency key
+	 */
+	void release(String table, String key);
+
+}

@@ -1,0 +1,312 @@
+package io.github.paimonspring.ingest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+import io.github.paimonspring.write.AbstractCommitMessages;
+import io.github.paimonspring.write.AbstractTableCommit;
+import io.github.paimonspring.write.AbstractTableWrite;
+import io.github.paimonspring.write.AbstractWriteBuilder;
+import io.github.paimonspring.write.CommitResult;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The group commit of one table: requests write their (already validated) rows into one shared
+ * writer, and one commit per interval makes the rows of every request in the group visible together,
+ * with the group's idempotency keys recorded in the same snapshot. At most one commit of the table
+ * runs at a time. A writer that cannot be reused after a commit (the postpone fixed-bucket writer) is
+ * replaced for the next group only when the commit is done, so that two groups never overlap.
+ *
+ * @param <M> the commit messages of the table's write family
+ */
+final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(TableIngest.class);
+
+	/** The snapshot property with the number of requests a group commit contains. */
+	static final String GROUP_PROPERTY = "paimon-spring.group-requests";
+
+	private final String table;
+
+	private final AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>> builder;
+
+	private final AbstractTableCommit<M> commit;
+
+	private final boolean reusableWriter;
+
+	private final IngestSettings settings;
+
+	private final ScheduledExecutorService scheduler;
+
+	private final IngestListener listener;
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private final Condition idle = this.lock.newCondition();
+
+	private Group<M> group = new Group<>();
+
+	private long identifier;
+
+	private long lastCommitStart = Long.MIN_VALUE / 2;
+
+	private boolean scheduled;
+
+	private boolean committing;
+
+	private boolean closed;
+
+	TableIngest(String table,
+			AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>> builder,
+			boolean reusableWriter, IngestSettings settings, ScheduledExecutorService scheduler, IngestListener listener) {
+		this.table = table;
+		this.builder = builder;
+		this.commit = builder.newCommit();
+		this.reusableWriter = reusableWriter;
+		this.settings = settings;
+		this.scheduler = scheduler;
+		this.listener = listener;
+	}
+
+	/** One group: the writer its requests share and the requests waiting for its commit. */
+	private static final class Group<M extends AbstractCommitMessages<M>> {
+
+		@Nullable AbstractTableWrite<M> writer;
+
+		final List<Member> members = new ArrayList<>();
+
+		long rows;
+
+		long bytes;
+
+	}
+
+	/** A request in a group. */
+	private record Member(@Nullable String key, long rows, long startNanos, CompletableFuture<CommitResult> result) {
+	}
+
+	/**
+	 * Writes a request's batches into the current group; the future completes when the group is
+	 * committed. The batches must be validated already; the caller keeps ownership of them.
+	 * @param batches the batches
+	 * @param key the idempotency key to record with the rows, or {@code null}
+	 * @return the outcome of the group commit, with this request's row count
+	 */
+	CompletableFuture<CommitResult> submit(List<VectorSchemaRoot> batches, @Nullable String key) {
+		CompletableFuture<CommitResult> result = new CompletableFuture<>();
+		long start = System.nanoTime();
+		long bytes = 0;
+		for (VectorSchemaRoot batch : batches) {
+			bytes += batch.getFieldVectors().stream().mapToLong((vector) -> vector.getBufferSize()).sum();
+		}
+		this.lock.lock();
+		try {
+			if (this.closed) {
+				throw new IngestGroupException(this.table, "The ingest service of table '" + this.table
+						+ "' is shut down; retry against another instance", null);
+			}
+			if (this.group.bytes + bytes > this.settings.maxBufferedBytes()) {
+				throw new IngestBusyException(this.table, "Table '" + this.table + "' buffers " + this.group.bytes
+						+ " bytes waiting for a commit (paimon.ingest.max-buffered-size is "
+						+ this.settings.maxBufferedBytes() + "); retry later");
+			}
+			Group<M> current = this.group;
+			if (current.writer == null) {
+				current.writer = this.builder.newWrite();
+			}
+			long rows = 0;
+			try {
+				for (VectorSchemaRoot batch : batches) {
+					rows += current.writer.write(batch);
+				}
+			}
+			catch (RuntimeException ex) {
+				// the batches were validated, so a failure here broke the shared writer: the group is lost
+				failGroup(current, ex);
+				throw ex;
+			}
+			current.members.add(new Member(key, rows, start, result));
+			current.rows += rows;
+			current.bytes += bytes;
+			this.listener.queued(this.table, current.members.size(), current.bytes);
+			schedule();
+		}
+		finally {
+			this.lock.unlock();
+		}
+		return result;
+	}
+
+	/** Schedules the next commit (holding the lock): at once when the group is full or the table was idle. */
+	private void schedule() {
+		if (this.scheduled || this.committing || this.group.members.isEmpty()) {
+			return;
+		}
+		boolean full = this.group.rows >= this.settings.maxGroupRows() || this.group.bytes >= this.settings.maxGroupBytes();
+		long wait = full ? 0
+				: Math.max(0, this.lastCommitStart + this.settings.commitInterval().toNanos() - System.nanoTime());
+		this.scheduled = true;
+		this.scheduler.schedule(this::commitGroup, wait, TimeUnit.NANOSECONDS);
+	}
+
+	private void commitGroup() {
+		this.lock.lock();
+		boolean holding = true;
+		try {
+			this.scheduled = false;
+			Group<M> committed = this.group;
+			if (committed.members.isEmpty() || committed.writer == null) {
+				return;
+			}
+			this.committing = true;
+			this.lastCommitStart = System.nanoTime();
+			this.group = new Group<>();
+			this.listener.queued(this.table, 0, 0);
+			AbstractTableWrite<M> writer = committed.writer;
+			M messages;
+			try {
+				messages = writer.prepareCommit();
+			}
+			catch (RuntimeException ex) {
+				failGroup(committed, ex);
+				this.committing = false;
+				this.idle.signalAll();
+				schedule();
+				return;
+			}
+			if (this.reusableWriter) {
+				// the next group writes on while this one commits
+				this.group.writer = writer;
+				this.lock.unlock();
+				holding = false;
+			}
+			try {
+				commitMessages(committed, messages);
+			}
+			finally {
+				if (!this.reusableWriter) {
+					writer.close();
+				}
+				if (!holding) {
+					this.lock.lock();
+					holding = true;
+				}
+				this.committing = false;
+				this.idle.signalAll();
+				schedule();
+			}
+		}
+		finally {
+			if (holding) {
+				this.lock.unlock();
+			}
+		}
+	}
+
+	private void commitMessages(Group<M> committed, M messages) {
+		List<String> keys = new ArrayList<>();
+		for (Member member : committed.members) {
+			if (member.key() != null) {
+				keys.add(member.key());
+			}
+		}
+		Map<String, String> properties = keys.isEmpty() ? Map.of(GROUP_PROPERTY,
+				String.valueOf(committed.members.size()))
+				: Map.of(KeyIndex.PROPERTY, KeyIndex.encode(keys), GROUP_PROPERTY,
+						String.valueOf(committed.members.size()));
+		long started = System.nanoTime();
+		CommitResult result;
+		try {
+			result = this.commit.commitWithProperties(messages, ++this.identifier, properties);
+		}
+		catch (RuntimeException ex) {
+			abortQuietly(messages, ex);
+			this.listener.failed(this.table, ex);
+			completeExceptionally(committed, new IngestGroupException(this.table, "The group commit of "
+					+ committed.members.size() + " request(s) to table '" + this.table + "' failed: " + ex.getMessage()
+					+ "; nothing of the group is visible; retry the request (with the same Idempotency-Key)", ex));
+			return;
+		}
+		this.listener.committed(this.table, committed.members.size(), committed.rows,
+				System.nanoTime() - started);
+		long now = System.nanoTime();
+		for (Member member : committed.members) {
+			this.listener.acknowledged(this.table, now - member.startNanos());
+			member.result().complete(new CommitResult(result.committed(), result.snapshotId(), member.rows()));
+		}
+	}
+
+	private void abortQuietly(M messages, RuntimeException failure) {
+		try {
+			this.commit.abort(messages);
+		}
+		catch (RuntimeException ex) {
+			failure.addSuppressed(ex);
+		}
+	}
+
+	/** Fails every request of a group whose writer broke, and discards the writer and its files. */
+	private void failGroup(Group<M> failed, RuntimeException cause) {
+		if (failed == this.group) {
+			this.group = new Group<>();
+		}
+		if (failed.writer != null) {
+			try {
+				failed.writer.close();
+			}
+			catch (RuntimeException ex) {
+				cause.addSuppressed(ex);
+			}
+		}
+		this.listener.failed(this.table, cause);
+		completeExceptionally(failed, new IngestGroupException(this.table, "Writing the group of "
+				+ failed.members.size() + " request(s) to table '" + this.table + "' failed: " + cause.getMessage()
+				+ "; nothing of the group is visible; retry the request (with the same Idempotency-Key)", cause));
+	}
+
+	private static void completeExceptionally(Group<?> group, RuntimeException failure) {
+		for (Member member : group.members) {
+			member.result().completeExceptionally(failure);
+		}
+	}
+
+	/**
+	 * Commits what is waiting, then refuses new requests; waits for a commit in progress.
+	 */
+	@Override
+	public void close() {
+		this.lock.lock();
+		try {
+			this.closed = true;
+			while (this.committing) {
+				this.idle.awaitUninterruptibly();
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+		commitGroup();
+		this.lock.lock();
+		try {
+			if (this.group.writer != null) {
+				this.group.writer.close();
+				this.group.writer = null;
+			}
+			this.commit.close();
+		}
+		finally {
+			this.lock.unlock();
+		}
+		logger.debug("Ingest of table '{}' closed", this.table);
+	}
+
+}
