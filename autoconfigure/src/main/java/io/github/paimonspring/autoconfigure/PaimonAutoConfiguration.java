@@ -127,6 +127,11 @@ public final class PaimonAutoConfiguration {
 	}
 
 	@Bean
+	IngestShutdown paimonIngestShutdown(Ingester ingester) {
+		return new IngestShutdown(ingester);
+	}
+
+	@Bean
 	@ConditionalOnMissingBean(PaimonOperations.class)
 	PaimonWriter paimonWriter(PaimonTables tables, PaimonProperties properties, Ingester ingester) {
 		ArrowRuntimeCheck.verify();

@@ -180,10 +180,14 @@ public final class Ingester implements AutoCloseable {
 	}
 
 	/**
-	 * Commits what every table has waiting, then stops.
+	 * Commits what every table has waiting, then stops; later requests are refused as retryable.
+	 * Idempotent.
 	 */
 	@Override
-	public void close() {
+	public synchronized void close() {
+		if (this.closed) {
+			return;
+		}
 		this.closed = true;
 		RuntimeException failure = null;
 		for (TableIngest<?> ingest : this.tables.values()) {

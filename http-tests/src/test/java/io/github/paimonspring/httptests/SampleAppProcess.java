@@ -171,6 +171,14 @@ public final class SampleAppProcess implements AutoCloseable {
 		return Files.readString(this.log);
 	}
 
+	/**
+	 * Kills the process the hard way ({@code kill -9}): no shutdown hook, no graceful shutdown.
+	 * @throws InterruptedException if interrupted while waiting for it to die
+	 */
+	public void kill() throws InterruptedException {
+		this.process.destroyForcibly().waitFor();
+	}
+
 	@Override
 	public void close() throws Exception {
 		this.process.destroy();

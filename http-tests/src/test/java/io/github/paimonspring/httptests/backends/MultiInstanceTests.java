@@ -82,6 +82,10 @@ class MultiInstanceTests {
 			.partitionKeys("dt")
 			.option("bucket", "-2")
 			.build());
+		this.warehouse.create("mi.keyed", org.apache.paimon.schema.Schema.newBuilder()
+			.column("id", DataTypes.INT())
+			.column("name", DataTypes.STRING())
+			.build());
 		List<String> args = new ArrayList<>(List.of("--paimon.admin.enabled=true", "--paimon.admin.token=" + TOKEN,
 				"--paimon.catalog.metastore=jdbc", "--paimon.catalog.warehouse=s3://lake/wh"));
 		this.catalog.forEach((key, value) -> {
@@ -174,6 +178,55 @@ class MultiInstanceTests {
 			retries.incrementAndGet();
 		}
 		throw new AssertionError("batch " + batch + " did not commit after 50 attempts");
+	}
+
+	@Test
+	void oneKeySentToBothInstancesAtOnceIsCommittedOnce() throws Exception {
+		AdminClient[] clients = { new AdminClient(this.instances[0], TOKEN), new AdminClient(this.instances[1], TOKEN) };
+		int keys = 50;
+		int rows = 10;
+		Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
+		ExecutorService pool = Executors.newFixedThreadPool(16);
+		try {
+			List<Future<?>> work = new ArrayList<>();
+			for (int k = 0; k < keys; k++) {
+				Object[] values = new Object[rows * 2];
+				for (int i = 0; i < rows; i++) {
+					values[i * 2] = k * rows + i;
+					values[i * 2 + 1] = "key-" + k;
+				}
+				byte[] body = ArrowBodies.idName(values);
+				String key = "shared-" + k;
+				for (AdminClient client : clients) {
+					// both instances get the key at the same moment; a refused one (503: the other instance
+					// holds the key) retries after its answer until it gets the committed snapshot
+					work.add(pool.submit(() -> {
+						String last = null;
+						long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+						while (System.nanoTime() < deadline) {
+							HttpResponse<String> response = client.postArrow("/paimon/tables/mi/keyed/uploads", body,
+									"Idempotency-Key", key);
+							statuses.computeIfAbsent(response.statusCode(), (s) -> new AtomicInteger()).incrementAndGet();
+							if (response.statusCode() == 200) {
+								return null;
+							}
+							assertThat(response.statusCode()).as(response.body()).isEqualTo(503);
+							last = response.body();
+						}
+						throw new AssertionError("key " + key + " never answered 200: " + last);
+					}));
+				}
+			}
+			for (Future<?> future : work) {
+				future.get(10, TimeUnit.MINUTES);
+			}
+		}
+		finally {
+			pool.shutdownNow();
+		}
+		System.out.println("same-key-on-two-instances statuses: " + statuses);
+		List<Integer> ids = this.warehouse.read("mi.keyed", (row) -> row.getInt(0));
+		assertThat(ids).hasSize(keys * rows).doesNotHaveDuplicates();
 	}
 
 	@Test
