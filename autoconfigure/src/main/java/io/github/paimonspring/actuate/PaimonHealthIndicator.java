@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 
+import io.github.paimonspring.ingest.Ingester;
 import org.apache.paimon.catalog.AbstractCatalog;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
@@ -43,6 +44,8 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 
 	private final Catalog catalog;
 
+	private final @Nullable Ingester ingester;
+
 	private volatile @Nullable FileIO fileIO;
 
 	/**
@@ -50,8 +53,19 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 	 * @param catalog the catalog to check
 	 */
 	public PaimonHealthIndicator(Catalog catalog) {
+		this(catalog, null);
+	}
+
+	/**
+	 * Creates the indicator, with the detail {@code groupCommitFailures} (table → consecutive failed
+	 * group commits) while a table's group commits keep failing.
+	 * @param catalog the catalog to check
+	 * @param ingester the group commits to report on, or {@code null}
+	 */
+	public PaimonHealthIndicator(Catalog catalog, @Nullable Ingester ingester) {
 		super("Paimon health check failed");
 		this.catalog = catalog;
+		this.ingester = ingester;
 	}
 
 	/**
@@ -61,6 +75,9 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 	protected void doHealthCheck(Health.Builder builder) throws Exception {
 		Map<String, String> options = this.catalog.options();
 		String warehouse = warehouse(options);
+		if (this.ingester != null && !this.ingester.failingTables().isEmpty()) {
+			builder.withDetail("groupCommitFailures", this.ingester.failingTables());
+		}
 		try {
 			check(builder, options, warehouse);
 		}

@@ -11,6 +11,8 @@ import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryEncoder;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.util.TransferPair;
 
 /**
@@ -46,7 +48,7 @@ final class BufferedBatches implements AutoCloseable {
 					vectors.add((FieldVector) pair.getTo());
 				}
 				else {
-					vectors.add((FieldVector) DictionaryEncoder.decode(vector, dictionary(vector, encoding, dictionaries)));
+					vectors.add(decode(vector, dictionary(vector, encoding, dictionaries)));
 				}
 			}
 		}
@@ -58,6 +60,18 @@ final class BufferedBatches implements AutoCloseable {
 		copy.setRowCount(root.getRowCount());
 		this.roots.add(copy);
 		return root.getRowCount();
+	}
+
+	/** Decodes a column under its own name (a decoded vector is named after its dictionary). */
+	private static FieldVector decode(FieldVector indices, Dictionary dictionary) {
+		try (FieldVector decoded = (FieldVector) DictionaryEncoder.decode(indices, dictionary)) {
+			Field original = indices.getField();
+			Field named = new Field(original.getName(), new FieldType(original.isNullable(), decoded.getField().getType(),
+					null, original.getMetadata()), decoded.getField().getChildren());
+			FieldVector target = named.createVector(indices.getAllocator());
+			decoded.makeTransferPair(target).transfer();
+			return target;
+		}
 	}
 
 	/** The dictionary of an encoded column, after checking that every index points into it. */

@@ -112,6 +112,7 @@ public class OneShotUploads {
 					uploadOnce(database, table, overwrite, idempotencyKey, body, contentLength));
 		}
 		String identifier = this.tables.identifier(database, table);
+		ArrowBodyReader.checkDeclaredLength(identifier, contentLength, this.settings.maxRequestBytes());
 		if (idempotencyKey != null) {
 			AdminArguments.checkKey(identifier, "Idempotency-Key", idempotencyKey);
 		}
@@ -119,7 +120,7 @@ public class OneShotUploads {
 		List<CompletableFuture<WriteResult>> submitted = new ArrayList<>(1);
 		try (ArrowBodyReader.UploadSlot slot = this.reader.slot(identifier, GROUPED_SLOT_WAIT);
 				BufferedBatches batches = new BufferedBatches(identifier)) {
-			this.reader.read(upload, body, this.settings.maxGroupedRequestBytes(), new ArrowBodyReader.BatchSink() {
+			this.reader.read(upload, body, this.settings.maxRequestBytes(), new ArrowBodyReader.BatchSink() {
 
 				@Override
 				public long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {

@@ -5,6 +5,7 @@ import io.github.paimonspring.actuate.PaimonEndpoint;
 import io.github.paimonspring.actuate.PaimonHealthIndicator;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.ingest.Ingester;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.apache.paimon.catalog.Catalog;
@@ -62,8 +63,8 @@ public final class PaimonActuatorAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(name = "paimonHealthIndicator")
 		@ConditionalOnEnabledHealthIndicator("paimon")
-		PaimonHealthIndicator paimonHealthIndicator(Catalog catalog) {
-			return new PaimonHealthIndicator(catalog);
+		PaimonHealthIndicator paimonHealthIndicator(Catalog catalog, ObjectProvider<Ingester> ingester) {
+			return new PaimonHealthIndicator(catalog, ingester.getIfAvailable());
 		}
 
 	}

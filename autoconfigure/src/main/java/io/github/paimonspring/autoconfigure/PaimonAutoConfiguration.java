@@ -109,6 +109,11 @@ public final class PaimonAutoConfiguration {
 			ObjectProvider<PaimonConnectionDetails> connectionDetails) {
 		Map<String, String> options = catalogOptions(properties.getCatalog(), connectionDetails.orderedStream().toList());
 		String uri = options.get("uri");
+		if (ingest.getKeyClaimLease().compareTo(ingest.getCommitInterval().multipliedBy(2)) < 0) {
+			throw new IllegalStateException("paimon.ingest.key-claim-lease (" + ingest.getKeyClaimLease()
+					+ ") must be at least twice paimon.ingest.commit-interval (" + ingest.getCommitInterval()
+					+ "): a claim must outlive the wait for the group commit");
+		}
 		if ("jdbc".equalsIgnoreCase(options.get("metastore")) && uri != null && uri.startsWith("jdbc:")) {
 			// instances that share a JDBC catalog share their idempotency key claims in its database
 			return new JdbcKeyClaims(uri, options.get("jdbc.user"), options.get("jdbc.password"),

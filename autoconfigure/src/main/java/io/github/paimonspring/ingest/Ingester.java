@@ -18,6 +18,10 @@ import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.WriteBuilder;
 import io.github.paimonspring.write.WriteTarget;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.paimon.data.columnar.DecimalColumnVector;
+import org.apache.paimon.data.columnar.VectorizedColumnBatch;
+import org.apache.paimon.types.DecimalType;
+import org.apache.paimon.types.RowType;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -84,6 +88,21 @@ public final class Ingester implements AutoCloseable {
 	}
 
 	/**
+	 * Returns the tables whose last group commits failed, with the number of consecutive failures.
+	 * @return table identifier to failures; empty when every table's last commit succeeded
+	 */
+	public Map<String, Integer> failingTables() {
+		Map<String, Integer> failing = new java.util.TreeMap<>();
+		for (TableIngest<?> ingest : this.tables.values()) {
+			int failures = ingest.consecutiveFailures();
+			if (failures > 0) {
+				failing.put(ingest.table(), failures);
+			}
+		}
+		return failing;
+	}
+
+	/**
 	 * Validates a request's batches and adds them to the table's current group; the future completes
 	 * when the group is committed (or failed). The caller keeps ownership of the batches and may release
 	 * them when this method returns.
@@ -104,9 +123,10 @@ public final class Ingester implements AutoCloseable {
 			throw new PaimonArgumentException(target.name(), "idempotency key must be 1 to " + MAX_KEY_LENGTH
 					+ " characters without control characters, got " + key.length() + " character(s)");
 		}
-		ArrowBatchConverter converter = new ArrowBatchConverter(target.name(), target.table().rowType());
+		RowType rowType = target.table().rowType();
+		ArrowBatchConverter converter = new ArrowBatchConverter(target.name(), rowType);
 		for (VectorSchemaRoot batch : batches) {
-			converter.convert(batch, null);
+			readDecimals(rowType, converter.convert(batch, null), batch.getRowCount());
 		}
 		TableIngest<?> ingest = this.tables.computeIfAbsent(target.location(), (location) -> create(target));
 		if (key == null) {
@@ -144,6 +164,22 @@ public final class Ingester implements AutoCloseable {
 			throw ex;
 		}
 		return mine;
+	}
+
+	/**
+	 * Reads every top-level decimal, the one kind of value whose overflow is only found when it is read:
+	 * found here, it fails the request alone instead of the shared writer of its group.
+	 */
+	private static void readDecimals(RowType rowType, VectorizedColumnBatch columns, int rows) {
+		for (int c = 0; c < rowType.getFieldCount(); c++) {
+			if (rowType.getTypeAt(c) instanceof DecimalType decimal && columns.columns[c] instanceof DecimalColumnVector values) {
+				for (int r = 0; r < rows; r++) {
+					if (!values.isNullAt(r)) {
+						values.getDecimal(r, decimal.getPrecision(), decimal.getScale());
+					}
+				}
+			}
+		}
 	}
 
 	private CompletableFuture<CommitResult> submitKeyed(WriteTarget target, TableIngest<?> ingest,

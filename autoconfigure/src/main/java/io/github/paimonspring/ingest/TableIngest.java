@@ -65,6 +65,8 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 
 	private boolean closed;
 
+	private volatile int consecutiveFailures;
+
 	TableIngest(String table,
 			AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>> builder,
 			boolean reusableWriter, IngestSettings settings, ScheduledExecutorService scheduler, IngestListener listener) {
@@ -92,6 +94,16 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 
 	/** A request in a group. */
 	private record Member(@Nullable String key, long rows, long startNanos, CompletableFuture<CommitResult> result) {
+	}
+
+	/** The table identifier. */
+	String table() {
+		return this.table;
+	}
+
+	/** The number of group commits that failed since the last one that succeeded. */
+	int consecutiveFailures() {
+		return this.consecutiveFailures;
 	}
 
 	/**
@@ -230,12 +242,14 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 		}
 		catch (RuntimeException ex) {
 			abortQuietly(messages, ex);
+			this.consecutiveFailures++;
 			this.listener.failed(this.table, ex);
 			completeExceptionally(committed, new IngestGroupException(this.table, "The group commit of "
 					+ committed.members.size() + " request(s) to table '" + this.table + "' failed: " + ex.getMessage()
 					+ "; nothing of the group is visible; retry the request (with the same Idempotency-Key)", ex));
 			return;
 		}
+		this.consecutiveFailures = 0;
 		this.listener.committed(this.table, committed.members.size(), committed.rows,
 				System.nanoTime() - started);
 		long now = System.nanoTime();
@@ -267,6 +281,7 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 				cause.addSuppressed(ex);
 			}
 		}
+		this.consecutiveFailures++;
 		this.listener.failed(this.table, cause);
 		completeExceptionally(failed, new IngestGroupException(this.table, "Writing the group of "
 				+ failed.members.size() + " request(s) to table '" + this.table + "' failed: " + cause.getMessage()

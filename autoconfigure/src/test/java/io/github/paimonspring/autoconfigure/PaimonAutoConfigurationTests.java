@@ -124,6 +124,15 @@ class PaimonAutoConfigurationTests {
 	}
 
 	@Test
+	void aKeyClaimLeaseShorterThanTwoCommitIntervalsFailsTheStart() {
+		runner().withPropertyValues("paimon.ingest.commit-interval=20s", "paimon.ingest.key-claim-lease=30s")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("paimon.ingest.key-claim-lease (PT30S) must be at least twice paimon.ingest.commit-interval (PT20S)"));
+	}
+
+	@Test
 	void backsOffWithoutPaimonOrArrow() {
 		runner().withClassLoader(new FilteredClassLoader(Catalog.class))
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(PaimonWriter.class)

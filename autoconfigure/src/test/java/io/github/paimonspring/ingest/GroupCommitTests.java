@@ -1,5 +1,6 @@
 package io.github.paimonspring.ingest;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,17 +11,25 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
+import io.github.paimonspring.actuate.PaimonHealthIndicator;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.health.contributor.Health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -36,8 +45,11 @@ class GroupCommitTests extends WarehouseTestBase {
 			256L << 20, 8L << 20);
 
 	/** A writer with its own group commit service, which closing the writer commits and stops. */
+	private Ingester lastIngester;
+
 	private PaimonWriter writer(IngestSettings settings) {
 		Ingester ingester = new Ingester(settings, new LocalKeyClaims(), IngestListener.NONE, 0);
+		this.lastIngester = ingester;
 		return new PaimonWriter(new PaimonTables(this.warehouse.catalog(), Map.of()), this.dir.resolve("spill"), 2, 0,
 				ingester) {
 
@@ -150,6 +162,36 @@ class GroupCommitTests extends WarehouseTestBase {
 	}
 
 	@Test
+	void aDecimalThatDoesNotFitFailsItsRequestAlone() throws Exception {
+		String table = "default.amounts";
+		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT().notNull())
+			.column("amount", DataTypes.DECIMAL(5, 2)).build());
+		try (PaimonWriter writer = writer(HOUR)) {
+			assertThat(ingestAmount(writer, table, 1, "1.00").get(60, TimeUnit.SECONDS).committed()).isTrue();
+			CompletableFuture<WriteResult> good = ingestAmount(writer, table, 2, "999.99");
+			assertThatThrownBy(() -> ingestAmount(writer, table, 3, "12345.67")).isInstanceOf(ArrowDataException.class)
+				.hasMessageContaining("does not fit");
+			writer.close();
+			assertThat(good.get(60, TimeUnit.SECONDS).committed()).isTrue();
+		}
+		assertThat(this.warehouse.read(table, (row) -> row.getInt(0) + "=" + row.getDecimal(1, 5, 2)))
+			.containsExactlyInAnyOrder("1=1.00", "2=999.99");
+	}
+
+	private CompletableFuture<WriteResult> ingestAmount(PaimonWriter writer, String table, int id, String amount) {
+		org.apache.arrow.vector.types.pojo.Schema schema = new org.apache.arrow.vector.types.pojo.Schema(List.of(
+				new Field("id", FieldType.notNullable(new ArrowType.Int(32, true)), null),
+				new Field("amount", FieldType.nullable(new ArrowType.Decimal(10, 2, 128)), null)));
+		try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, this.allocator)) {
+			root.allocateNew();
+			((IntVector) root.getVector(0)).setSafe(0, id);
+			((DecimalVector) root.getVector(1)).setSafe(0, new BigDecimal(amount));
+			root.setRowCount(1);
+			return writer.ingest(table, root);
+		}
+	}
+
+	@Test
 	void aFailedGroupLeavesNothingAndTheRetrySucceeds() throws Exception {
 		String table = "default.postponed";
 		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
@@ -176,6 +218,9 @@ class GroupCommitTests extends WarehouseTestBase {
 		}
 		assertThat(this.warehouse.idNames(table)).containsExactlyInAnyOrder("0:zero", "9:other");
 		assertThat(this.warehouse.dataFiles(table)).as("the group's files were deleted").isEqualTo(filesBefore);
+		assertThat(this.lastIngester.failingTables()).containsExactly(Map.entry(table, 1));
+		Health health = new PaimonHealthIndicator(this.warehouse.catalog(), this.lastIngester).health();
+		assertThat(health.getDetails()).containsEntry("groupCommitFailures", Map.of(table, 1));
 		try (PaimonWriter writer = writer(IngestSettings.DEFAULTS)) {
 			assertThat(ingest(writer, table, "k1", 1, "one").committed()).isTrue();
 			assertThat(ingest(writer, table, "k2", 2, "two").committed()).isTrue();

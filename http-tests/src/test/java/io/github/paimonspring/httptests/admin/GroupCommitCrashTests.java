@@ -52,7 +52,8 @@ class GroupCommitCrashTests {
 				bodies.put("key-" + upload, ArrowBodies.idName(idNames(upload * ROWS, ROWS)));
 			}
 			// a long interval: after the first commit, the next group waits for it
-			List<String> args = AdminSupport.adminArgs(TOKEN, "--paimon.ingest.commit-interval=1h");
+			List<String> args = AdminSupport.adminArgs(TOKEN, "--paimon.ingest.commit-interval=1h",
+					"--paimon.ingest.key-claim-lease=3h");
 			SampleAppProcess first = SampleAppProcess.start(this.warehouseDir, AdminSupport.JVM, args.toArray(String[]::new));
 			List<CompletableFuture<HttpResponse<String>>> inFlight = new ArrayList<>();
 			try {

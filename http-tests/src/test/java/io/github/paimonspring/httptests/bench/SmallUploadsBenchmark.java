@@ -55,15 +55,19 @@ public final class SmallUploadsBenchmark {
 		report.add("");
 		report.add("| mode | rows/s | uploads/s | answers | snapshots | p50 ms | p99 ms | server threads (max) |");
 		report.add("|---|---:|---:|---|---:|---:|---:|---:|");
-		for (boolean grouped : new boolean[] { true, false }) {
-			report.add(run(grouped, producers, seconds, body, rows));
+		String intervals = (args.length > 3) ? args[3] : "500ms";
+		for (String interval : intervals.split(",")) {
+			report.add(run(interval, producers, seconds, body, rows));
 		}
+		report.add(run(null, producers, seconds, body, rows));
 		Files.createDirectories(out.toAbsolutePath().getParent());
 		Files.write(out, report);
 		report.forEach(System.out::println);
 	}
 
-	private static String run(boolean grouped, int producers, int seconds, byte[] body, int rows) throws Exception {
+	/** One mode: grouped with a commit interval, or ({@code interval == null}) one commit per upload. */
+	private static String run(String interval, int producers, int seconds, byte[] body, int rows) throws Exception {
+		boolean grouped = interval != null;
 		Path warehouse = Files.createTempDirectory("paimon-ingest-bench");
 		String table = "bench.events";
 		try (Warehouse tables = new Warehouse(warehouse)) {
@@ -72,9 +76,12 @@ public final class SmallUploadsBenchmark {
 		}
 		List<String> args = new ArrayList<>(List.of("--paimon.admin.enabled=true", "--paimon.admin.token=" + TOKEN,
 				"--paimon.admin.max-concurrent-uploads=64", "--paimon.ingest.enabled=" + grouped));
+		if (grouped) {
+			args.add("--paimon.ingest.commit-interval=" + interval);
+		}
 		try (SampleAppProcess app = SampleAppProcess.start(warehouse, List.of("-Xmx2g"), args.toArray(String[]::new))) {
 			HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-			String mode = grouped ? "grouped" : "single";
+			String mode = grouped ? "grouped-" + interval : "single";
 			Phase warmUp = drive(http, app, producers, Duration.ofSeconds(5), body, mode + "-warm");
 			long snapshotsBefore;
 			try (Warehouse tables = new Warehouse(warehouse)) {
@@ -94,7 +101,7 @@ public final class SmallUploadsBenchmark {
 			Collections.sort(latencies);
 			System.out.printf(Locale.ROOT, "%s: warm-up %d answers, measured %s%n", mode, warmUp.ok.get(), measured.statuses);
 			return String.format(Locale.ROOT, "| %s | %,.0f | %,.0f | %s | %,d | %.0f | %.0f | %d |",
-					grouped ? "grouped (paimon.ingest, 500 ms interval)" : "one commit per upload", measured.ok.get() * rows / elapsed,
+					grouped ? "grouped, commit-interval " + interval : "one commit per upload", measured.ok.get() * rows / elapsed,
 					measured.ok.get() / elapsed, measured.statuses, snapshots, percentile(latencies, 0.50) / 1e6,
 					percentile(latencies, 0.99) / 1e6, threads.max.get());
 		}

@@ -1,0 +1,52 @@
+package io.github.paimonspring.ingest;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Key claims shared through the real PostgreSQL (127.0.0.1:5432, as the JDBC catalog tests use it): two
+ * instances never own one key at once, a released key can be claimed again, and a claim whose lease
+ * ran out (its instance crashed) is taken over.
+ */
+class JdbcKeyClaimsTests {
+
+	private static final String URL = "jdbc:postgresql://127.0.0.1:5432/postgres";
+
+	private final String table = "claims_" + UUID.randomUUID();
+
+	@Test
+	void oneOwnerAtATimeUntilReleased() {
+		try (JdbcKeyClaims first = new JdbcKeyClaims(URL, "postgres", null, Duration.ofMinutes(5));
+				JdbcKeyClaims second = new JdbcKeyClaims(URL, "postgres", null, Duration.ofMinutes(5))) {
+			assertThat(first.claim(this.table, "k1")).isTrue();
+			assertThat(second.claim(this.table, "k1")).isFalse();
+			assertThat(first.claim(this.table, "k1")).as("a held claim is not re-entrant").isFalse();
+			assertThat(second.claim(this.table, "k2")).isTrue();
+			second.release(this.table, "k1"); // not its claim: nothing happens
+			assertThat(second.claim(this.table, "k1")).isFalse();
+			first.release(this.table, "k1");
+			assertThat(second.claim(this.table, "k1")).isTrue();
+			second.release(this.table, "k1");
+			second.release(this.table, "k2");
+		}
+	}
+
+	@Test
+	void anExpiredClaimIsTakenOver() {
+		// a lease in the past stands for an instance that crashed long ago
+		try (JdbcKeyClaims crashed = new JdbcKeyClaims(URL, "postgres", null, Duration.ofMinutes(-1));
+				JdbcKeyClaims survivor = new JdbcKeyClaims(URL, "postgres", null, Duration.ofMinutes(5))) {
+			assertThat(crashed.claim(this.table, "k")).isTrue();
+			assertThat(survivor.claim(this.table, "k")).isTrue();
+			assertThat(crashed.claim(this.table, "k")).isFalse();
+			crashed.release(this.table, "k"); // the old owner's late release does not free the new claim
+			assertThat(crashed.claim(this.table, "k")).isFalse();
+			survivor.release(this.table, "k");
+		}
+	}
+
+}
