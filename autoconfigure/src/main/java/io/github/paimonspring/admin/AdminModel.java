@@ -235,6 +235,19 @@ public final class AdminModel {
 	}
 
 	/**
+	 * The committed state of a channel.
+	 *
+	 * @param table the table identifier
+	 * @param channel the channel name
+	 * @param generation the current generation; appends must name it
+	 * @param offsetToken the offset token of the last committed append, or {@code null} when none
+	 * @param snapshotId the snapshot that last changed the channel
+	 */
+	public record ChannelResponse(String table, String channel, long generation, @Nullable String offsetToken,
+			long snapshotId) {
+	}
+
+	/**
 	 * {@code POST /tables/{database}/{table}/truncate}.
 	 *
 	 * @param identifier the commit identifier, or {@code null}

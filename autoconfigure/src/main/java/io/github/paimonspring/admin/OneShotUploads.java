@@ -5,26 +5,18 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.paimonspring.core.PaimonOperations;
-import io.github.paimonspring.core.WriteResult;
-import io.github.paimonspring.ingest.IngestBusyException;
-import io.github.paimonspring.ingest.IngestGroupException;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
 import io.github.paimonspring.write.WriteBuilder;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
 import org.jspecify.annotations.Nullable;
@@ -38,9 +30,6 @@ import org.jspecify.annotations.Nullable;
  */
 public class OneShotUploads {
 
-	/** How long a grouped upload waits for an upload slot before it is refused as busy. */
-	private static final Duration GROUPED_SLOT_WAIT = Duration.ofSeconds(5);
-
 	private final PaimonOperations writer;
 
 	private final AdminSettings settings;
@@ -50,6 +39,8 @@ public class OneShotUploads {
 	private final AdminTables tables;
 
 	private final ArrowBodyReader reader;
+
+	private final GroupedBodies grouped;
 
 	private final Map<String, KeyLock> keyLocks = new ConcurrentHashMap<>();
 
@@ -68,6 +59,7 @@ public class OneShotUploads {
 		this.metrics = (metrics != null) ? metrics : AdminMetrics.NONE;
 		this.tables = tables;
 		this.reader = reader;
+		this.grouped = new GroupedBodies(reader, settings, this.metrics);
 	}
 
 	/**
@@ -116,51 +108,8 @@ public class OneShotUploads {
 		if (idempotencyKey != null) {
 			AdminArguments.checkKey(identifier, "Idempotency-Key", idempotencyKey);
 		}
-		ArrowBodyReader.Upload upload = this.reader.upload(identifier, "grouped upload");
-		List<CompletableFuture<WriteResult>> submitted = new ArrayList<>(1);
-		try (ArrowBodyReader.UploadSlot slot = this.reader.slot(identifier, GROUPED_SLOT_WAIT);
-				BufferedBatches batches = new BufferedBatches(identifier)) {
-			this.reader.read(upload, body, this.settings.maxRequestBytes(), new ArrowBodyReader.BatchSink() {
-
-				@Override
-				public long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {
-					return batches.add(root, dictionaries);
-				}
-
-				@Override
-				public void end() {
-					submitted.add(OneShotUploads.this.writer.ingest(identifier, batches.roots(), idempotencyKey));
-				}
-
-				@Override
-				public void release() {
-					batches.close();
-				}
-
-			});
-		}
-		catch (IngestBusyException ex) {
-			throw AdminException.busy(identifier, ex.getMessage());
-		}
-		long started = System.nanoTime();
-		return submitted.get(0).handle((result, failure) -> {
-			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
-					: failure;
-			if (cause instanceof IngestGroupException group) {
-				this.metrics.aborted(identifier);
-				throw AdminException.groupFailed(identifier, group.getMessage());
-			}
-			if (cause instanceof RuntimeException runtime) {
-				throw runtime;
-			}
-			if (cause != null) {
-				throw new CompletionException(cause);
-			}
-			this.metrics.written(identifier, upload.rows, upload.bytes);
-			this.metrics.committed(identifier, Duration.ofNanos(System.nanoTime() - started), result.committed());
-			return new AdminModel.CommitResponse(result.committed(), result.snapshotId(),
-					result.committed() ? result.rows() : 0);
-		});
+		return this.grouped.submit(identifier, "grouped upload", body,
+				(batches) -> this.writer.ingest(identifier, batches, idempotencyKey));
 	}
 
 	private AdminModel.CommitResponse uploadOnceWithKey(String identifier, boolean overwrite, @Nullable String idempotencyKey,

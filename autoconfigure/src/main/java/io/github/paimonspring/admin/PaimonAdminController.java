@@ -277,7 +277,7 @@ public class PaimonAdminController {
 				request.getContentLengthLong());
 	}
 
-	private static void requireArrow(HttpServletRequest request) {
+	static void requireArrow(HttpServletRequest request) {
 		String type = request.getContentType();
 		boolean arrow;
 		try {

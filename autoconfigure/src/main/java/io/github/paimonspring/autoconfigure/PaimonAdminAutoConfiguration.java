@@ -1,6 +1,7 @@
 package io.github.paimonspring.autoconfigure;
 
 import io.github.paimonspring.admin.AdminAuthenticationFilter;
+import io.github.paimonspring.admin.AdminChannels;
 import io.github.paimonspring.admin.AdminErrorPageFilter;
 import io.github.paimonspring.admin.AdminExceptionHandler;
 import io.github.paimonspring.admin.AdminJsonBodyLimitFilter;
@@ -12,6 +13,7 @@ import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.ArrowBodyReader;
 import io.github.paimonspring.admin.OneShotUploads;
 import io.github.paimonspring.admin.PaimonAdminController;
+import io.github.paimonspring.admin.PaimonChannelController;
 import io.github.paimonspring.admin.TransactionReaper;
 import io.github.paimonspring.core.PaimonOperations;
 import io.swagger.v3.oas.models.Components;
@@ -80,6 +82,19 @@ public final class PaimonAdminAutoConfiguration {
 		long grouped = grouping.isEnabled() ? grouping.getMaxRequestSize().toBytes() : 0;
 		return new OneShotUploads(writer, settings(admin, Runtime.getRuntime().maxMemory(), grouped), metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
 				reader);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	AdminChannels paimonAdminChannels(PaimonOperations writer, PaimonAdminProperties admin,
+			ObjectProvider<AdminMetrics> metrics, AdminTables tables, ArrowBodyReader reader) {
+		return new AdminChannels(writer, tables, reader, settings(admin), metrics.getIfAvailable(() -> AdminMetrics.NONE));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PaimonChannelController paimonChannelController(AdminChannels channels) {
+		return new PaimonChannelController(channels);
 	}
 
 	@Bean

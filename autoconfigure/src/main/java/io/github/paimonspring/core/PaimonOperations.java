@@ -2,10 +2,12 @@ package io.github.paimonspring.core;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.TableNotFoundException;
+import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitMessages;
@@ -135,6 +137,40 @@ public interface PaimonOperations {
 	 * instance is committing the same key (retry later)
 	 */
 	CompletableFuture<WriteResult> ingest(String table, List<VectorSchemaRoot> batches, @Nullable String idempotencyKey);
+
+	/**
+	 * Opens a channel of a table — a named producer that resumes exactly once after a crash: waits for
+	 * the channel's appends in flight, records a new generation that fences every older one (their
+	 * appends are refused from now on), and returns the new generation with the offset token of the
+	 * last committed append, to resume after.
+	 * @param table a configured table name or {@code database.table}
+	 * @param channel the channel name (letters, digits, {@code .}, {@code _}, {@code -}; at most 128)
+	 * @return the channel's state after opening
+	 */
+	ChannelState openChannel(String table, String channel);
+
+	/**
+	 * Appends batches to an open channel through the table's group commit: the commit that makes the
+	 * rows visible records the offset token with them, atomically.
+	 * @param table a configured table name or {@code database.table}
+	 * @param channel the channel name
+	 * @param generation the generation {@link #openChannel} returned
+	 * @param offsetToken the producer's offset of the last row of the batches (opaque, at most 256
+	 * characters)
+	 * @param batches the batches; the caller keeps ownership
+	 * @return the outcome, when the group commit is done
+	 * @throws io.github.paimonspring.ingest.ChannelFencedException if the channel was opened again
+	 */
+	CompletableFuture<WriteResult> appendToChannel(String table, String channel, long generation, String offsetToken,
+			List<VectorSchemaRoot> batches);
+
+	/**
+	 * Returns the committed state of a channel: its current generation and last committed offset token.
+	 * @param table a configured table name or {@code database.table}
+	 * @param channel the channel name
+	 * @return the state, or empty when the channel was never opened
+	 */
+	Optional<ChannelState> channelState(String table, String channel);
 
 	/**
 	 * Writes one batch into a postpone ({@code bucket = -2}) table's real buckets with an automatic

@@ -3,9 +3,11 @@ package io.github.paimonspring.core;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.Ingester;
@@ -169,6 +171,25 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 		return this.ingester.submit(target, batches, idempotencyKey)
 			.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
 					result.snapshotId()));
+	}
+
+	@Override
+	public ChannelState openChannel(String table, String channel) {
+		return this.ingester.openChannel(target(table), channel);
+	}
+
+	@Override
+	public CompletableFuture<WriteResult> appendToChannel(String table, String channel, long generation,
+			String offsetToken, List<VectorSchemaRoot> batches) {
+		WriteTarget target = target(table);
+		return this.ingester.appendToChannel(target, channel, generation, offsetToken, batches)
+			.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
+					result.snapshotId()));
+	}
+
+	@Override
+	public Optional<ChannelState> channelState(String table, String channel) {
+		return Optional.ofNullable(this.ingester.channelState(target(table), channel));
 	}
 
 	/**

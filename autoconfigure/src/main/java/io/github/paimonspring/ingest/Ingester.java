@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * The group commit of every table: validates each request on its own, then adds its rows to the
  * table's current group (see {@link TableIngest}). An idempotency key is claimed before it is looked
  * up, so that one key is written by one request at a time; a request whose key is already committed
- * is answered with the snapshot that committed it, found in the table's {@link KeyIndex}. Postpone
+ * is answered with the snapshot that committed it, found in the table's {@link SnapshotIndex}. Postpone
  * ({@code bucket = -2}) tables are written straight into real buckets. Thread-safe.
  */
 public final class Ingester implements AutoCloseable {
@@ -48,9 +48,11 @@ public final class Ingester implements AutoCloseable {
 
 	private final Map<String, TableIngest<?>> tables = new ConcurrentHashMap<>();
 
-	private final Map<String, KeyIndex> indexes = new ConcurrentHashMap<>();
+	private final Map<String, SnapshotIndex> indexes = new ConcurrentHashMap<>();
 
 	private final Map<String, CompletableFuture<CommitResult>> inFlight = new ConcurrentHashMap<>();
+
+	private final Channels channels;
 
 	private volatile boolean closed;
 
@@ -67,6 +69,7 @@ public final class Ingester implements AutoCloseable {
 		this.claims = claims;
 		this.listener = listener;
 		this.postponeDefaultBuckets = postponeDefaultBuckets;
+		this.channels = new Channels(claims, settings);
 		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(
 				Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())), (task) -> {
 					Thread thread = new Thread(task, "paimon-group-commit");
@@ -116,19 +119,13 @@ public final class Ingester implements AutoCloseable {
 	 */
 	public CompletableFuture<CommitResult> submit(WriteTarget target, List<VectorSchemaRoot> batches,
 			@Nullable String key) {
-		if (this.closed) {
-			throw new IngestGroupException(target.name(), "The ingest service is shut down; retry later", null);
-		}
+		checkOpen(target);
 		if (key != null && (key.isEmpty() || key.length() > MAX_KEY_LENGTH || key.chars().anyMatch(Character::isISOControl))) {
 			throw new PaimonArgumentException(target.name(), "idempotency key must be 1 to " + MAX_KEY_LENGTH
 					+ " characters without control characters, got " + key.length() + " character(s)");
 		}
-		RowType rowType = target.table().rowType();
-		ArrowBatchConverter converter = new ArrowBatchConverter(target.name(), rowType);
-		for (VectorSchemaRoot batch : batches) {
-			readDecimals(rowType, converter.convert(batch, null), batch.getRowCount());
-		}
-		TableIngest<?> ingest = this.tables.computeIfAbsent(target.location(), (location) -> create(target));
+		validate(target, batches);
+		TableIngest<?> ingest = table(target);
 		if (key == null) {
 			return ingest.submit(batches, null);
 		}
@@ -189,8 +186,7 @@ public final class Ingester implements AutoCloseable {
 					+ "' is being committed by another instance; retry later to get its outcome");
 		}
 		try {
-			Long committed = this.indexes.computeIfAbsent(target.location(), (location) -> new KeyIndex(target.table()))
-				.snapshotOf(key);
+			Long committed = index(target).snapshotOf(key);
 			if (committed != null) {
 				this.claims.release(target.name(), key);
 				return CompletableFuture.completedFuture(new CommitResult(false, committed, 0));
@@ -203,16 +199,83 @@ public final class Ingester implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Opens a channel of a table: waits for its appends in flight (on any instance sharing the claims)
+	 * to be committed or failed, records a new generation that fences every older one, and returns the
+	 * channel's committed state — the new generation and the offset token to resume after.
+	 * @param target the table
+	 * @param channel the channel name (letters, digits, {@code .}, {@code _}, {@code -}; at most 128)
+	 * @return the state after opening
+	 * @throws IngestBusyException if the channel is being opened elsewhere or its appends do not finish
+	 */
+	public ChannelState openChannel(WriteTarget target, String channel) {
+		checkOpen(target);
+		return this.channels.open(target.name(), table(target), index(target), channel);
+	}
+
+	/**
+	 * Appends validated batches to a channel through the table's group commit; the commit that makes
+	 * the rows visible records the channel's offset token with them.
+	 * @param target the table
+	 * @param channel the channel name
+	 * @param generation the generation the producer got when it opened the channel
+	 * @param offsetToken the offset token of the last row of the batches (opaque, at most 256 characters)
+	 * @param batches the batches; the caller keeps ownership
+	 * @return the outcome of the group commit
+	 * @throws ChannelFencedException if the generation is not the channel's current one
+	 */
+	public CompletableFuture<CommitResult> appendToChannel(WriteTarget target, String channel, long generation,
+			String offsetToken, List<VectorSchemaRoot> batches) {
+		checkOpen(target);
+		validate(target, batches);
+		return this.channels.append(target.name(), table(target), index(target), channel, generation, offsetToken,
+				batches);
+	}
+
+	/**
+	 * Returns the committed state of a channel.
+	 * @param target the table
+	 * @param channel the channel name
+	 * @return the state, or {@code null} when the channel was never opened
+	 */
+	public @Nullable ChannelState channelState(WriteTarget target, String channel) {
+		Channels.checkName(target.name(), channel);
+		return index(target).channel(channel);
+	}
+
+	private TableIngest<?> table(WriteTarget target) {
+		return this.tables.computeIfAbsent(target.location(), (location) -> create(target));
+	}
+
+	private SnapshotIndex index(WriteTarget target) {
+		return this.indexes.computeIfAbsent(target.location(), (location) -> new SnapshotIndex(target.name(),
+				target.table()));
+	}
+
+	private void checkOpen(WriteTarget target) {
+		if (this.closed) {
+			throw new IngestGroupException(target.name(), "The ingest service is shut down; retry later", null);
+		}
+	}
+
+	private static void validate(WriteTarget target, List<VectorSchemaRoot> batches) {
+		RowType rowType = target.table().rowType();
+		ArrowBatchConverter converter = new ArrowBatchConverter(target.name(), rowType);
+		for (VectorSchemaRoot batch : batches) {
+			readDecimals(rowType, converter.convert(batch, null), batch.getRowCount());
+		}
+	}
+
 	private TableIngest<?> create(WriteTarget target) {
 		String commitUser = "ingest-" + UUID.randomUUID();
 		if (PostponeFixedBucketWriteBuilder.supports(target.table())) {
 			return new TableIngest<>(target.name(),
 					new PostponeFixedBucketWriteBuilder(target, commitUser, this.postponeDefaultBuckets)
 						.withAutomaticBucketPlan(),
-					false, this.settings, this.scheduler, this.listener);
+					false, this.settings, this.scheduler, this.listener, index(target));
 		}
 		return new TableIngest<>(target.name(), new WriteBuilder(target, commitUser), true, this.settings,
-				this.scheduler, this.listener);
+				this.scheduler, this.listener, index(target));
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package io.github.paimonspring.ingest;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -49,6 +50,8 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 
 	private final IngestListener listener;
 
+	private final SnapshotIndex index;
+
 	private final ReentrantLock lock = new ReentrantLock();
 
 	private final Condition idle = this.lock.newCondition();
@@ -69,7 +72,9 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 
 	TableIngest(String table,
 			AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>> builder,
-			boolean reusableWriter, IngestSettings settings, ScheduledExecutorService scheduler, IngestListener listener) {
+			boolean reusableWriter, IngestSettings settings, ScheduledExecutorService scheduler, IngestListener listener,
+			SnapshotIndex index) {
+		this.index = index;
 		this.table = table;
 		this.builder = builder;
 		this.commit = builder.newCommit();
@@ -93,7 +98,15 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 	}
 
 	/** A request in a group. */
-	private record Member(@Nullable String key, long rows, long startNanos, CompletableFuture<CommitResult> result) {
+	private record Member(@Nullable String key, @Nullable ChannelUpdate channel, long rows, long startNanos,
+			CompletableFuture<CommitResult> result) {
+	}
+
+	/**
+	 * What a request changes in a channel: an append of a generation up to an offset token, or
+	 * ({@code generation < 0}) the opening of a new generation.
+	 */
+	record ChannelUpdate(String channel, long generation, @Nullable String offsetToken) {
 	}
 
 	/** The table identifier. */
@@ -114,6 +127,18 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 	 * @return the outcome of the group commit, with this request's row count
 	 */
 	CompletableFuture<CommitResult> submit(List<VectorSchemaRoot> batches, @Nullable String key) {
+		return submit(batches, key, null);
+	}
+
+	/**
+	 * Like {@link #submit(List, String)}, and records a channel update with the group's commit.
+	 * @param batches the batches (none for a channel opening)
+	 * @param key the idempotency key, or {@code null}
+	 * @param channel the channel update, or {@code null}
+	 * @return the outcome of the group commit
+	 */
+	CompletableFuture<CommitResult> submit(List<VectorSchemaRoot> batches, @Nullable String key,
+			@Nullable ChannelUpdate channel) {
 		CompletableFuture<CommitResult> result = new CompletableFuture<>();
 		long start = System.nanoTime();
 		long bytes = 0;
@@ -146,7 +171,7 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 				failGroup(current, ex);
 				throw ex;
 			}
-			current.members.add(new Member(key, rows, start, result));
+			current.members.add(new Member(key, channel, rows, start, result));
 			current.rows += rows;
 			current.bytes += bytes;
 			this.listener.queued(this.table, current.members.size(), current.bytes);
@@ -231,10 +256,15 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 				keys.add(member.key());
 			}
 		}
-		Map<String, String> properties = keys.isEmpty() ? Map.of(GROUP_PROPERTY,
-				String.valueOf(committed.members.size()))
-				: Map.of(KeyIndex.PROPERTY, KeyIndex.encode(keys), GROUP_PROPERTY,
-						String.valueOf(committed.members.size()));
+		Map<String, String> properties = new HashMap<>();
+		properties.put(GROUP_PROPERTY, String.valueOf(committed.members.size()));
+		if (!keys.isEmpty()) {
+			properties.put(SnapshotIndex.PROPERTY, SnapshotIndex.encode(keys));
+		}
+		Map<String, ChannelState> channels = channelsAfter(committed);
+		if (!channels.isEmpty()) {
+			properties.put(SnapshotIndex.CHANNELS, SnapshotIndex.encodeChannels(channels.values()));
+		}
 		long started = System.nanoTime();
 		CommitResult result;
 		try {
@@ -257,6 +287,22 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 			this.listener.acknowledged(this.table, now - member.startNanos());
 			member.result().complete(new CommitResult(result.committed(), result.snapshotId(), member.rows()));
 		}
+	}
+
+	/** Every channel's state as of this group's commit: the committed states, then the group's updates in order. */
+	private Map<String, ChannelState> channelsAfter(Group<M> committed) {
+		Map<String, ChannelState> channels = this.index.channels();
+		for (Member member : committed.members) {
+			ChannelUpdate update = member.channel();
+			if (update == null) {
+				continue;
+			}
+			ChannelState known = channels.get(update.channel());
+			String offset = (update.generation() < 0) ? ((known != null) ? known.offsetToken() : null)
+					: update.offsetToken();
+			channels.put(update.channel(), new ChannelState(this.table, update.channel(), update.generation(), offset, -1));
+		}
+		return channels;
 	}
 
 	private void abortQuietly(M messages, RuntimeException failure) {

@@ -121,7 +121,7 @@ class GroupCommitTests extends WarehouseTestBase {
 			assertThat(again.rows()).isZero();
 		}
 		Snapshot recorded = this.warehouse.table("default.keyed").snapshotManager().snapshot(snapshot);
-		assertThat(recorded.properties()).containsEntry(KeyIndex.PROPERTY, "key-1");
+		assertThat(recorded.properties()).containsEntry(SnapshotIndex.PROPERTY, "key-1");
 		// a new process builds its index from the retained snapshots
 		try (PaimonWriter restarted = writer(IngestSettings.DEFAULTS)) {
 			WriteResult retried = ingest(restarted, "default.keyed", "key-1", 1, "one");

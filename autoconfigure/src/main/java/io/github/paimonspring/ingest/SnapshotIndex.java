@@ -1,0 +1,188 @@
+package io.github.paimonspring.ingest;
+
+import java.io.FileNotFoundException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.apache.paimon.Snapshot;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.utils.SnapshotManager;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the group commits recorded in one table's snapshot properties: the idempotency keys each
+ * snapshot committed, and the state of the table's channels. Built once from every retained snapshot,
+ * then kept current by reading only the snapshots created since (by this instance or any other), so a
+ * lookup costs the same however long the table's history is. Keys of expired snapshots are forgotten:
+ * the deduplication window is the snapshot retention. Channel states are carried forward by every
+ * group commit, so the newest snapshot always has them all. Thread-safe.
+ */
+final class SnapshotIndex {
+
+	/** The snapshot property that lists the idempotency keys a snapshot commits, one per line. */
+	static final String PROPERTY = "paimon-spring.idempotency-keys";
+
+	/**
+	 * The snapshot property with the state of every channel of the table, one per line:
+	 * {@code name TAB generation TAB changed-in-snapshot TAB offset-token}; {@code *} stands for the
+	 * snapshot that carries the property.
+	 */
+	static final String CHANNELS = "paimon-spring.channels";
+
+	private static final String THIS_SNAPSHOT = "*";
+
+	private final String name;
+
+	private final Map<String, ChannelState> channels = new TreeMap<>();
+
+	private final FileStoreTable table;
+
+	private final Map<String, Long> snapshots = new HashMap<>();
+
+	private final Deque<Map.Entry<Long, List<String>>> byAge = new ArrayDeque<>();
+
+	private long indexedUpTo;
+
+	SnapshotIndex(String name, FileStoreTable table) {
+		this.name = name;
+		this.table = table;
+	}
+
+	/**
+	 * Returns the snapshot that committed a key, reading the snapshots created since the last call.
+	 * @param key the idempotency key
+	 * @return the snapshot id, or {@code null} when no retained snapshot committed the key
+	 */
+	synchronized @Nullable Long snapshotOf(String key) {
+		refresh();
+		return this.snapshots.get(key);
+	}
+
+	/**
+	 * Returns the number of keys known.
+	 * @return the size of the index
+	 */
+	synchronized int size() {
+		return this.snapshots.size();
+	}
+
+	private void refresh() {
+		SnapshotManager manager = this.table.snapshotManager();
+		Long latest = manager.latestSnapshotIdFromFileSystem();
+		if (latest == null) {
+			return;
+		}
+		Long earliest = manager.earliestSnapshotId();
+		long from = Math.max(this.indexedUpTo + 1, (earliest != null) ? earliest : 1);
+		for (long id = from; id <= latest; id++) {
+			Snapshot snapshot;
+			try {
+				snapshot = manager.tryGetSnapshot(id);
+			}
+			catch (FileNotFoundException ex) {
+				continue; // expired while reading
+			}
+			Map<String, String> properties = (snapshot.properties() != null) ? snapshot.properties() : Map.of();
+			String keys = properties.get(PROPERTY);
+			if (keys != null && !keys.isEmpty()) {
+				add(id, List.of(keys.split("\n")));
+			}
+			String channelStates = properties.get(CHANNELS);
+			if (channelStates != null && !channelStates.isEmpty()) {
+				readChannels(id, channelStates);
+			}
+			this.indexedUpTo = id;
+		}
+		this.indexedUpTo = Math.max(this.indexedUpTo, latest);
+		forgetExpired(earliest);
+	}
+
+	/**
+	 * Returns the committed state of a channel, reading the snapshots created since the last call.
+	 * @param channel the channel name
+	 * @return the state, or {@code null} when the channel was never opened
+	 */
+	synchronized @Nullable ChannelState channel(String channel) {
+		refresh();
+		return this.channels.get(channel);
+	}
+
+	/**
+	 * Returns the committed state of every channel, reading the snapshots created since the last call.
+	 * @return the states by channel name
+	 */
+	synchronized Map<String, ChannelState> channels() {
+		refresh();
+		return new TreeMap<>(this.channels);
+	}
+
+	/** Keeps, per channel, the state changed in the newest snapshot. */
+	private void readChannels(long snapshotId, String lines) {
+		for (String line : lines.split("\n")) {
+			String[] fields = line.split("\t", 4);
+			if (fields.length < 4) {
+				continue;
+			}
+			long generation = fields[1].equals(THIS_SNAPSHOT) ? snapshotId : Long.parseLong(fields[1]);
+			long changed = fields[2].equals(THIS_SNAPSHOT) ? snapshotId : Long.parseLong(fields[2]);
+			ChannelState known = this.channels.get(fields[0]);
+			if (known == null || known.snapshotId() <= changed) {
+				this.channels.put(fields[0], new ChannelState(this.name, fields[0], generation,
+						fields[3].isEmpty() ? null : fields[3], changed));
+			}
+		}
+	}
+
+	/**
+	 * Encodes channel states as the value of {@link #CHANNELS}; {@code -1} stands for the snapshot that
+	 * will carry it.
+	 * @param states the states
+	 * @return the property value
+	 */
+	static String encodeChannels(Iterable<ChannelState> states) {
+		StringBuilder value = new StringBuilder();
+		for (ChannelState state : states) {
+			if (!value.isEmpty()) {
+				value.append('\n');
+			}
+			value.append(state.channel()).append('\t').append(snapshotOrThis(state.generation())).append('\t')
+				.append(snapshotOrThis(state.snapshotId())).append('\t')
+				.append((state.offsetToken() != null) ? state.offsetToken() : "");
+		}
+		return value.toString();
+	}
+
+	private static String snapshotOrThis(long id) {
+		return (id < 0) ? THIS_SNAPSHOT : String.valueOf(id);
+	}
+
+	private void add(long snapshotId, List<String> keys) {
+		for (String key : keys) {
+			this.snapshots.putIfAbsent(key, snapshotId);
+		}
+		this.byAge.addLast(Map.entry(snapshotId, keys));
+	}
+
+	private void forgetExpired(@Nullable Long earliest) {
+		while (earliest != null && !this.byAge.isEmpty() && this.byAge.peekFirst().getKey() < earliest) {
+			Map.Entry<Long, List<String>> expired = this.byAge.removeFirst();
+			for (String key : expired.getValue()) {
+				this.snapshots.remove(key, expired.getKey());
+			}
+		}
+	}
+
+	/**
+	 * Encodes keys as the value of {@link #PROPERTY}.
+	 * @param keys the keys (printable ASCII without line breaks)
+	 * @return the property value
+	 */
+	static String encode(List<String> keys) {
+		return String.join("\n", keys);
+	}
+
+}
