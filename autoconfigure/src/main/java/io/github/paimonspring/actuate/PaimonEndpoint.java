@@ -22,8 +22,8 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 /**
  * The read-only {@code paimon} actuator endpoint: the configured tables with their keys, bucket and
- * latest snapshot, and, when the admin API is enabled, its open transactions. Reading it never
- * creates a table.
+ * latest snapshot, when the admin API is enabled its open transactions, and with a JDBC catalog the
+ * commit locks held now. Reading it never creates a table.
  */
 @Endpoint(id = "paimon")
 public class PaimonEndpoint {
@@ -56,7 +56,7 @@ public class PaimonEndpoint {
 		List<AdminModel.TransactionView> open = (admin != null) ? admin.list().stream()
 			.filter((transaction) -> TransactionState.valueOf(transaction.state()).isActive())
 			.toList() : null;
-		return new PaimonDescriptor(tables, open);
+		return new PaimonDescriptor(tables, open, CommitLocks.read(this.tables.catalog().options()));
 	}
 
 	private TableDescriptor describe(String name) {
@@ -84,10 +84,12 @@ public class PaimonEndpoint {
 	 * @param tables the configured tables, in configuration order
 	 * @param transactions the open admin transactions, newest first, or {@code null} without the admin
 	 * API
+	 * @param commitLocks the commit locks of a JDBC catalog with {@code lock.enabled} held now (table,
+	 * seconds held, lease in seconds), or {@code null} for other catalogs
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record PaimonDescriptor(List<TableDescriptor> tables,
-			@Nullable List<AdminModel.TransactionView> transactions) {
+	public record PaimonDescriptor(List<TableDescriptor> tables, @Nullable List<AdminModel.TransactionView> transactions,
+			@Nullable List<CommitLocks.CommitLock> commitLocks) {
 	}
 
 	/**

@@ -15,6 +15,7 @@ import io.github.paimonspring.postpone.BucketPlanException;
 import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.PaimonCommitException;
 import io.github.paimonspring.write.PaimonStateException;
+import io.github.paimonspring.write.PaimonUnavailableException;
 import io.github.paimonspring.write.UnsupportedTableException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -57,6 +58,9 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 
 	private static final Logger logger = LoggerFactory.getLogger(AdminExceptionHandler.class);
 
+	/** The {@code Retry-After} of a commit that was not possible now (catalog, storage or lock unavailable). */
+	private static final int UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
 	private final AdminPath adminPath;
 
 	/**
@@ -84,7 +88,8 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 			return null;
 		}
 		AdminProblem problem = problem(ex, request.getMethod(), path);
-		Integer retryAfter = (ex instanceof AdminException admin) ? admin.getRetryAfterSeconds() : null;
+		Integer retryAfter = (ex instanceof AdminException admin) ? admin.getRetryAfterSeconds()
+				: (ex instanceof PaimonUnavailableException) ? UNAVAILABLE_RETRY_AFTER_SECONDS : null;
 		if (retryAfter != null) {
 			// a limit of the service, not a failure: no stack trace
 			logger.info("Admin request {} {} refused: {}", request.getMethod(), path, ex.getMessage());
@@ -199,6 +204,12 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 		}
 		else if (ex instanceof TableNotFoundException) {
 			problem = AdminProblem.of(404, "unknown-table", "Unknown table", ex.getMessage(), instance);
+		}
+		else if (ex instanceof PaimonUnavailableException) {
+			// the cause names hosts and URLs of the infrastructure: the server log has it, the client gets what to do
+			problem = AdminProblem.of(503, "unavailable", "Commit not possible now", "The commit to table '"
+					+ ex.getTable() + "' was not possible now (catalog, storage or commit lock unavailable, or too many "
+					+ "concurrent commits); nothing was committed: retry later with the same request", instance);
 		}
 		else if (ex instanceof PaimonCommitException) {
 			problem = AdminProblem.of(409, "commit-conflict", "Commit rejected", ex.getMessage(), instance);

@@ -42,6 +42,14 @@ public final class PaimonAutoConfiguration {
 
 	private static final Logger logger = LoggerFactory.getLogger(PaimonAutoConfiguration.class);
 
+	static final String LOCK_ACQUIRE_TIMEOUT = "lock-acquire-timeout";
+
+	static final String DEFAULT_LOCK_ACQUIRE_TIMEOUT = "30 s";
+
+	static final String LOCK_CHECK_MAX_SLEEP = "lock-check-max-sleep";
+
+	static final String DEFAULT_LOCK_CHECK_MAX_SLEEP = "1 s";
+
 	static final String HADOOP_CONFIGURATION = "org.apache.hadoop.conf.Configuration";
 
 	@Bean(destroyMethod = "close")
@@ -94,6 +102,13 @@ public final class PaimonAutoConfiguration {
 		}
 		options.put("warehouse", warehouse);
 		options.put("metastore", (metastore == null || metastore.isBlank()) ? "filesystem" : metastore);
+		if ("jdbc".equalsIgnoreCase(options.get("metastore"))) {
+			// Paimon's JDBC commit lock expires after lock-acquire-timeout (default 8 minutes): the time
+			// every commit to a table freezes after its holder died. A commit holds it for well under a
+			// second, so the starter bounds that to 30 s, and polls at most every second.
+			options.putIfAbsent(LOCK_ACQUIRE_TIMEOUT, DEFAULT_LOCK_ACQUIRE_TIMEOUT);
+			options.putIfAbsent(LOCK_CHECK_MAX_SLEEP, DEFAULT_LOCK_CHECK_MAX_SLEEP);
+		}
 		return options;
 	}
 

@@ -2,6 +2,7 @@ package io.github.paimonspring.autoconfigure;
 
 import io.github.paimonspring.catalog.TableDefinitionException;
 import io.github.paimonspring.catalog.TableNotFoundException;
+import io.github.paimonspring.write.PaimonUnavailableException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -64,6 +65,13 @@ public class PaimonFailureAnalyzer implements FailureAnalyzer {
 						disable the starter's authentication explicitly:
 
 						    paimon.admin.auth=none""", cause);
+			}
+			if ((cause instanceof TableDefinitionException || cause instanceof TableNotFoundException)
+					&& PaimonUnavailableException.isUnavailable(cause)) {
+				return new FailureAnalysis(cause.getMessage(), """
+						The catalog or the warehouse could not be reached while the table was provisioned. Check that the
+						catalog database (paimon.catalog.options.uri) and the storage (paimon.catalog.warehouse) are up
+						and reachable from this instance, then start it again.""", cause);
 			}
 			if (cause instanceof TableDefinitionException || cause instanceof TableNotFoundException) {
 				return new FailureAnalysis(cause.getMessage(),

@@ -2,6 +2,7 @@ package io.github.paimonspring.catalog;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.Identifier;
@@ -10,6 +11,7 @@ import org.apache.paimon.table.Table;
 import org.apache.paimon.types.DataField;
 import org.apache.paimon.types.DataType;
 import org.apache.paimon.types.RowType;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,19 +64,75 @@ final class TableProvisioner {
 					+ ") does not exist and cannot be created without columns; set " + prefix + ".schema.columns", null);
 		}
 		try {
-			catalog.createDatabase(identifier.getDatabaseName(), true);
+			createDatabase(catalog, identifier.getDatabaseName());
 			catalog.createTable(identifier, declared, true);
 			logger.info("Created Paimon table '{}' ({})", table, prefix);
+		}
+		catch (Exception ex) {
+			// another instance may be creating the same table right now (a shared JDBC catalog refuses the
+			// second creator): its table is as good as ours if the schema matches
+			Table created = awaitCreatedElsewhere(catalog, identifier);
+			if (created == null) {
+				throw new TableDefinitionException(table,
+						"Cannot create table '" + table + "' (" + prefix + "): " + ex.getMessage(), ex);
+			}
+			logger.info("Table '{}' ({}) was created by another instance at the same time", table, prefix);
+			compare(definition, table, declared, created);
+			return created;
+		}
+		try {
 			Table created = catalog.getTable(identifier);
 			compare(definition, table, declared, created);
 			return created;
 		}
-		catch (TableDefinitionException ex) {
-			throw ex;
+		catch (Catalog.TableNotExistException ex) {
+			throw new TableDefinitionException(table, "Table '" + table + "' (" + prefix
+					+ ") was created but cannot be read back: " + ex.getMessage(), ex);
+		}
+	}
+
+	private static void createDatabase(Catalog catalog, String database) throws Exception {
+		try {
+			catalog.createDatabase(database, true);
 		}
 		catch (Exception ex) {
-			throw new TableDefinitionException(table,
-					"Cannot create table '" + table + "' (" + prefix + "): " + ex.getMessage(), ex);
+			// created by another instance at the same time (a duplicate key in the JDBC catalog)
+			try {
+				catalog.getDatabase(database);
+			}
+			catch (Catalog.DatabaseNotExistException missing) {
+				throw ex;
+			}
+		}
+	}
+
+	/** Reads a table another instance is creating, for up to 10 s; {@code null} when it never appears. */
+	private static @Nullable Table awaitCreatedElsewhere(Catalog catalog, Identifier identifier) {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		long pause = 20;
+		while (true) {
+			try {
+				return catalog.getTable(identifier);
+			}
+			catch (Catalog.TableNotExistException ex) {
+				if (System.nanoTime() > deadline) {
+					return null;
+				}
+			}
+			catch (RuntimeException ex) {
+				// the schema is being written: read again
+				if (System.nanoTime() > deadline) {
+					return null;
+				}
+			}
+			try {
+				Thread.sleep(pause);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return null;
+			}
+			pause = Math.min(500, pause * 2);
 		}
 	}
 

@@ -10,8 +10,10 @@ import java.time.Duration;
 import java.util.Properties;
 import java.util.UUID;
 
-import io.github.paimonspring.PaimonException;
+import io.github.paimonspring.write.PaimonUnavailableException;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Claims kept in a database table that every instance shares — typically the database of the JDBC
@@ -21,6 +23,8 @@ import org.jspecify.annotations.Nullable;
  * Uses one connection, serialized; statements are a primary-key insert, update or delete.
  */
 public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(JdbcKeyClaims.class);
 
 	/** The table that holds the claims. */
 	public static final String TABLE = "paimon_ingest_key_claims";
@@ -52,7 +56,7 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 			this.credentials.setProperty("password", password);
 		}
 		this.lease = lease;
-		run((connection) -> {
+		run(TABLE, (connection) -> {
 			try (Statement statement = connection.createStatement()) {
 				statement.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (table_name VARCHAR(512) NOT NULL, "
 						+ "idem_key VARCHAR(256) NOT NULL, owner VARCHAR(64) NOT NULL, expires_at TIMESTAMP NOT NULL, "
@@ -72,7 +76,7 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 	public boolean claim(String table, String key) {
 		Timestamp now = new Timestamp(System.currentTimeMillis());
 		Timestamp expires = new Timestamp(now.getTime() + this.lease.toMillis());
-		return run((connection) -> {
+		return run(table, (connection) -> {
 			try (PreparedStatement take = connection.prepareStatement("UPDATE " + TABLE
 					+ " SET owner = ?, expires_at = ? WHERE table_name = ? AND idem_key = ? AND expires_at < ?")) {
 				take.setString(1, this.owner);
@@ -104,7 +108,17 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 
 	@Override
 	public void release(String table, String key) {
-		run((connection) -> {
+		try {
+			delete(table, key);
+		}
+		catch (PaimonUnavailableException ex) {
+			logger.warn("Cannot release the claim on key '{}' of table '{}'; it ends with its lease: {}", key, table,
+					ex.getMessage());
+		}
+	}
+
+	private void delete(String table, String key) {
+		run(table, (connection) -> {
 			try (PreparedStatement delete = connection
 				.prepareStatement("DELETE FROM " + TABLE + " WHERE table_name = ? AND idem_key = ? AND owner = ?")) {
 				delete.setString(1, table);
@@ -123,8 +137,11 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 
 	}
 
-	/** Runs a statement on the shared connection, reconnecting once when the connection broke. */
-	private synchronized boolean run(Work work) {
+	/**
+	 * Runs a statement on the shared connection, reconnecting once when the connection broke; a
+	 * database that cannot be reached makes the request retryable ({@link PaimonUnavailableException}).
+	 */
+	private synchronized boolean run(String table, Work work) {
 		SQLException failure = null;
 		for (int attempt = 0; attempt < 2; attempt++) {
 			try {
@@ -139,8 +156,8 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 				closeConnection();
 			}
 		}
-		throw new PaimonException(null, "Idempotency key claims in " + TABLE + " at " + this.url.replaceAll("\\?.*", "")
-				+ " failed: " + failure.getMessage(), failure);
+		throw new PaimonUnavailableException(table, "Idempotency key claims in " + TABLE + " at "
+				+ this.url.replaceAll("\\?.*", "") + " failed: " + failure.getMessage() + "; retry later", failure);
 	}
 
 	private void closeConnection() {

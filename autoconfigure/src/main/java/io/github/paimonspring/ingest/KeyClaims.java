@@ -13,11 +13,14 @@ public interface KeyClaims {
 	 * @param table the table identifier
 	 * @param key the idempotency key
 	 * @return {@code true} when the caller owns the key now, {@code false} when another request does
+	 * @throws io.github.paimonspring.write.PaimonUnavailableException if the shared store of claims cannot
+	 * be reached (retry later)
 	 */
 	boolean claim(String table, String key);
 
 	/**
-	 * Releases a key the caller claimed.
+	 * Releases a key the caller claimed. Never throws: a claim that cannot be released (the shared
+	 * store is unreachable) ends with its lease.
 	 * @param table the table identifier
 	 * @param key the idempotency key
 	 */

@@ -295,8 +295,12 @@ final class TableCommitter {
 	}
 
 	private PaimonCommitException commitFailed(Exception ex) {
-		return new PaimonCommitException(table(), "Commit to table '" + table() + "' by commit user '" + this.commitUser
-				+ "' failed: " + ex.getMessage(), ex);
+		String message = "Commit to table '" + table() + "' by commit user '" + this.commitUser + "' failed: "
+				+ ex.getMessage();
+		if (PaimonUnavailableException.isUnavailable(ex)) {
+			return new PaimonUnavailableException(table(), message + "; nothing was committed, retry later", ex);
+		}
+		return new PaimonCommitException(table(), message, ex);
 	}
 
 	private @Nullable Long latestSnapshotId() {

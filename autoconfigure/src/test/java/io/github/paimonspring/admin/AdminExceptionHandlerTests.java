@@ -110,6 +110,43 @@ class AdminExceptionHandlerTests {
 	}
 
 	@Test
+	void aFailedGroupCommitOfAnAsynchronousUploadIsRetryable() throws Exception {
+		MockHttpServletRequest request = new MockHttpServletRequest("POST", "/paimon/tables/db/t/uploads");
+		MockHttpServletResponse response = new MockHttpServletResponse();
+		// an asynchronous result arrives wrapped, as CompletableFuture hands it over
+		Exception failure = new java.util.concurrent.CompletionException(
+				AdminException.groupFailed("db.t", "The group commit of 3 request(s) to table 'db.t' failed: conflict"));
+		assertThat(this.handler.resolveException(request, response, null, failure)).isNotNull();
+		assertThat(response.getStatus()).isEqualTo(503);
+		assertThat(response.getHeader("Retry-After")).isEqualTo("1");
+		assertThat(response.getContentAsString()).contains("\"title\":\"Group commit failed\"")
+			.contains("The group commit of 3 request(s)");
+	}
+
+	@Test
+	void anUnavailableCatalogOrStorageIsRetryableAndDoesNotShowItsAddress() throws Exception {
+		Exception lostDatabase = new io.github.paimonspring.write.PaimonUnavailableException("db.t",
+				"Commit to table 'db.t' failed: Connection to 10.0.0.7:5432 refused",
+				new java.sql.SQLException("Connection to 10.0.0.7:5432 refused", "08001"));
+		MockHttpServletRequest request = new MockHttpServletRequest("POST", "/paimon/tables/db/t/uploads");
+		MockHttpServletResponse response = new MockHttpServletResponse();
+		this.handler.resolveException(request, response, null, lostDatabase);
+		assertThat(response.getStatus()).isEqualTo(503);
+		assertThat(response.getHeader("Retry-After")).isEqualTo("1");
+		assertThat(response.getContentAsString()).contains("retry later").doesNotContain("10.0.0.7");
+		// what makes a commit failure "retry later" rather than a conflict
+		assertThat(io.github.paimonspring.write.PaimonUnavailableException.isUnavailable(
+				new RuntimeException("wrapped", new java.net.ConnectException("refused")))).isTrue();
+		assertThat(io.github.paimonspring.write.PaimonUnavailableException.isUnavailable(new RuntimeException(
+				"Commit failed after 1234 millis with 10 retries, there maybe exist commit conflicts between multiple jobs.")))
+			.isTrue();
+		assertThat(io.github.paimonspring.write.PaimonUnavailableException.isUnavailable(
+				new RuntimeException("Acquire lock failed with time: PT30S"))).isTrue();
+		assertThat(io.github.paimonspring.write.PaimonUnavailableException.isUnavailable(new IllegalStateException(
+				"File deletion conflicts detected! Give up committing."))).isFalse();
+	}
+
+	@Test
 	void leavesOtherPathsToTheApplication() {
 		for (String path : List.of("/orders", "/paimonx/tables", "/api/paimon/tables")) {
 			MockHttpServletResponse response = new MockHttpServletResponse();

@@ -97,6 +97,18 @@ class PaimonAutoConfigurationTests {
 	}
 
 	@Test
+	void aJdbcCatalogGetsACommitLockThatADeadInstanceHoldsForSecondsOnly() {
+		PaimonProperties.Catalog jdbc = new PaimonProperties.Catalog();
+		jdbc.setMetastore("jdbc");
+		assertThat(PaimonAutoConfiguration.catalogOptions(jdbc)).containsEntry("lock-acquire-timeout", "30 s")
+			.containsEntry("lock-check-max-sleep", "1 s");
+		jdbc.getOptions().put("lock-acquire-timeout", "2 min");
+		assertThat(PaimonAutoConfiguration.catalogOptions(jdbc)).containsEntry("lock-acquire-timeout", "2 min");
+		assertThat(PaimonAutoConfiguration.catalogOptions(new PaimonProperties.Catalog()))
+			.doesNotContainKey("lock-acquire-timeout");
+	}
+
+	@Test
 	void defaultsToAnEmbeddedLocalWarehouse() {
 		Map<String, String> options = PaimonAutoConfiguration.catalogOptions(new PaimonProperties.Catalog());
 		assertThat(options).containsEntry("metastore", "filesystem");
@@ -218,6 +230,17 @@ class PaimonAutoConfigurationTests {
 		assertThat(analysis).isNotNull();
 		assertThat(analysis.getAction()).contains("--add-opens=java.base/java.nio=ALL-UNNAMED").contains("Add-Opens");
 		assertThat(new PaimonFailureAnalyzer().analyze(new IllegalStateException("unrelated"))).isNull();
+	}
+
+	@Test
+	void aProvisioningFailureOfTheInfrastructureDoesNotBlameTheDeclaration() {
+		FailureAnalysis unreachable = new PaimonFailureAnalyzer().analyze(new TableDefinitionException("shop.orders",
+				"Cannot create table 'shop.orders' (paimon.tables.orders): connection refused",
+				new java.sql.SQLException("Connection to db:5432 refused", "08001")));
+		assertThat(unreachable.getAction()).contains("could not be reached").doesNotContain("Fix the table declaration");
+		FailureAnalysis differs = new PaimonFailureAnalyzer().analyze(new TableDefinitionException("shop.orders",
+				"Table 'shop.orders' differs from its configured schema: field 'amount' ...", null));
+		assertThat(differs.getAction()).contains("Fix the table declaration");
 	}
 
 	@Configuration(proxyBeanMethods = false)

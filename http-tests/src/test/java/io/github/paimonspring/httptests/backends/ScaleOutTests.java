@@ -1,0 +1,187 @@
+package io.github.paimonspring.httptests.backends;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.paimonspring.httptests.AdminClient;
+import io.github.paimonspring.httptests.ArrowBodies;
+import io.github.paimonspring.httptests.SampleAppProcess;
+import io.github.paimonspring.httptests.Warehouse;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Instances of one JDBC catalog (the real PostgreSQL): they start together, a differing table
+ * declaration fails naming the difference, and an instance killed while it holds a table's commit
+ * lock freezes the table's commits for the lock's lease only, losing and doubling nothing.
+ */
+class ScaleOutTests {
+
+	private static final String JDBC = "jdbc:postgresql://127.0.0.1:5432/postgres";
+
+	private static final String TOKEN = "scale-token";
+
+	private static final List<String> JVM = List.of("-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
+	@TempDir
+	Path dir;
+
+	private List<String> args(String catalogKey, Path warehouse, String... more) {
+		List<String> args = new ArrayList<>(List.of("--paimon.admin.enabled=true", "--paimon.admin.token=" + TOKEN,
+				"--paimon.catalog.metastore=jdbc", "--paimon.catalog.warehouse=" + warehouse,
+				"--paimon.catalog.options.uri=" + JDBC, "--paimon.catalog.options.jdbc.user=postgres",
+				"--paimon.catalog.options.catalog-key=" + catalogKey, "--paimon.catalog.options.lock.enabled=true"));
+		args.addAll(List.of(more));
+		return args;
+	}
+
+	@Test
+	void twoInstancesStartedTogetherBothStartTenTimesInARow() throws Exception {
+		for (int round = 0; round < 10; round++) {
+			// a fresh catalog each round: both instances create the sample app's database and tables
+			String key = "start_" + UUID.randomUUID().toString().replace("-", "");
+			String[] args = args(key, this.dir.resolve("wh" + round)).toArray(String[]::new);
+			CompletableFuture<SampleAppProcess> first = CompletableFuture.supplyAsync(() -> start(args));
+			CompletableFuture<SampleAppProcess> second = CompletableFuture.supplyAsync(() -> start(args));
+			try (SampleAppProcess a = first.join(); SampleAppProcess b = second.join()) {
+				assertThat(a.isAlive()).as("round %d, first instance", round).isTrue();
+				assertThat(b.isAlive()).as("round %d, second instance", round).isTrue();
+			}
+		}
+	}
+
+	@Test
+	void aDifferentDeclarationOnTheSecondInstanceFailsNamingTheDifference() throws Exception {
+		String key = "differ_" + UUID.randomUUID().toString().replace("-", "");
+		Path warehouse = this.dir.resolve("wh");
+		try (SampleAppProcess first = SampleAppProcess.start(null, JVM,
+				args(key, warehouse, declared("STRING")).toArray(String[]::new))) {
+			SampleAppProcess.Exit second = SampleAppProcess.runUntilExit(null, JVM, Duration.ofMinutes(2),
+					args(key, warehouse, declared("INT")).toArray(String[]::new));
+			assertThat(second.code()).isNotZero();
+			assertThat(second.output()).contains("field 'name' is STRING in the table but INT in the configuration");
+			assertThat(first.isAlive()).isTrue();
+		}
+	}
+
+	@Test
+	void anInstanceKilledHoldingTheCommitLockFreezesCommitsForTheLeaseOnly() throws Exception {
+		String key = "lock_" + UUID.randomUUID().toString().replace("-", "");
+		Path warehouse = this.dir.resolve("wh");
+		String[] args = args(key, warehouse, "--paimon.catalog.options.lock-acquire-timeout=5 s",
+				"--paimon.ingest.commit-interval=0ms", "--paimon.tables.logs.identifier=shop.logs",
+				"--paimon.tables.logs.create-if-missing=true", "--paimon.tables.logs.schema.columns[0].name=id",
+				"--paimon.tables.logs.schema.columns[0].type=INT", "--paimon.tables.logs.schema.columns[1].name=name",
+				"--paimon.tables.logs.schema.columns[1].type=STRING").toArray(String[]::new);
+		Set<Integer> acknowledged = ConcurrentHashMap.newKeySet();
+		AtomicInteger nextId = new AtomicInteger();
+		try (SampleAppProcess survivor = SampleAppProcess.start(null, JVM, args)) {
+			boolean killedHoldingTheLock = false;
+			for (int attempt = 0; attempt < 10 && !killedHoldingTheLock; attempt++) {
+				SampleAppProcess doomed = SampleAppProcess.start(null, JVM, args);
+				AdminClient writer = new AdminClient(doomed, TOKEN);
+				List<Thread> clients = new ArrayList<>();
+				for (int c = 0; c < 4; c++) {
+					Thread client = new Thread(() -> {
+						while (doomed.isAlive()) {
+							int id = nextId.getAndIncrement();
+							try {
+								HttpResponse<String> response = writer.postArrow("/paimon/tables/shop/logs/uploads",
+										ArrowBodies.idName(id, "doomed"), "Idempotency-Key", "id-" + id);
+								if (response.statusCode() == 200) {
+									acknowledged.add(id);
+								}
+							}
+							catch (Exception ex) {
+								return;
+							}
+						}
+					});
+					client.setDaemon(true);
+					client.start();
+					clients.add(client);
+				}
+				// kill -9 the writer the moment it holds the table's commit lock
+				awaitLock(key + ".shop.logs");
+				doomed.kill();
+				for (Thread client : clients) {
+					client.join();
+				}
+				killedHoldingTheLock = lockHeld(key + ".shop.logs");
+			}
+			assertThat(killedHoldingTheLock).as("an instance was killed while it held the commit lock").isTrue();
+			AdminClient client = new AdminClient(survivor, TOKEN);
+			HttpResponse<String> endpoint = client.get("/actuator/paimon");
+			assertThat(endpoint.body()).contains("\"commitLocks\":[{\"table\":\"shop.logs\"");
+			// the survivor's next commit waits for the dead holder's lease (5 s here, 30 s by default;
+			// Paimon's own default is 8 minutes) and then succeeds
+			HttpResponse<String> response = client.send(client.request("/paimon/tables/shop/logs/uploads")
+				.timeout(Duration.ofMinutes(2))
+				.header("Content-Type", AdminClient.ARROW)
+				.POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(ArrowBodies.idName(-1, "survivor")))
+				.build());
+			assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		}
+		try (Warehouse tables = new Warehouse(Map.of("metastore", "jdbc", "warehouse", warehouse.toString(), "uri", JDBC,
+				"jdbc.user", "postgres", "catalog-key", key))) {
+			List<Integer> ids = tables.read("shop.logs", (row) -> row.getInt(0));
+			assertThat(ids).doesNotHaveDuplicates().contains(-1).containsAll(acknowledged);
+		}
+	}
+
+	/** Waits (bounded) until a commit lock row exists. */
+	private static void awaitLock(String lockId) throws Exception {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+		while (!lockHeld(lockId)) {
+			if (System.nanoTime() > deadline) {
+				throw new AssertionError("no commit took the lock " + lockId);
+			}
+		}
+	}
+
+	private static boolean lockHeld(String lockId) throws Exception {
+		try (Connection connection = DriverManager.getConnection(JDBC, "postgres", null);
+				PreparedStatement select = connection
+					.prepareStatement("SELECT 1 FROM paimon_distributed_locks WHERE lock_id = ?")) {
+			select.setString(1, lockId);
+			try (ResultSet rows = select.executeQuery()) {
+				return rows.next();
+			}
+		}
+	}
+
+	/** A table {@code shop.declared (id INT, name <nameType>)} declared on the command line. */
+	private static String[] declared(String nameType) {
+		return new String[] { "--paimon.tables.declared.identifier=shop.declared",
+				"--paimon.tables.declared.create-if-missing=true", "--paimon.tables.declared.schema.columns[0].name=id",
+				"--paimon.tables.declared.schema.columns[0].type=INT",
+				"--paimon.tables.declared.schema.columns[1].name=name",
+				"--paimon.tables.declared.schema.columns[1].type=" + nameType };
+	}
+
+	private SampleAppProcess start(String[] args) {
+		try {
+			return SampleAppProcess.start(null, JVM, args);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}
