@@ -39,6 +39,16 @@ public final class ArrowBodies {
 		return stream(false, 1, idNamePairs);
 	}
 
+	/** One batch of {@code count} rows (id, name) with ids from {@code first} and names {@code n<id>}. */
+	public static byte[] idNameRange(int first, int count) {
+		Object[] values = new Object[count * 2];
+		for (int i = 0; i < count; i++) {
+			values[i * 2] = first + i;
+			values[i * 2 + 1] = "n" + (first + i);
+		}
+		return idName(values);
+	}
+
 	/** One batch of (id, name, dt) triples. */
 	public static byte[] idNameDt(Object... triples) {
 		return stream(true, 1, triples);

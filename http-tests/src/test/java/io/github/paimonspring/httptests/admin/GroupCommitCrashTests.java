@@ -49,7 +49,7 @@ class GroupCommitCrashTests {
 				.build());
 			Map<String, byte[]> bodies = new HashMap<>();
 			for (int upload = 0; upload <= UPLOADS; upload++) {
-				bodies.put("key-" + upload, ArrowBodies.idName(idNames(upload * ROWS, ROWS)));
+				bodies.put("key-" + upload, ArrowBodies.idNameRange(upload * ROWS, ROWS));
 			}
 			// a long interval: after the first commit, the next group waits for it
 			List<String> args = AdminSupport.adminArgs(TOKEN, "--paimon.ingest.commit-interval=1h",
@@ -118,15 +118,6 @@ class GroupCommitCrashTests {
 			Thread.onSpinWait();
 		}
 		throw new AssertionError("the group of " + TABLE + " never held " + requests + " requests (last seen " + queued + ")");
-	}
-
-	private static Object[] idNames(int first, int count) {
-		Object[] values = new Object[count * 2];
-		for (int i = 0; i < count; i++) {
-			values[i * 2] = first + i;
-			values[i * 2 + 1] = "n" + (first + i);
-		}
-		return values;
 	}
 
 }

@@ -86,7 +86,7 @@ class GroupCommitOverHttpTests {
 					Random random = new Random(clientId);
 					for (int u = 0; u < uploads; u++) {
 						int first = (clientId * uploads + u) * rows;
-						byte[] body = ArrowBodies.idName(idNames(first, rows));
+						byte[] body = ArrowBodies.idNameRange(first, rows);
 						String key = "c" + clientId + "-u" + u;
 						// 10 %: a retry while the first attempt is still running
 						CompletableFuture<HttpResponse<String>> early = (random.nextInt(10) == 0)
@@ -139,15 +139,6 @@ class GroupCommitOverHttpTests {
 		List<Integer> codes = sent.stream().map((future) -> future.join().statusCode()).toList();
 		assertThat(codes).containsExactly(200, 422, 422, 400, 200);
 		assertThat(warehouse.idNames(MIXED)).containsExactlyInAnyOrder("1:one", "3:three");
-	}
-
-	private static Object[] idNames(int first, int count) {
-		Object[] values = new Object[count * 2];
-		for (int i = 0; i < count; i++) {
-			values[i * 2] = first + i;
-			values[i * 2 + 1] = "n" + (first + i);
-		}
-		return values;
 	}
 
 	private static HttpResponse<String> post(byte[] body, String key) {
