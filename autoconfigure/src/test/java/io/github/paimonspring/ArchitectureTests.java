@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Guards the package structure of the library: dependencies run one way (arrow, catalog → write →
- * postpone → ingest → core → admin → actuate → autoconfigure → testcontainers, the root package below all),
+ * postpone → ingest → core → maintenance → admin → actuate → autoconfigure → testcontainers, the root package below all),
  * there are no package cycles, and only the admin package's HTTP edge knows Spring's HTTP types.
  */
 class ArchitectureTests {
@@ -52,6 +52,7 @@ class ArchitectureTests {
 			.layer("postpone").definedBy(BASE + ".postpone..")
 			.layer("ingest").definedBy(BASE + ".ingest..")
 			.layer("core").definedBy(BASE + ".core..")
+			.layer("maintenance").definedBy(BASE + ".maintenance..")
 			.layer("admin").definedBy(BASE + ".admin..")
 			.layer("actuate").definedBy(BASE + ".actuate..")
 			.layer("autoconfigure").definedBy(BASE + ".autoconfigure..")
@@ -60,18 +61,21 @@ class ArchitectureTests {
 			.whereLayer("autoconfigure").mayOnlyBeAccessedByLayers("testcontainers")
 			.whereLayer("actuate").mayOnlyBeAccessedByLayers("autoconfigure", "testcontainers")
 			.whereLayer("admin").mayOnlyBeAccessedByLayers("actuate", "autoconfigure", "testcontainers")
-			.whereLayer("core").mayOnlyBeAccessedByLayers("admin", "actuate", "autoconfigure", "testcontainers")
-			.whereLayer("ingest").mayOnlyBeAccessedByLayers("core", "admin", "actuate", "autoconfigure", "testcontainers")
+			.whereLayer("maintenance").mayOnlyBeAccessedByLayers("admin", "actuate", "autoconfigure", "testcontainers")
+			.whereLayer("core").mayOnlyBeAccessedByLayers("maintenance", "admin", "actuate", "autoconfigure",
+					"testcontainers")
+			.whereLayer("ingest")
+			.mayOnlyBeAccessedByLayers("core", "maintenance", "admin", "actuate", "autoconfigure", "testcontainers")
 			.whereLayer("postpone")
-			.mayOnlyBeAccessedByLayers("ingest", "core", "admin", "actuate", "autoconfigure", "testcontainers")
+			.mayOnlyBeAccessedByLayers("ingest", "core", "maintenance", "admin", "actuate", "autoconfigure", "testcontainers")
 			.whereLayer("write")
-			.mayOnlyBeAccessedByLayers("postpone", "ingest", "core", "admin", "actuate", "autoconfigure",
+			.mayOnlyBeAccessedByLayers("postpone", "ingest", "core", "maintenance", "admin", "actuate", "autoconfigure",
 					"testcontainers")
 			.whereLayer("catalog")
-			.mayOnlyBeAccessedByLayers("write", "postpone", "ingest", "core", "admin", "actuate", "autoconfigure",
+			.mayOnlyBeAccessedByLayers("write", "postpone", "ingest", "core", "maintenance", "admin", "actuate", "autoconfigure",
 					"testcontainers")
 			.whereLayer("arrow")
-			.mayOnlyBeAccessedByLayers("write", "postpone", "ingest", "core", "admin", "actuate", "autoconfigure",
+			.mayOnlyBeAccessedByLayers("write", "postpone", "ingest", "core", "maintenance", "admin", "actuate", "autoconfigure",
 					"testcontainers");
 	}
 

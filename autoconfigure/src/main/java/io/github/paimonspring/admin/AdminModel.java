@@ -235,6 +235,15 @@ public final class AdminModel {
 	}
 
 	/**
+	 * The outcome of a snapshot expiry.
+	 *
+	 * @param table the table identifier
+	 * @param expired the number of snapshots expired
+	 */
+	public record ExpiryResponse(String table, int expired) {
+	}
+
+	/**
 	 * The committed state of a channel.
 	 *
 	 * @param table the table identifier

@@ -14,8 +14,10 @@ import io.github.paimonspring.admin.ArrowBodyReader;
 import io.github.paimonspring.admin.OneShotUploads;
 import io.github.paimonspring.admin.PaimonAdminController;
 import io.github.paimonspring.admin.PaimonChannelController;
+import io.github.paimonspring.admin.PaimonMaintenanceController;
 import io.github.paimonspring.admin.TransactionReaper;
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.maintenance.TableMaintenance;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import jakarta.servlet.DispatcherType;
@@ -95,6 +97,12 @@ public final class PaimonAdminAutoConfiguration {
 	@ConditionalOnMissingBean
 	PaimonChannelController paimonChannelController(AdminChannels channels) {
 		return new PaimonChannelController(channels);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PaimonMaintenanceController paimonMaintenanceController(AdminTables tables, TableMaintenance maintenance) {
+		return new PaimonMaintenanceController(tables, maintenance);
 	}
 
 	@Bean

@@ -12,6 +12,7 @@ import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.ingest.JdbcKeyClaims;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.LocalKeyClaims;
+import io.github.paimonspring.maintenance.TableMaintenance;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
@@ -144,6 +145,12 @@ public final class PaimonAutoConfiguration {
 		Integer postponeDefault = properties.getWrite().getPostponeDefaultBuckets();
 		return new Ingester(ingest.toSettings(), claims, listener.getIfAvailable(() -> IngestListener.NONE),
 				(postponeDefault != null) ? postponeDefault : 0);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	TableMaintenance paimonTableMaintenance(PaimonTables tables) {
+		return new TableMaintenance(tables);
 	}
 
 	@Bean

@@ -1,0 +1,80 @@
+package io.github.paimonspring.admin;
+
+import io.github.paimonspring.maintenance.CompactionResult;
+import io.github.paimonspring.maintenance.TableMaintenance;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The maintenance endpoints of the admin REST API: compact a table, expire its snapshots.
+ */
+@RestController
+@RequestMapping(path = "${paimon.admin.base-path:/paimon}", produces = "application/json")
+@Tag(name = "Paimon maintenance", description = "Compaction and snapshot expiry without a second engine")
+@SecurityRequirement(name = PaimonAdminController.SECURITY_SCHEME)
+public class PaimonMaintenanceController {
+
+	private static final String PROBLEM = "application/problem+json";
+
+	private final AdminTables tables;
+
+	private final TableMaintenance maintenance;
+
+	/**
+	 * Creates the controller.
+	 * @param tables the name check
+	 * @param maintenance the maintenance operations
+	 */
+	public PaimonMaintenanceController(AdminTables tables, TableMaintenance maintenance) {
+		this.tables = tables;
+		this.maintenance = maintenance;
+	}
+
+	/**
+	 * Compacts a table.
+	 * @param database the database
+	 * @param table the table
+	 * @param full for primary-key tables, compact every bucket into one sorted run
+	 * @return what was compacted
+	 */
+	@PostMapping("/tables/{database}/{table}/compact")
+	@Operation(summary = "Compact a table", operationId = "compact",
+			description = "Append tables: small files are binned into files of target-file-size. Primary-key tables with "
+					+ "fixed buckets: sorted runs are merged (all into one per bucket with full=true). One COMPACT snapshot.")
+	@ApiResponse(responseCode = "200", description = "What was compacted; snapshotId is null when there was nothing to do")
+	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "409", description = "A concurrent compaction conflicted; repeat",
+			content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "422", description = "A table this starter does not compact (dynamic or postpone buckets)",
+			content = @Content(mediaType = PROBLEM))
+	public CompactionResult compact(@PathVariable String database, @PathVariable String table,
+			@RequestParam(defaultValue = "false") boolean full) {
+		return this.maintenance.compact(this.tables.identifier(database, table), full);
+	}
+
+	/**
+	 * Expires a table's snapshots as its options say.
+	 * @param database the database
+	 * @param table the table
+	 * @return the number of snapshots expired
+	 */
+	@PostMapping("/tables/{database}/{table}/expire-snapshots")
+	@Operation(summary = "Expire snapshots", operationId = "expireSnapshots",
+			description = "As snapshot.num-retained.min/max and snapshot.time-retained say, also for write-only tables.")
+	@ApiResponse(responseCode = "200", description = "The number of snapshots expired")
+	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
+	public AdminModel.ExpiryResponse expireSnapshots(@PathVariable String database, @PathVariable String table) {
+		String identifier = this.tables.identifier(database, table);
+		return new AdminModel.ExpiryResponse(identifier, this.maintenance.expireSnapshots(identifier));
+	}
+
+}

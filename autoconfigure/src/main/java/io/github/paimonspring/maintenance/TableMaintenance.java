@@ -1,0 +1,207 @@
+package io.github.paimonspring.maintenance;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.write.PaimonCommitException;
+import io.github.paimonspring.write.PaimonUnavailableException;
+import io.github.paimonspring.write.UnsupportedTableException;
+import org.apache.paimon.append.AppendCompactCoordinator;
+import org.apache.paimon.append.AppendCompactTask;
+import org.apache.paimon.data.BinaryRow;
+import org.apache.paimon.operation.BaseAppendFileStoreWrite;
+import org.apache.paimon.table.BucketMode;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.Table;
+import org.apache.paimon.table.sink.BatchTableWrite;
+import org.apache.paimon.table.sink.BatchWriteBuilder;
+import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.sink.CommitMessageImpl;
+import org.apache.paimon.table.sink.TableCommitImpl;
+import org.apache.paimon.table.source.DataSplit;
+import org.apache.paimon.table.source.Split;
+import org.apache.paimon.table.source.EndOfScanException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Maintains tables with Paimon's own building blocks, in this process: compaction of append tables
+ * (small files binned into files of {@code target-file-size}), compaction of primary-key tables with
+ * fixed buckets (full: one sorted run per bucket; minor: as the table's compaction triggers say), and
+ * snapshot expiry as the table's {@code snapshot.*} options say — also for {@code write-only} tables,
+ * whose writers never expire. A compaction commits one {@code COMPACT} snapshot; one that conflicts with
+ * a concurrent commit fails with a {@link PaimonCommitException} and can be repeated — it is never
+ * forced, and rows written concurrently are never lost or doubled (compaction only rewrites files a
+ * snapshot already holds). Thread-safe; run one maintenance per table at a time.
+ */
+public class TableMaintenance {
+
+	private static final Logger logger = LoggerFactory.getLogger(TableMaintenance.class);
+
+	private final PaimonTables tables;
+
+	/**
+	 * Creates the maintenance.
+	 * @param tables the tables to resolve names against
+	 */
+	public TableMaintenance(PaimonTables tables) {
+		this.tables = tables;
+	}
+
+	/**
+	 * Compacts a table: small files of an append table, or the sorted runs of a primary-key table's
+	 * fixed buckets.
+	 * @param table a configured table name or {@code database.table}
+	 * @param full for primary-key tables, whether to compact every bucket into one sorted run; append
+	 * tables always bin all small files
+	 * @return what was compacted
+	 * @throws UnsupportedTableException for tables this maintenance does not compact (dynamic and
+	 * postpone buckets)
+	 * @throws PaimonCommitException if the compaction conflicts with a concurrent one (repeat it)
+	 */
+	public CompactionResult compact(String table, boolean full) {
+		FileStoreTable target = resolve(table);
+		String name = this.tables.identifier(table).getFullName();
+		String commitUser = "maintenance-" + UUID.randomUUID();
+		List<CommitMessage> messages;
+		if (target.primaryKeys().isEmpty() && target.bucketMode() == BucketMode.BUCKET_UNAWARE) {
+			messages = compactAppend(name, target, commitUser);
+		}
+		else if (!target.primaryKeys().isEmpty() && target.bucketMode() == BucketMode.HASH_FIXED) {
+			messages = compactBuckets(name, target, full);
+		}
+		else {
+			throw new UnsupportedTableException(name, "Table '" + name + "' (bucket mode " + target.bucketMode()
+					+ ") is not compacted by this starter yet; compact it with Flink or Spark");
+		}
+		int before = 0;
+		int after = 0;
+		for (CommitMessage message : messages) {
+			before += ((CommitMessageImpl) message).compactIncrement().compactBefore().size();
+			after += ((CommitMessageImpl) message).compactIncrement().compactAfter().size();
+		}
+		if (before == 0) {
+			return new CompactionResult(name, 0, 0, null);
+		}
+		Long snapshot = commit(name, target, commitUser, messages);
+		logger.info("Compacted table '{}': {} data files rewritten into {} (snapshot {})", name, before, after, snapshot);
+		return new CompactionResult(name, before, after, snapshot);
+	}
+
+	/**
+	 * Expires snapshots as the table's {@code snapshot.num-retained.min}, {@code snapshot.num-retained.max}
+	 * and {@code snapshot.time-retained} say, with the files only they reference.
+	 * @param table a configured table name or {@code database.table}
+	 * @return the number of snapshots expired
+	 */
+	public int expireSnapshots(String table) {
+		FileStoreTable target = resolve(table);
+		// one call expires at most snapshot.expire.limit (50) snapshots
+		int expired = 0;
+		int round;
+		do {
+			round = target.newExpireSnapshots().config(target.coreOptions().expireConfig()).expire();
+			expired += round;
+		}
+		while (round > 0);
+		if (expired > 0) {
+			logger.info("Expired {} snapshot(s) of table '{}'", expired, this.tables.identifier(table).getFullName());
+		}
+		return expired;
+	}
+
+	private List<CommitMessage> compactAppend(String name, FileStoreTable table, String commitUser) {
+		List<CommitMessage> messages = new ArrayList<>();
+		AppendCompactCoordinator coordinator = new AppendCompactCoordinator(table, false);
+		BaseAppendFileStoreWrite write = (BaseAppendFileStoreWrite) table.store().newWrite(commitUser);
+		try {
+			do {
+				List<AppendCompactTask> tasks;
+				try {
+					tasks = coordinator.run();
+				}
+				catch (EndOfScanException ex) {
+					break;
+				}
+				for (AppendCompactTask task : tasks) {
+					messages.add(task.doCompact(table, write));
+				}
+			}
+			while (coordinator.batchRemainFiles());
+		}
+		catch (Exception ex) {
+			throw failure(name, "Compacting", ex);
+		}
+		finally {
+			closeQuietly(write);
+		}
+		return messages;
+	}
+
+	private List<CommitMessage> compactBuckets(String name, FileStoreTable table, boolean full) {
+		Set<PartitionBucket> buckets = new LinkedHashSet<>();
+		for (Split split : table.newScan().plan().splits()) {
+			if (split instanceof DataSplit data) {
+				buckets.add(new PartitionBucket(data.partition(), data.bucket()));
+			}
+		}
+		BatchWriteBuilder builder = table.newBatchWriteBuilder();
+		try (BatchTableWrite write = builder.newWrite()) {
+			for (PartitionBucket bucket : buckets) {
+				write.compact(bucket.partition(), bucket.bucket(), full);
+			}
+			return write.prepareCommit();
+		}
+		catch (Exception ex) {
+			throw failure(name, "Compacting", ex);
+		}
+	}
+
+	private record PartitionBucket(BinaryRow partition, int bucket) {
+	}
+
+	private static void closeQuietly(BaseAppendFileStoreWrite write) {
+		try {
+			write.close();
+		}
+		catch (Exception ex) {
+			logger.debug("Closing a compaction writer failed", ex);
+		}
+	}
+
+	/** Commits a compaction; a failed one leaves its new files to the orphan cleanup, never deleting a live one. */
+	private Long commit(String name, FileStoreTable table, String commitUser, List<CommitMessage> messages) {
+		Long before = table.snapshotManager().latestSnapshotIdFromFileSystem();
+		try (TableCommitImpl commit = table.newCommit(commitUser)) {
+			commit.commit(BatchWriteBuilder.COMMIT_IDENTIFIER, messages);
+		}
+		catch (Exception ex) {
+			throw failure(name, "Committing the compaction of", ex);
+		}
+		Long latest = table.snapshotManager().latestSnapshotIdFromFileSystem();
+		return (latest != null && !latest.equals(before)) ? latest : before;
+	}
+
+	private static PaimonCommitException failure(String table, String what, Exception ex) {
+		String message = what + " table '" + table + "' failed: " + ex.getMessage();
+		return PaimonUnavailableException.isUnavailable(ex) ? new PaimonUnavailableException(table, message, ex)
+				: new PaimonCommitException(table, message + "; nothing was committed, repeat the compaction", ex);
+	}
+
+	/** The table, with {@code write-only} off: maintenance is the job a write-only table leaves to others. */
+	private FileStoreTable resolve(String table) {
+		Table resolved = this.tables.getTable(table);
+		if (!(resolved instanceof FileStoreTable fileStoreTable)) {
+			String name = this.tables.identifier(table).getFullName();
+			throw new UnsupportedTableException(name, "Table '" + name + "' is a " + resolved.getClass().getSimpleName()
+					+ "; only Paimon append and primary-key tables can be maintained");
+		}
+		return fileStoreTable.copy(Map.of("write-only", "false"));
+	}
+
+}

@@ -1,0 +1,117 @@
+package io.github.paimonspring.maintenance;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.support.Batches;
+import io.github.paimonspring.support.WarehouseTestBase;
+import io.github.paimonspring.write.UnsupportedTableException;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.paimon.schema.Schema;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.source.DataSplit;
+import org.apache.paimon.table.source.Split;
+import org.apache.paimon.types.DataTypes;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Maintenance on real tables read back with Paimon's reader: many small commits leave few files after
+ * a compaction and the configured number of snapshots after expiry, with the same rows.
+ */
+class TableMaintenanceTests extends WarehouseTestBase {
+
+	private TableMaintenance maintenance() {
+		return new TableMaintenance(new PaimonTables(this.warehouse.catalog(), Map.of()));
+	}
+
+	@Test
+	void smallUploadsIntoAnAppendTableBecomeFewFilesAndTheConfiguredSnapshots() throws Exception {
+		String table = "default.small_files";
+		// write-only: the writers never expire, as with Flink's dedicated compaction; maintenance does it
+		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+			.option("write-only", "true").option("snapshot.num-retained.min", "1")
+			.option("snapshot.num-retained.max", "3").build());
+		for (int upload = 0; upload < 1200; upload++) {
+			try (VectorSchemaRoot batch = Batches.idName(this.allocator, upload, "u" + upload)) {
+				this.writer.write(table, batch);
+			}
+		}
+		List<String> before = this.warehouse.idNames(table);
+		assertThat(liveFiles(table)).hasSize(1200);
+		assertThat(this.warehouse.snapshotCount(table)).isEqualTo(1200);
+
+		CompactionResult compaction = maintenance().compact(table, false);
+		assertThat(compaction.compacted()).isTrue();
+		assertThat(compaction.filesBefore()).isEqualTo(1200);
+		int expired = maintenance().expireSnapshots(table);
+
+		assertThat(liveFiles(table)).hasSizeLessThanOrEqualTo(10);
+		assertThat(this.warehouse.snapshotCount(table)).isLessThanOrEqualTo(3);
+		assertThat(expired).isPositive();
+		assertThat(this.warehouse.idNames(table)).containsExactlyInAnyOrderElementsOf(before).hasSize(1200);
+		// further rounds only merge the outputs further, and soon find nothing to do
+		int rounds = 0;
+		while (maintenance().compact(table, false).compacted()) {
+			assertThat(++rounds).as("compaction rounds until nothing is left").isLessThan(5);
+		}
+		assertThat(liveFiles(table)).hasSizeLessThanOrEqualTo(10);
+		assertThat(this.warehouse.idNames(table)).containsExactlyInAnyOrderElementsOf(before);
+	}
+
+	@Test
+	void upsertsIntoAFixedBucketTableBecomeOneSortedRunPerBucket() throws Exception {
+		String table = "default.upserts";
+		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+			.primaryKey("id").option("bucket", "2").option("write-only", "true").build());
+		Map<Integer, String> latest = new HashMap<>();
+		for (int commit = 0; commit < 500; commit++) {
+			int id = commit % 50;
+			String name = "v" + commit;
+			latest.put(id, name);
+			try (VectorSchemaRoot batch = Batches.idName(this.allocator, id, name)) {
+				this.writer.write(table, batch);
+			}
+		}
+		assertThat(filesPerBucket(table).values()).allSatisfy((files) -> assertThat(files).isGreaterThan(1));
+
+		CompactionResult compaction = maintenance().compact(table, true);
+		assertThat(compaction.compacted()).isTrue();
+
+		assertThat(filesPerBucket(table)).hasSize(2).allSatisfy((bucket, files) -> assertThat(files).isEqualTo(1));
+		assertThat(this.warehouse.idNames(table)).containsExactlyInAnyOrderElementsOf(
+				latest.entrySet().stream().map((entry) -> entry.getKey() + ":" + entry.getValue()).toList());
+	}
+
+	@Test
+	void tablesItCannotCompactAreRefusedByName() {
+		String table = "default.postponed";
+		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).primaryKey("id")
+			.option("bucket", "-2").build());
+		assertThatThrownBy(() -> maintenance().compact(table, false)).isInstanceOf(UnsupportedTableException.class)
+			.hasMessageContaining("default.postponed");
+	}
+
+	/** The data files the latest snapshot references. */
+	private List<String> liveFiles(String table) {
+		FileStoreTable fileStoreTable = this.warehouse.table(table);
+		return fileStoreTable.newScan().plan().splits().stream()
+			.flatMap((split) -> ((DataSplit) split).dataFiles().stream())
+			.map((file) -> file.fileName())
+			.toList();
+	}
+
+	private Map<Integer, Integer> filesPerBucket(String table) {
+		Map<Integer, Integer> files = new HashMap<>();
+		for (Split split : this.warehouse.table(table).newScan().plan().splits()) {
+			DataSplit data = (DataSplit) split;
+			files.merge(data.bucket(), data.dataFiles().size(), Integer::sum);
+		}
+		return files;
+	}
+
+}

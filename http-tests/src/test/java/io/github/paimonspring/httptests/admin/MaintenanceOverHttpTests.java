@@ -1,0 +1,64 @@
+package io.github.paimonspring.httptests.admin;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.paimonspring.httptests.AdminClient;
+import io.github.paimonspring.httptests.ArrowBodies;
+import io.github.paimonspring.httptests.SampleAppProcess;
+import io.github.paimonspring.httptests.Warehouse;
+import org.apache.paimon.schema.Schema;
+import org.apache.paimon.types.DataTypes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The maintenance endpoints of the packaged app: small uploads compacted into few files and expired
+ * down to the configured snapshots, rows unchanged; an unknown table is a 404.
+ */
+class MaintenanceOverHttpTests {
+
+	private static final String TOKEN = "maintenance-token";
+
+	private static final String TABLE = "default.maintained";
+
+	@TempDir
+	Path warehouseDir;
+
+	@Test
+	void compactAndExpireOverHttp() throws Exception {
+		try (Warehouse warehouse = new Warehouse(this.warehouseDir)) {
+			warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+				.option("write-only", "true").option("snapshot.num-retained.min", "1")
+				.option("snapshot.num-retained.max", "2").build());
+			try (SampleAppProcess app = SampleAppProcess.start(this.warehouseDir, AdminSupport.JVM,
+					AdminSupport.adminArgs(TOKEN, "--paimon.ingest.commit-interval=0ms").toArray(String[]::new))) {
+				AdminClient client = new AdminClient(app, TOKEN);
+				List<String> expected = new ArrayList<>();
+				for (int upload = 0; upload < 20; upload++) {
+					AdminSupport.expect(client.postArrow("/paimon/tables/default/maintained/uploads",
+							ArrowBodies.idName(upload, "u" + upload)), 200);
+					expected.add(upload + ":u" + upload);
+				}
+				JsonNode compacted = AdminSupport.expect(
+						client.post("/paimon/tables/default/maintained/compact", "application/json", new byte[0]), 200);
+				assertThat(compacted.path("filesBefore").asInt()).isEqualTo(20);
+				assertThat(compacted.path("filesAfter").asInt()).isBetween(1, 10);
+				assertThat(compacted.path("snapshotId").asLong()).isPositive();
+				JsonNode expired = AdminSupport.expect(client.post("/paimon/tables/default/maintained/expire-snapshots",
+						"application/json", new byte[0]), 200);
+				// the compaction commit may have expired them already (a table that is not write-only expires on commit)
+				assertThat(expired.path("expired").asInt()).isNotNegative();
+				AdminSupport.problem(client.post("/paimon/tables/default/nope/compact", "application/json", new byte[0]),
+						404);
+				assertThat(warehouse.snapshotCount(TABLE)).isLessThanOrEqualTo(2);
+				assertThat(warehouse.idNames(TABLE)).containsExactlyInAnyOrderElementsOf(expected);
+			}
+		}
+	}
+
+}
