@@ -244,6 +244,19 @@ public final class AdminModel {
 	}
 
 	/**
+	 * A table's maintenance state.
+	 *
+	 * @param table the table identifier
+	 * @param liveFiles the data files its latest snapshot holds
+	 * @param snapshots its retained snapshots
+	 * @param runs the last scheduled maintenance runs on this instance, oldest first (empty when the
+	 * scheduled maintenance is off)
+	 */
+	public record MaintenanceResponse(String table, int liveFiles, long snapshots,
+			List<io.github.paimonspring.maintenance.MaintenanceRun> runs) {
+	}
+
+	/**
 	 * The committed state of a channel.
 	 *
 	 * @param table the table identifier

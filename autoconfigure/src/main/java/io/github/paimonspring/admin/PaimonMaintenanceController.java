@@ -1,13 +1,18 @@
 package io.github.paimonspring.admin;
 
+import java.util.List;
+
 import io.github.paimonspring.maintenance.CompactionResult;
+import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.github.paimonspring.maintenance.TableMaintenance;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import org.jspecify.annotations.Nullable;
 
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -15,7 +20,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The maintenance endpoints of the admin REST API: compact a table, expire its snapshots.
+ * The maintenance endpoints of the admin REST API: compact a table, expire its snapshots, and read its
+ * maintenance state.
  */
 @RestController
 @RequestMapping(path = "${paimon.admin.base-path:/paimon}", produces = "application/json")
@@ -29,14 +35,36 @@ public class PaimonMaintenanceController {
 
 	private final TableMaintenance maintenance;
 
+	private final @Nullable MaintenanceScheduler scheduler;
+
 	/**
 	 * Creates the controller.
 	 * @param tables the name check
 	 * @param maintenance the maintenance operations
+	 * @param scheduler the scheduled maintenance, or {@code null} when it is off
 	 */
-	public PaimonMaintenanceController(AdminTables tables, TableMaintenance maintenance) {
+	public PaimonMaintenanceController(AdminTables tables, TableMaintenance maintenance,
+			@Nullable MaintenanceScheduler scheduler) {
 		this.tables = tables;
 		this.maintenance = maintenance;
+		this.scheduler = scheduler;
+	}
+
+	/**
+	 * Returns a table's maintenance state.
+	 * @param database the database
+	 * @param table the table
+	 * @return live files, snapshots and the last scheduled runs
+	 */
+	@GetMapping("/tables/{database}/{table}/maintenance")
+	@Operation(summary = "Get a table's maintenance state", operationId = "getMaintenance")
+	@ApiResponse(responseCode = "200", description = "Live data files, retained snapshots, last scheduled runs")
+	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
+	public AdminModel.MaintenanceResponse state(@PathVariable String database, @PathVariable String table) {
+		String identifier = this.tables.identifier(database, table);
+		return new AdminModel.MaintenanceResponse(identifier, this.maintenance.liveFiles(identifier),
+				this.maintenance.snapshots(identifier),
+				(this.scheduler != null) ? this.scheduler.runs(identifier) : List.of());
 	}
 
 	/**

@@ -17,6 +17,7 @@ import io.github.paimonspring.admin.PaimonChannelController;
 import io.github.paimonspring.admin.PaimonMaintenanceController;
 import io.github.paimonspring.admin.TransactionReaper;
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.github.paimonspring.maintenance.TableMaintenance;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.security.SecurityScheme;
@@ -101,8 +102,9 @@ public final class PaimonAdminAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	PaimonMaintenanceController paimonMaintenanceController(AdminTables tables, TableMaintenance maintenance) {
-		return new PaimonMaintenanceController(tables, maintenance);
+	PaimonMaintenanceController paimonMaintenanceController(AdminTables tables, TableMaintenance maintenance,
+			ObjectProvider<MaintenanceScheduler> scheduler) {
+		return new PaimonMaintenanceController(tables, maintenance, scheduler.getIfAvailable());
 	}
 
 	@Bean

@@ -2,6 +2,7 @@ package io.github.paimonspring.autoconfigure;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
@@ -12,6 +13,7 @@ import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.ingest.JdbcKeyClaims;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.LocalKeyClaims;
+import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.github.paimonspring.maintenance.TableMaintenance;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
@@ -23,6 +25,7 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -37,7 +40,7 @@ import org.springframework.util.ClassUtils;
  */
 @AutoConfiguration
 @ConditionalOnClass({ Catalog.class, VectorSchemaRoot.class })
-@EnableConfigurationProperties({ PaimonProperties.class, PaimonIngestProperties.class })
+@EnableConfigurationProperties({ PaimonProperties.class, PaimonIngestProperties.class, PaimonMaintenanceProperties.class })
 @Import(PaimonTableBeanRegistrar.class)
 public final class PaimonAutoConfiguration {
 
@@ -151,6 +154,23 @@ public final class PaimonAutoConfiguration {
 	@ConditionalOnMissingBean
 	TableMaintenance paimonTableMaintenance(PaimonTables tables) {
 		return new TableMaintenance(tables);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBooleanProperty("paimon.maintenance.enabled")
+	MaintenanceScheduler paimonMaintenanceScheduler(TableMaintenance maintenance, PaimonTables tables,
+			PaimonProperties properties, PaimonMaintenanceProperties settings,
+			ObjectProvider<PaimonConnectionDetails> connectionDetails) {
+		List<String> identifiers = tables.definitions().keySet().stream()
+			.map((name) -> tables.identifier(name).getFullName())
+			.toList();
+		Map<String, String> options = catalogOptions(properties.getCatalog(), connectionDetails.orderedStream().toList());
+		String uri = options.get("uri");
+		KeyClaims claims = ("jdbc".equalsIgnoreCase(options.get("metastore")) && uri != null && uri.startsWith("jdbc:"))
+				? new JdbcKeyClaims(uri, options.get("jdbc.user"), options.get("jdbc.password"), settings.getLockLease())
+				: new LocalKeyClaims();
+		return new MaintenanceScheduler(maintenance, identifiers, claims, settings.getInterval(), settings.getMinFiles());
 	}
 
 	@Bean

@@ -24,8 +24,8 @@ import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.apache.paimon.table.sink.TableCommitImpl;
 import org.apache.paimon.table.source.DataSplit;
-import org.apache.paimon.table.source.Split;
 import org.apache.paimon.table.source.EndOfScanException;
+import org.apache.paimon.table.source.Split;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -113,6 +113,35 @@ public class TableMaintenance {
 			logger.info("Expired {} snapshot(s) of table '{}'", expired, this.tables.identifier(table).getFullName());
 		}
 		return expired;
+	}
+
+	/**
+	 * Returns the number of data files the table's latest snapshot holds.
+	 * @param table a configured table name or {@code database.table}
+	 * @return the live data files
+	 */
+	public int liveFiles(String table) {
+		int files = 0;
+		for (Split split : resolve(table).newScan().plan().splits()) {
+			if (split instanceof DataSplit data) {
+				files += data.dataFiles().size();
+			}
+		}
+		return files;
+	}
+
+	/**
+	 * Returns the number of retained snapshots of the table.
+	 * @param table a configured table name or {@code database.table}
+	 * @return the snapshot count
+	 */
+	public long snapshots(String table) {
+		try {
+			return resolve(table).snapshotManager().snapshotCount();
+		}
+		catch (java.io.IOException ex) {
+			throw failure(this.tables.identifier(table).getFullName(), "Counting the snapshots of", ex);
+		}
 	}
 
 	private List<CommitMessage> compactAppend(String name, FileStoreTable table, String commitUser) {

@@ -1,0 +1,69 @@
+package io.github.paimonspring.autoconfigure;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration properties of the scheduled table maintenance (compaction and snapshot expiry of the
+ * configured {@code paimon.tables}).
+ */
+@ConfigurationProperties("paimon.maintenance")
+public class PaimonMaintenanceProperties {
+
+	/**
+	 * Whether to maintain the configured tables on a schedule. Leave it off when Flink or Spark
+	 * compact the tables.
+	 */
+	private boolean enabled;
+
+	/**
+	 * Time between two maintenance rounds (the first one starts one interval after start-up).
+	 */
+	private Duration interval = Duration.ofMinutes(10);
+
+	/**
+	 * Compact a table once its latest snapshot holds this many data files.
+	 */
+	private int minFiles = 32;
+
+	/**
+	 * How long a table's maintenance claim holds when its instance does not release it (it crashed);
+	 * must exceed the longest maintenance run. Claims are shared through the database of a JDBC
+	 * catalog, so that two instances never maintain one table at once.
+	 */
+	private Duration lockLease = Duration.ofMinutes(10);
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public Duration getInterval() {
+		return this.interval;
+	}
+
+	public void setInterval(Duration interval) {
+		this.interval = interval;
+	}
+
+	public int getMinFiles() {
+		return this.minFiles;
+	}
+
+	public void setMinFiles(int minFiles) {
+		this.minFiles = minFiles;
+	}
+
+	public Duration getLockLease() {
+		return this.lockLease;
+	}
+
+	public void setLockLease(Duration lockLease) {
+		this.lockLease = lockLease;
+	}
+
+}
