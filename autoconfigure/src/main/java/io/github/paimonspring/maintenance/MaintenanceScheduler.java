@@ -7,17 +7,13 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
+import io.github.paimonspring.PeriodicLifecycle;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.write.UnsupportedTableException;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.context.SmartLifecycle;
 
 /**
  * Runs {@link TableMaintenance} on a schedule for the configured tables: every interval, each table
@@ -27,7 +23,7 @@ import org.springframework.context.SmartLifecycle;
  * instance that finds the claim taken skips the table until the next interval. Keeps the last runs per
  * table for the admin API.
  */
-public class MaintenanceScheduler implements SmartLifecycle {
+public class MaintenanceScheduler extends PeriodicLifecycle {
 
 	private static final Logger logger = LoggerFactory.getLogger(MaintenanceScheduler.class);
 
@@ -39,15 +35,11 @@ public class MaintenanceScheduler implements SmartLifecycle {
 
 	private final KeyClaims claims;
 
-	private final Duration interval;
-
 	private final int minFiles;
 
 	private final String instance = UUID.randomUUID().toString().substring(0, 8);
 
 	private final Deque<MaintenanceRun> runs = new ArrayDeque<>();
-
-	private @Nullable ScheduledExecutorService executor;
 
 	/**
 	 * Creates the scheduler.
@@ -59,10 +51,10 @@ public class MaintenanceScheduler implements SmartLifecycle {
 	 */
 	public MaintenanceScheduler(TableMaintenance maintenance, List<String> tables, KeyClaims claims, Duration interval,
 			int minFiles) {
+		super("paimon-maintenance", interval);
 		this.maintenance = maintenance;
 		this.tables = List.copyOf(tables);
 		this.claims = claims;
-		this.interval = interval;
 		this.minFiles = minFiles;
 	}
 
@@ -129,40 +121,8 @@ public class MaintenanceScheduler implements SmartLifecycle {
 	}
 
 	@Override
-	public synchronized void start() {
-		if (this.executor != null) {
-			return;
-		}
-		ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, "paimon-maintenance");
-			thread.setDaemon(true);
-			return thread;
-		});
-		long period = Math.max(1, this.interval.toMillis());
-		scheduler.scheduleWithFixedDelay(this::runSafely, period, period, TimeUnit.MILLISECONDS);
-		this.executor = scheduler;
-	}
-
-	private void runSafely() {
-		try {
-			runOnce();
-		}
-		catch (RuntimeException ex) {
-			logger.warn("Maintenance round failed: {}", ex.getMessage());
-		}
-	}
-
-	@Override
-	public synchronized void stop() {
-		if (this.executor != null) {
-			this.executor.shutdownNow();
-			this.executor = null;
-		}
-	}
-
-	@Override
-	public synchronized boolean isRunning() {
-		return this.executor != null;
+	protected void runPeriodically() {
+		runOnce();
 	}
 
 }
