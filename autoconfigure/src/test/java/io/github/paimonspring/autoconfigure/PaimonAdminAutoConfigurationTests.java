@@ -188,28 +188,21 @@ class PaimonAdminAutoConfigurationTests {
 
 	@Test
 	void backsOffOutsideServletWebApplications() {
-		new ApplicationContextRunner().withConfiguration(PAIMON)
-			.withPropertyValues("paimon.catalog.warehouse=" + this.warehouse, "paimon.admin.enabled=true",
-					"paimon.admin.token=secret")
-			.run((context) -> {
-				assertThat(context).hasNotFailed().hasSingleBean(PaimonWriter.class);
-				assertThat(context).doesNotHaveBean(PaimonAdminProperties.class)
-					.doesNotHaveBean(AdminTransactions.class)
-					.doesNotHaveBean(PaimonAdminController.class)
-					.doesNotHaveBean(AdminExceptionHandler.class)
-					.doesNotHaveBean(FilterRegistrationBean.class);
-			});
-		new ReactiveWebApplicationContextRunner().withConfiguration(PAIMON)
-			.withPropertyValues("paimon.catalog.warehouse=" + this.warehouse, "paimon.admin.enabled=true",
-					"paimon.admin.token=secret")
-			.run((context) -> {
-				assertThat(context).hasNotFailed().hasSingleBean(PaimonWriter.class);
-				assertThat(context).doesNotHaveBean(PaimonAdminProperties.class)
-					.doesNotHaveBean(AdminTransactions.class)
-					.doesNotHaveBean(PaimonAdminController.class)
-					.doesNotHaveBean(AdminExceptionHandler.class)
-					.doesNotHaveBean(FilterRegistrationBean.class);
-			});
+		String[] properties = { "paimon.catalog.warehouse=" + this.warehouse, "paimon.admin.enabled=true",
+				"paimon.admin.token=secret" };
+		new ApplicationContextRunner().withConfiguration(PAIMON).withPropertyValues(properties)
+			.run(PaimonAdminAutoConfigurationTests::hasNoAdminBeans);
+		new ReactiveWebApplicationContextRunner().withConfiguration(PAIMON).withPropertyValues(properties)
+			.run(PaimonAdminAutoConfigurationTests::hasNoAdminBeans);
+	}
+
+	private static void hasNoAdminBeans(org.springframework.boot.test.context.assertj.ApplicationContextAssertProvider<?> context) {
+		assertThat(context).hasNotFailed().hasSingleBean(PaimonWriter.class);
+		assertThat(context).doesNotHaveBean(PaimonAdminProperties.class)
+			.doesNotHaveBean(AdminTransactions.class)
+			.doesNotHaveBean(PaimonAdminController.class)
+			.doesNotHaveBean(AdminExceptionHandler.class)
+			.doesNotHaveBean(FilterRegistrationBean.class);
 	}
 
 	@Test

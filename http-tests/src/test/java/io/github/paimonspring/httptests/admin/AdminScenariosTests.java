@@ -1,20 +1,15 @@
 package io.github.paimonspring.httptests.admin;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
-import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import static io.github.paimonspring.httptests.admin.AdminSupport.commit;
 import static io.github.paimonspring.httptests.admin.AdminSupport.expect;
@@ -29,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * packaged sample app, and checked by reading the tables back with Paimon's own reader. Each
  * scenario has its own fixture table so that the scenarios do not depend on each other's order.
  */
-class AdminScenariosTests {
+class AdminScenariosTests extends AdminAppTests {
 
 	private static final String TOKEN = "scenarios-token";
 
@@ -51,18 +46,8 @@ class AdminScenariosTests {
 
 	private static final String TRUNCATE_PARTITIONS = "default.truncate_partitioned_table";
 
-	@TempDir
-	static Path warehouseDir;
-
-	static Warehouse warehouse;
-
-	static SampleAppProcess app;
-
-	static AdminClient client;
-
 	@BeforeAll
 	static void start() throws Exception {
-		warehouse = new Warehouse(warehouseDir);
 		AdminSupport.simplePkTable(warehouse, PK);
 		AdminSupport.simpleLogTable(warehouse, LOG);
 		AdminSupport.simplePkTable(warehouse, OVERWRITE_PK);
@@ -83,19 +68,7 @@ class AdminScenariosTests {
 			.build());
 		warehouse.insert(TRUNCATE_PARTITIONS, Warehouse.row(1, "alice", "2026-08-14"),
 				Warehouse.row(2, "bob", "2026-08-15"), Warehouse.row(3, "carol", "2026-08-15"));
-		app = SampleAppProcess.start(warehouseDir, AdminSupport.JVM,
-				AdminSupport.adminArgs(TOKEN).toArray(String[]::new));
-		client = new AdminClient(app, TOKEN);
-	}
-
-	@AfterAll
-	static void stop() throws Exception {
-		if (app != null) {
-			app.close();
-		}
-		if (warehouse != null) {
-			warehouse.close();
-		}
+		startApp(TOKEN);
 	}
 
 	@Test

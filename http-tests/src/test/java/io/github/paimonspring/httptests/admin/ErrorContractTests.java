@@ -11,13 +11,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.RawHttp;
-import io.github.paimonspring.httptests.SampleAppProcess;
-import io.github.paimonspring.httptests.Warehouse;
 import org.assertj.core.api.SoftAssertions;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import static io.github.paimonspring.httptests.admin.AdminSupport.expect;
 import static io.github.paimonspring.httptests.admin.AdminSupport.open;
@@ -32,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * before any servlet runs (raw {@link java.net.Socket}: {@code java.net.http} refuses such requests).
  * Details never show the warehouse location; the server stays up.
  */
-class ErrorContractTests {
+class ErrorContractTests extends AdminAppTests {
 
 	private static final String TOKEN = "errors-token";
 
@@ -47,18 +43,8 @@ class ErrorContractTests {
 
 	private static final String ARROW = "Content-Type: " + AdminClient.ARROW + "\r\n";
 
-	@TempDir
-	static Path warehouseDir;
-
-	static Warehouse warehouse;
-
-	static SampleAppProcess app;
-
-	static AdminClient client;
-
 	@BeforeAll
 	static void start() throws Exception {
-		warehouse = new Warehouse(warehouseDir);
 		AdminSupport.simpleLogTable(warehouse, LOG);
 		AdminSupport.simplePkTable(warehouse, PK);
 		AdminSupport.simpleLogTable(warehouse, BROKEN);
@@ -66,22 +52,9 @@ class ErrorContractTests {
 		Files.writeString(snapshots.resolve("LATEST"), "7");
 		Files.writeString(snapshots.resolve("snapshot-7"), "{ not a snapshot");
 		// a short read timeout for the 408 case; idle keep-alive connections of the JDK client stay open
-		app = SampleAppProcess.start(warehouseDir, AdminSupport.JVM,
-				AdminSupport.adminArgs(TOKEN, "--paimon.admin.max-request-size=1KB",
+		startApp(TOKEN, "--paimon.admin.max-request-size=1KB",
 						"--paimon.admin.max-open-transactions=2", "--server.tomcat.connection-timeout=2s",
-						"--server.tomcat.keep-alive-timeout=60s")
-					.toArray(String[]::new));
-		client = new AdminClient(app, TOKEN);
-	}
-
-	@AfterAll
-	static void stop() throws Exception {
-		if (app != null) {
-			app.close();
-		}
-		if (warehouse != null) {
-			warehouse.close();
-		}
+						"--server.tomcat.keep-alive-timeout=60s");
 	}
 
 	/** One request and the status it must get. */

@@ -1,7 +1,6 @@
 package io.github.paimonspring.httptests.admin;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,16 +13,11 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
-import io.github.paimonspring.httptests.SampleAppProcess;
-import io.github.paimonspring.httptests.Warehouse;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * retry (after the answer, and while the first attempt still runs) land every row exactly once
  * without a 409, and a bad request in a group fails alone.
  */
-class GroupCommitOverHttpTests {
+class GroupCommitOverHttpTests extends AdminAppTests {
 
 	private static final String TOKEN = "group-token";
 
@@ -40,34 +34,12 @@ class GroupCommitOverHttpTests {
 
 	private static final String MIXED = "default.grouped_mixed";
 
-	@TempDir
-	static Path warehouseDir;
-
-	static Warehouse warehouse;
-
-	static SampleAppProcess app;
-
-	static AdminClient client;
-
 	@BeforeAll
 	static void start() throws Exception {
-		warehouse = new Warehouse(warehouseDir);
 		warehouse.create(EVENTS, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build());
 		warehouse.create(MIXED,
 				Schema.newBuilder().column("id", DataTypes.INT().notNull()).column("name", DataTypes.STRING()).build());
-		app = SampleAppProcess.start(warehouseDir, AdminSupport.JVM,
-				AdminSupport.adminArgs(TOKEN, "--paimon.ingest.commit-interval=200ms").toArray(String[]::new));
-		client = new AdminClient(app, TOKEN);
-	}
-
-	@AfterAll
-	static void stop() throws Exception {
-		if (app != null) {
-			app.close();
-		}
-		if (warehouse != null) {
-			warehouse.close();
-		}
+		startApp(TOKEN, "--paimon.ingest.commit-interval=200ms");
 	}
 
 	@Test

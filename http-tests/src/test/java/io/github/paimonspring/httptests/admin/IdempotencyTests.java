@@ -2,7 +2,6 @@ package io.github.paimonspring.httptests.admin;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -12,14 +11,10 @@ import java.util.concurrent.CompletableFuture;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
-import io.github.paimonspring.httptests.SampleAppProcess;
-import io.github.paimonspring.httptests.Warehouse;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import static io.github.paimonspring.httptests.admin.AdminSupport.expect;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with the first snapshot; a different key commits again. Append-only tables make a duplicate
  * commit visible as a duplicate row.
  */
-class IdempotencyTests {
+class IdempotencyTests extends AdminAppTests {
 
 	private static final String TOKEN = "idempotency-token";
 
@@ -39,36 +34,14 @@ class IdempotencyTests {
 
 	private static final String CONCURRENT = "default.idempotent_concurrent_table";
 
-	@TempDir
-	static Path warehouseDir;
-
-	static Warehouse warehouse;
-
-	static SampleAppProcess app;
-
-	static AdminClient client;
-
 	@BeforeAll
 	static void start() throws Exception {
-		warehouse = new Warehouse(warehouseDir);
 		warehouse.create(LOG,
 				Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build());
 		AdminSupport.postponeTable(warehouse, POSTPONE);
 		warehouse.create(CONCURRENT,
 				Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build());
-		app = SampleAppProcess.start(warehouseDir, AdminSupport.JVM,
-				AdminSupport.adminArgs(TOKEN).toArray(String[]::new));
-		client = new AdminClient(app, TOKEN);
-	}
-
-	@AfterAll
-	static void stop() throws Exception {
-		if (app != null) {
-			app.close();
-		}
-		if (warehouse != null) {
-			warehouse.close();
-		}
+		startApp(TOKEN);
 	}
 
 	@Test

@@ -5,7 +5,6 @@ import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,21 +15,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.google.flatbuffers.FlatBufferBuilder;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
-import io.github.paimonspring.httptests.SampleAppProcess;
-import io.github.paimonspring.httptests.Warehouse;
 import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.flatbuf.MetadataVersion;
 import org.apache.arrow.flatbuf.RecordBatch;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -48,7 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code application/problem+json}, the server must stay up, and nothing may reach the tables.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class MalformedBodiesFuzzTests {
+class MalformedBodiesFuzzTests extends AdminAppTests {
 
 	private static final String TOKEN = "fuzz-token";
 
@@ -63,15 +58,6 @@ class MalformedBodiesFuzzTests {
 	private static final List<String> TABLES = List.of(PK, LOG, SMALLINT, POSTPONE);
 
 	private static final String ARROW = AdminClient.ARROW;
-
-	@TempDir
-	static Path warehouseDir;
-
-	static Warehouse warehouse;
-
-	static SampleAppProcess app;
-
-	static AdminClient client;
 
 	/** Where a case sends its body. */
 	enum Target {
@@ -109,7 +95,6 @@ class MalformedBodiesFuzzTests {
 
 	@BeforeAll
 	static void start() throws Exception {
-		warehouse = new Warehouse(warehouseDir);
 		warehouse.create(PK, Schema.newBuilder()
 			.column("id", DataTypes.INT())
 			.column("name", DataTypes.STRING())
@@ -121,18 +106,7 @@ class MalformedBodiesFuzzTests {
 				Schema.newBuilder().column("id", DataTypes.SMALLINT()).column("name", DataTypes.STRING()).build());
 		AdminSupport.postponeTable(warehouse, POSTPONE);
 		List<String> jvm = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
-		app = SampleAppProcess.start(warehouseDir, jvm, AdminSupport.adminArgs(TOKEN).toArray(String[]::new));
-		client = new AdminClient(app, TOKEN);
-	}
-
-	@AfterAll
-	static void stop() throws Exception {
-		if (app != null) {
-			app.close();
-		}
-		if (warehouse != null) {
-			warehouse.close();
-		}
+		startApp(jvm, TOKEN);
 	}
 
 	static List<Case> cases() {

@@ -13,8 +13,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
-import io.github.paimonspring.httptests.Warehouse;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 409, 413, 415, 422 and 429 against one server started with small limits, plus the start-up
  * refusal without a token and {@code paimon.admin.auth=none}.
  */
-class StatusCodesTests {
+class StatusCodesTests extends AdminAppTests {
 
 	private static final String TOKEN = "status-token";
 
@@ -40,36 +38,13 @@ class StatusCodesTests {
 
 	private static final int MAX_TRANSACTION_BYTES = 1500;
 
-	@TempDir
-	static Path warehouseDir;
-
-	static Warehouse warehouse;
-
-	static SampleAppProcess app;
-
-	static AdminClient client;
-
 	@BeforeAll
 	static void start() throws Exception {
-		warehouse = new Warehouse(warehouseDir);
 		AdminSupport.simplePkTable(warehouse, PK);
 		AdminSupport.simpleLogTable(warehouse, LOG);
-		app = SampleAppProcess.start(warehouseDir, AdminSupport.JVM,
-				AdminSupport.adminArgs(TOKEN, "--paimon.admin.max-request-size=1KB",
+		startApp(TOKEN, "--paimon.admin.max-request-size=1KB",
 						"--paimon.admin.max-transaction-size=" + MAX_TRANSACTION_BYTES + "B",
-						"--paimon.admin.max-open-transactions=2")
-					.toArray(String[]::new));
-		client = new AdminClient(app, TOKEN);
-	}
-
-	@AfterAll
-	static void stop() throws Exception {
-		if (app != null) {
-			app.close();
-		}
-		if (warehouse != null) {
-			warehouse.close();
-		}
+						"--paimon.admin.max-open-transactions=2");
 	}
 
 	@Test
