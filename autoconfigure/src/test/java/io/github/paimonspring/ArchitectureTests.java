@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Guards the package structure of the library: dependencies run one way (arrow, catalog → write →
- * postpone → ingest → core → maintenance → admin → actuate → autoconfigure → testcontainers, the root package below all),
+ * postpone → cluster → ingest → core → maintenance → admin → actuate → autoconfigure → testcontainers, the root package below all),
  * there are no package cycles, and only the admin package's HTTP edge knows Spring's HTTP types.
  */
 class ArchitectureTests {
@@ -50,6 +50,7 @@ class ArchitectureTests {
 			.layer("catalog").definedBy(BASE + ".catalog..")
 			.layer("write").definedBy(BASE + ".write..")
 			.layer("postpone").definedBy(BASE + ".postpone..")
+			.layer("cluster").definedBy(BASE + ".cluster..")
 			.layer("ingest").definedBy(BASE + ".ingest..")
 			.layer("core").definedBy(BASE + ".core..")
 			.layer("maintenance").definedBy(BASE + ".maintenance..")
@@ -66,13 +67,15 @@ class ArchitectureTests {
 					"testcontainers")
 			.whereLayer("ingest")
 			.mayOnlyBeAccessedByLayers("core", "maintenance", "admin", "actuate", "autoconfigure", "testcontainers")
-			.whereLayer("postpone")
+			.whereLayer("cluster")
 			.mayOnlyBeAccessedByLayers("ingest", "core", "maintenance", "admin", "actuate", "autoconfigure", "testcontainers")
+			.whereLayer("postpone")
+			.mayOnlyBeAccessedByLayers("cluster", "ingest", "core", "maintenance", "admin", "actuate", "autoconfigure", "testcontainers")
 			.whereLayer("write")
-			.mayOnlyBeAccessedByLayers("postpone", "ingest", "core", "maintenance", "admin", "actuate", "autoconfigure",
+			.mayOnlyBeAccessedByLayers("postpone", "cluster", "ingest", "core", "maintenance", "admin", "actuate", "autoconfigure",
 					"testcontainers")
 			.whereLayer("catalog")
-			.mayOnlyBeAccessedByLayers("write", "postpone", "ingest", "core", "maintenance", "admin", "actuate", "autoconfigure",
+			.mayOnlyBeAccessedByLayers("write", "postpone", "cluster", "ingest", "core", "maintenance", "admin", "actuate", "autoconfigure",
 					"testcontainers")
 			.whereLayer("arrow")
 			.mayOnlyBeAccessedByLayers("write", "postpone", "ingest", "core", "maintenance", "admin", "actuate", "autoconfigure",

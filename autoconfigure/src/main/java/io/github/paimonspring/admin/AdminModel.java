@@ -188,7 +188,7 @@ public final class AdminModel {
 	 * @param table {@code database.table}
 	 * @param mode the write mode
 	 * @param commitUser the commit user
-	 * @param state OPEN, COMMITTED, ABORTED, EXPIRED or FAILED
+	 * @param state OPEN, PREPARED, COMMITTING, COMMITTED, ABORTED, EXPIRED or FAILED
 	 * @param rows rows uploaded
 	 * @param bytes bytes uploaded
 	 * @param batches batches uploaded
@@ -197,11 +197,13 @@ public final class AdminModel {
 	 * @param ageMillis age in milliseconds
 	 * @param failure why it failed, or {@code null}
 	 * @param snapshotId the committed snapshot, or {@code null}
+	 * @param instance the id of the instance that holds the transaction's writer (requests that write
+	 * must go to it), or {@code null}
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record TransactionView(String id, String table, String mode, String commitUser, String state, long rows,
 			long bytes, long batches, Instant createdAt, Instant expiresAt, long ageMillis, @Nullable String failure,
-			@Nullable Long snapshotId) {
+			@Nullable Long snapshotId, @Nullable String instance) {
 	}
 
 	/**

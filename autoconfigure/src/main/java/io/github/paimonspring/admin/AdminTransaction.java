@@ -42,6 +42,8 @@ final class AdminTransaction {
 
 	final Instant createdAt;
 
+	final @Nullable String instance;
+
 	private final ReentrantLock lock = new ReentrantLock();
 
 	private final WritePath path;
@@ -66,8 +68,9 @@ final class AdminTransaction {
 
 	private volatile AdminModel.@Nullable CommitResponse result;
 
-	AdminTransaction(String id, String table, String commitUser, WritePath path) {
+	AdminTransaction(String id, String table, String commitUser, WritePath path, @Nullable String instance) {
 		this.id = id;
+		this.instance = instance;
 		this.table = table;
 		this.mode = path.mode();
 		this.commitUser = commitUser;
@@ -161,11 +164,13 @@ final class AdminTransaction {
 	/**
 	 * Commits what was uploaded ({@code OPEN → COMMITTING → COMMITTED}, or {@code FAILED}). Messages
 	 * that end up not committed (a failure, or an identifier that was already committed) are aborted;
-	 * the abort never deletes committed files.
+	 * the abort never deletes committed files. {@code committing} runs once the state is COMMITTING,
+	 * before anything is committed.
 	 */
-	AdminModel.CommitResponse commit(@Nullable Long identifier, boolean filter) {
+	AdminModel.CommitResponse commit(@Nullable Long identifier, boolean filter, Runnable committing) {
 		requireOpen();
 		this.state = TransactionState.COMMITTING;
+		committing.run();
 		CommitResult committed;
 		try {
 			committed = commitMessages(identifier, filter);
@@ -317,7 +322,13 @@ final class AdminTransaction {
 		return new AdminModel.TransactionView(this.id, this.table, this.mode, this.commitUser, this.state.name(),
 				this.rows, this.bytes, this.batches, this.createdAt, idle.isBefore(life) ? idle : life,
 				Duration.between(this.createdAt, now).toMillis(), this.failure,
-				(this.result != null) ? this.result.snapshotId() : null);
+				(this.result != null) ? this.result.snapshotId() : null, this.instance);
+	}
+
+	/** The names of the prepared files, which a coordinator may still commit; empty unless PREPARED. */
+	java.util.Set<String> preparedFiles() {
+		WritePath.Prepared done = this.prepared;
+		return (this.state == TransactionState.PREPARED && done != null) ? done.fileNames() : java.util.Set.of();
 	}
 
 }

@@ -3,22 +3,16 @@ package io.github.paimonspring.admin;
 import java.io.InputStream;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.paimonspring.core.PaimonOperations;
-import io.github.paimonspring.postpone.BucketPlan;
-import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
-import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.CommitUsers;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.WriteBuilder;
+import io.github.paimonspring.write.PaimonUnavailableException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +25,10 @@ import org.springframework.beans.factory.DisposableBean;
  * {@link ArrowBodyReader}; the state of each transaction is kept by its {@link AdminTransaction}.
  * Ended transactions stay listed for inspection up to a count and a lifetime. Idle and old
  * transactions are expired by {@link #expire()}, which the {@link TransactionReaper} calls
- * periodically; destroying the service aborts every open transaction.
+ * periodically; destroying the service aborts every open transaction. With a
+ * {@link TransactionJournal}, every state change is recorded in the shared store, so a transaction is
+ * answered for by every instance and after a restart (a dead instance's transaction as
+ * {@code ABORTED}); requests that write are refused (409) by instances that do not hold its writer.
  */
 public class AdminTransactions implements DisposableBean {
 
@@ -49,6 +46,10 @@ public class AdminTransactions implements DisposableBean {
 
 	private final Map<String, AdminTransaction> transactions = new ConcurrentHashMap<>();
 
+	private final PreparedCommits preparedCommits;
+
+	private final @Nullable TransactionJournal journal;
+
 	/**
 	 * Creates the service.
 	 * @param writer the writer to write through
@@ -59,11 +60,27 @@ public class AdminTransactions implements DisposableBean {
 	 */
 	public AdminTransactions(PaimonOperations writer, AdminSettings settings, @Nullable AdminMetrics metrics, AdminTables tables,
 			ArrowBodyReader reader) {
+		this(writer, settings, metrics, tables, reader, null);
+	}
+
+	/**
+	 * Creates the service with durable transaction state.
+	 * @param writer the writer to write through
+	 * @param settings limits and timeouts
+	 * @param metrics where to record what is written, or {@code null}
+	 * @param tables the name check
+	 * @param reader the reader of request bodies
+	 * @param journal where every state change is recorded for all instances, or {@code null}
+	 */
+	public AdminTransactions(PaimonOperations writer, AdminSettings settings, @Nullable AdminMetrics metrics, AdminTables tables,
+			ArrowBodyReader reader, @Nullable TransactionJournal journal) {
 		this.writer = writer;
 		this.settings = settings;
 		this.metrics = (metrics != null) ? metrics : AdminMetrics.NONE;
 		this.tables = tables;
 		this.reader = reader;
+		this.journal = journal;
+		this.preparedCommits = new PreparedCommits(writer, this.metrics, tables);
 	}
 
 	/**
@@ -77,56 +94,24 @@ public class AdminTransactions implements DisposableBean {
 		String identifier = this.tables.identifier(database, table);
 		AdminModel.TransactionRequest body = (request != null) ? request
 				: new AdminModel.TransactionRequest(null, null, null, null, null);
-		String mode = (body.mode() != null) ? body.mode() : AdminTransaction.STANDARD;
 		if (openTransactions() >= this.settings.maxOpenTransactions()) {
 			throw new AdminException(AdminException.Kind.TOO_MANY_TRANSACTIONS, "Too many open transactions", identifier,
 					"There are already " + this.settings.maxOpenTransactions()
 							+ " open transactions (paimon.admin.max-open-transactions); commit or abort one first");
 		}
-		String user = (body.commitUser() != null) ? AdminArguments.checkKey(identifier, "commitUser", body.commitUser())
-				: CommitUsers.random();
-		boolean overwrite = Boolean.TRUE.equals(body.overwrite());
 		String id = UUID.randomUUID().toString();
-		AdminTransaction transaction;
-		if (mode.equals(AdminTransaction.STANDARD)) {
-			if (body.bucketPlan() != null) {
-				throw new PaimonArgumentException(identifier, "bucketPlan is only accepted in mode 'postpone-fixed-bucket'");
-			}
-			WriteBuilder builder = this.writer.newWriteBuilder(identifier, user);
-			if (overwrite) {
-				builder.withOverwrite(body.staticPartition());
-			}
-			else if (body.staticPartition() != null) {
-				throw new PaimonArgumentException(identifier, "staticPartition requires \"overwrite\": true");
-			}
-			transaction = new AdminTransaction(id, identifier, user, new FamilyWritePath<>(mode, builder));
+		AdminTransaction transaction = TransactionOpener.open(this.writer, id, identifier, body, instance());
+		try {
+			record(transaction, true);
 		}
-		else if (mode.equals(AdminTransaction.POSTPONE_FIXED_BUCKET)) {
-			if (body.staticPartition() != null) {
-				throw new PaimonArgumentException(identifier,
-						"staticPartition is not supported in mode 'postpone-fixed-bucket'; overwrite replaces the partitions that receive data");
-			}
-			PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(identifier, user);
-			if (overwrite) {
-				builder.withOverwrite();
-			}
-			BucketPlan plan = AdminArguments.bucketPlan(identifier, body.bucketPlan());
-			if (plan != null) {
-				builder.withBucketPlan(plan);
-			}
-			else {
-				builder.withAutomaticBucketPlan();
-			}
-			transaction = new AdminTransaction(id, identifier, user, new FamilyWritePath<>(mode, builder));
-		}
-		else {
-			throw new PaimonArgumentException(identifier,
-					"mode must be 'standard' or 'postpone-fixed-bucket', got '" + LogText.abbreviate(mode) + "'");
+		catch (RuntimeException ex) {
+			transaction.abortIfActive();
+			throw ex;
 		}
 		this.transactions.put(id, transaction);
 		forgetEnded();
-		logger.info("Opened transaction {} on table '{}' (mode {}, commit user {})", id, identifier, mode,
-				LogText.abbreviate(user));
+		logger.info("Opened transaction {} on table '{}' (mode {}, commit user {})", id, identifier, transaction.mode,
+				LogText.abbreviate(transaction.commitUser));
 		return view(transaction);
 	}
 
@@ -138,7 +123,7 @@ public class AdminTransactions implements DisposableBean {
 	 * @return what was read
 	 */
 	public AdminModel.UploadResult upload(String id, InputStream body, long contentLength) {
-		AdminTransaction transaction = find(id);
+		AdminTransaction transaction = find(id, "uploaded to");
 		ArrowBodyReader.checkDeclaredLength(transaction.table, contentLength, this.settings.maxRequestBytes());
 		transaction.lockOrConflict();
 		try (ArrowBodyReader.UploadSlot slot = this.reader.slot(transaction.table)) {
@@ -162,6 +147,7 @@ public class AdminTransactions implements DisposableBean {
 			return new AdminModel.UploadResult(upload.rows, upload.bytes, upload.batches, transaction.rows());
 		}
 		finally {
+			record(transaction, false);
 			transaction.unlock();
 		}
 	}
@@ -174,7 +160,14 @@ public class AdminTransactions implements DisposableBean {
 	 * @return the outcome
 	 */
 	public AdminModel.CommitResponse commit(String id, AdminModel.@Nullable CommitRequest request) {
-		AdminTransaction transaction = find(id);
+		AdminTransaction transaction = this.transactions.get(id);
+		if (transaction == null) {
+			AdminModel.CommitResponse done = recorded(id, "committed").committedResult();
+			if (done != null) {
+				return done; // committed through another instance, or before a restart
+			}
+			throw RecordedTransactions.refuse(recorded(id, "committed"), "committed");
+		}
 		transaction.lockOrConflict();
 		try {
 			AdminModel.CommitResponse done = transaction.committedResult();
@@ -188,11 +181,14 @@ public class AdminTransactions implements DisposableBean {
 			long started = System.nanoTime();
 			AdminModel.CommitResponse response;
 			try {
-				response = transaction.commit(identifier, filter);
+				response = transaction.commit(identifier, filter, () -> record(transaction, false));
 			}
 			catch (RuntimeException ex) {
 				this.metrics.aborted(transaction.table);
 				throw ex;
+			}
+			finally {
+				record(transaction, false);
 			}
 			this.metrics.committed(transaction.table, Duration.ofNanos(System.nanoTime() - started), response.committed());
 			return response;
@@ -211,10 +207,13 @@ public class AdminTransactions implements DisposableBean {
 	 * @return the prepared commit, base64
 	 */
 	public AdminModel.PrepareResponse prepare(String id) {
-		AdminTransaction transaction = find(id);
+		AdminTransaction transaction = find(id, "prepared");
 		transaction.lockOrConflict();
 		try {
-			return new AdminModel.PrepareResponse(Base64.getEncoder().encodeToString(transaction.prepare()));
+			byte[] prepared = transaction.prepare();
+			// the prepared files must stay pending for every instance's orphan cleanup before anyone gets them
+			record(transaction, true);
+			return new AdminModel.PrepareResponse(Base64.getEncoder().encodeToString(prepared));
 		}
 		finally {
 			transaction.unlock();
@@ -223,54 +222,14 @@ public class AdminTransactions implements DisposableBean {
 
 	/**
 	 * Commits the prepared commits of one or more transactions (possibly of other instances) as one
-	 * commit. With an identifier, a repeat is filtered; without one, messages whose files are all
-	 * committed already are not committed again. Either way repeating the request commits nothing new.
+	 * commit; see {@link PreparedCommits#commit}.
 	 * @param database the database
 	 * @param table the table
 	 * @param request the prepared commits, identifier and commit user
 	 * @return the outcome
 	 */
 	public AdminModel.CommitResponse commitPrepared(String database, String table, AdminModel.PreparedCommitsRequest request) {
-		String identifier = this.tables.identifier(database, table);
-		List<byte[]> payloads = AdminArguments.preparedCommits(identifier,
-				(request != null) ? request.preparedCommits() : null);
-		int kind = AdminArguments.magic(payloads.get(0));
-		AdminArguments.checkIdentifier(identifier, request.identifier());
-		if (request.commitUser() != null) {
-			AdminArguments.checkKey(identifier, "commitUser", request.commitUser());
-		}
-		long started = System.nanoTime();
-		CommitResult result;
-		List<WritePath.Prepared> merged = new ArrayList<>(1);
-		try (WritePath path = FamilyWritePath.forPrepared(this.writer, identifier, kind, payloads, request.commitUser(),
-				merged)) {
-			WritePath.Prepared prepared = merged.get(0);
-			if (request.identifier() != null) {
-				result = prepared.commit(request.identifier(), true);
-			}
-			else {
-				result = alreadyCommitted(identifier, prepared.committedFiles(), prepared.fileNames());
-				if (result == null) {
-					result = prepared.commit(null, false);
-				}
-			}
-		}
-		this.metrics.committed(identifier, Duration.ofNanos(System.nanoTime() - started), result.committed());
-		logger.info("Committed {} prepared commit(s) on table '{}': {}", payloads.size(), identifier, result);
-		return new AdminModel.CommitResponse(result.committed(), result.snapshotId(),
-				result.committed() ? result.rowCount() : 0);
-	}
-
-	private @Nullable CommitResult alreadyCommitted(String table, Set<String> committed, Set<String> files) {
-		if (committed.isEmpty() || files.isEmpty()) {
-			return null;
-		}
-		if (committed.containsAll(files)) {
-			return new CommitResult(false, this.tables.latestSnapshot(table), 0);
-		}
-		throw new AdminException(AdminException.Kind.CONFLICT, "Partly committed", table, "Some of the prepared files ("
-				+ committed.size() + " of " + files.size() + ") are already committed to table '" + table
-				+ "'; commit the same prepared commits with an identifier, or drop the committed ones");
+		return this.preparedCommits.commit(database, table, request);
 	}
 
 	/**
@@ -279,7 +238,10 @@ public class AdminTransactions implements DisposableBean {
 	 * @return always aborted
 	 */
 	public AdminModel.AbortResponse abort(String id) {
-		AdminTransaction transaction = find(id);
+		AdminTransaction transaction = this.transactions.get(id);
+		if (transaction == null) {
+			return RecordedTransactions.abort(this.journal, recorded(id, "aborted"));
+		}
 		transaction.lockOrConflict();
 		try {
 			if (transaction.abort()) {
@@ -288,6 +250,7 @@ public class AdminTransactions implements DisposableBean {
 			return new AdminModel.AbortResponse(true);
 		}
 		finally {
+			record(transaction, false);
 			transaction.unlock();
 		}
 	}
@@ -298,7 +261,8 @@ public class AdminTransactions implements DisposableBean {
 	 * @return the transaction
 	 */
 	public AdminModel.TransactionView get(String id) {
-		return view(find(id));
+		AdminTransaction transaction = this.transactions.get(id);
+		return (transaction != null) ? view(transaction) : recorded(id, "inspected").view();
 	}
 
 	/**
@@ -306,9 +270,18 @@ public class AdminTransactions implements DisposableBean {
 	 * @return the transactions
 	 */
 	public List<AdminModel.TransactionView> list() {
-		return this.transactions.values().stream()
-			.sorted(Comparator.comparing((AdminTransaction t) -> t.createdAt).reversed())
-			.map(this::view)
+		Map<String, AdminModel.TransactionView> views = new LinkedHashMap<>();
+		if (this.journal != null) {
+			try {
+				this.journal.list().forEach((stored) -> views.put(stored.id(), stored.view()));
+			}
+			catch (PaimonUnavailableException ex) {
+				logger.warn("Listing the transactions of other instances failed: {}", ex.getMessage());
+			}
+		}
+		this.transactions.values().forEach((transaction) -> views.put(transaction.id, view(transaction)));
+		return views.values().stream()
+			.sorted(Comparator.comparing(AdminModel.TransactionView::createdAt).reversed())
 			.toList();
 	}
 
@@ -320,13 +293,32 @@ public class AdminTransactions implements DisposableBean {
 		return (int) this.transactions.values().stream().filter((t) -> t.state().isActive()).count();
 	}
 
-	private AdminTransaction find(String id) {
+	private AdminTransaction find(String id, String action) {
 		AdminTransaction transaction = (id != null) ? this.transactions.get(id) : null;
 		if (transaction == null) {
+			throw RecordedTransactions.refuse(recorded(id, action), action);
+		}
+		return transaction;
+	}
+
+	/** A transaction this instance does not hold, from the journal, or 404. */
+	private TransactionJournal.Stored recorded(String id, String action) {
+		TransactionJournal.Stored stored = (this.journal != null && id != null) ? this.journal.find(id) : null;
+		if (stored == null) {
 			throw new AdminException(AdminException.Kind.NOT_FOUND, "Unknown transaction", null,
 					"Transaction '" + id + "' does not exist (it may have ended longer than paimon.admin.max-lifetime ago)");
 		}
-		return transaction;
+		return stored;
+	}
+
+	private @Nullable String instance() {
+		return (this.journal != null) ? this.journal.instance() : null;
+	}
+
+	private void record(AdminTransaction transaction, boolean required) {
+		if (this.journal != null) {
+			this.journal.save(transaction, required);
+		}
 	}
 
 	/** Forgets the oldest ended transactions beyond paimon.admin.max-ended-transactions. */
@@ -355,12 +347,21 @@ public class AdminTransactions implements DisposableBean {
 					}
 				}
 				finally {
+					record(transaction, false);
 					transaction.unlock();
 				}
 			}
 			else if (!transaction.state().isActive()
 					&& transaction.lastActivity().plus(this.settings.maxLifetime()).isBefore(now)) {
 				this.transactions.remove(transaction.id);
+			}
+		}
+		if (this.journal != null) {
+			try {
+				this.journal.sweep();
+			}
+			catch (PaimonUnavailableException ex) {
+				logger.warn("Settling the recorded transactions failed: {}", ex.getMessage());
 			}
 		}
 	}
@@ -379,6 +380,7 @@ public class AdminTransactions implements DisposableBean {
 					}
 				}
 				finally {
+					record(transaction, false);
 					transaction.unlock();
 				}
 			}

@@ -4,6 +4,8 @@ import java.util.List;
 
 import io.github.paimonspring.maintenance.CompactionResult;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
+import io.github.paimonspring.maintenance.OrphanFiles;
+import io.github.paimonspring.maintenance.OrphanFilesResult;
 import io.github.paimonspring.maintenance.TableMaintenance;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -35,18 +37,22 @@ public class PaimonMaintenanceController {
 
 	private final TableMaintenance maintenance;
 
+	private final OrphanFiles orphans;
+
 	private final @Nullable MaintenanceScheduler scheduler;
 
 	/**
 	 * Creates the controller.
 	 * @param tables the name check
 	 * @param maintenance the maintenance operations
+	 * @param orphans the orphan-file cleanup
 	 * @param scheduler the scheduled maintenance, or {@code null} when it is off
 	 */
-	public PaimonMaintenanceController(AdminTables tables, TableMaintenance maintenance,
+	public PaimonMaintenanceController(AdminTables tables, TableMaintenance maintenance, OrphanFiles orphans,
 			@Nullable MaintenanceScheduler scheduler) {
 		this.tables = tables;
 		this.maintenance = maintenance;
+		this.orphans = orphans;
 		this.scheduler = scheduler;
 	}
 
@@ -103,6 +109,25 @@ public class PaimonMaintenanceController {
 	public AdminModel.ExpiryResponse expireSnapshots(@PathVariable String database, @PathVariable String table) {
 		String identifier = this.tables.identifier(database, table);
 		return new AdminModel.ExpiryResponse(identifier, this.maintenance.expireSnapshots(identifier));
+	}
+
+	/**
+	 * Removes the files of a table that no snapshot references.
+	 * @param database the database
+	 * @param table the table
+	 * @param dryRun only report what would be removed
+	 * @return what was removed
+	 */
+	@PostMapping("/tables/{database}/{table}/remove-orphan-files")
+	@Operation(summary = "Remove orphan files", operationId = "removeOrphanFiles",
+			description = "Removes files that no snapshot, tag or branch references and that are older than "
+					+ "paimon.maintenance.orphan-files-older-than (longer than any staged transaction lives), or were "
+					+ "written by a dead instance. Files of live transactions and of prepared commits are kept.")
+	@ApiResponse(responseCode = "200", description = "What was (or, with dryRun, would be) removed")
+	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
+	public OrphanFilesResult removeOrphanFiles(@PathVariable String database, @PathVariable String table,
+			@RequestParam(defaultValue = "false") boolean dryRun) {
+		return this.orphans.remove(this.tables.identifier(database, table), dryRun);
 	}
 
 }

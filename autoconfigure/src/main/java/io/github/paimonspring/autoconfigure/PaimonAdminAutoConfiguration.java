@@ -15,9 +15,14 @@ import io.github.paimonspring.admin.OneShotUploads;
 import io.github.paimonspring.admin.PaimonAdminController;
 import io.github.paimonspring.admin.PaimonChannelController;
 import io.github.paimonspring.admin.PaimonMaintenanceController;
+import io.github.paimonspring.admin.TransactionJournal;
 import io.github.paimonspring.admin.TransactionReaper;
+import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.cluster.Instances;
+import io.github.paimonspring.cluster.StateStore;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
+import io.github.paimonspring.maintenance.OrphanFiles;
 import io.github.paimonspring.maintenance.TableMaintenance;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.security.SecurityScheme;
@@ -71,9 +76,16 @@ public final class PaimonAdminAutoConfiguration {
 	@Bean(destroyMethod = "destroy")
 	@ConditionalOnMissingBean
 	AdminTransactions paimonAdminTransactions(PaimonOperations writer, PaimonAdminProperties admin,
-			ObjectProvider<AdminMetrics> metrics, AdminTables tables, ArrowBodyReader reader) {
+			ObjectProvider<AdminMetrics> metrics, AdminTables tables, ArrowBodyReader reader, TransactionJournal journal) {
 		return new AdminTransactions(writer, settings(admin), metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
-				reader);
+				reader, journal);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	TransactionJournal paimonTransactionJournal(StateStore store, Instances instances, PaimonTables tables,
+			PaimonAdminProperties admin) {
+		return new TransactionJournal(store, instances, tables, admin.getIdleTimeout(), admin.getMaxLifetime());
 	}
 
 	@Bean
@@ -103,8 +115,8 @@ public final class PaimonAdminAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	PaimonMaintenanceController paimonMaintenanceController(AdminTables tables, TableMaintenance maintenance,
-			ObjectProvider<MaintenanceScheduler> scheduler) {
-		return new PaimonMaintenanceController(tables, maintenance, scheduler.getIfAvailable());
+			OrphanFiles orphans, ObjectProvider<MaintenanceScheduler> scheduler) {
+		return new PaimonMaintenanceController(tables, maintenance, orphans, scheduler.getIfAvailable());
 	}
 
 	@Bean

@@ -2,10 +2,10 @@ package io.github.paimonspring.autoconfigure;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.ingest.IngestListener;
@@ -13,8 +13,6 @@ import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.ingest.JdbcKeyClaims;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.LocalKeyClaims;
-import io.github.paimonspring.maintenance.MaintenanceScheduler;
-import io.github.paimonspring.maintenance.TableMaintenance;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
@@ -25,7 +23,6 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -40,8 +37,9 @@ import org.springframework.util.ClassUtils;
  */
 @AutoConfiguration
 @ConditionalOnClass({ Catalog.class, VectorSchemaRoot.class })
-@EnableConfigurationProperties({ PaimonProperties.class, PaimonIngestProperties.class, PaimonMaintenanceProperties.class })
-@Import(PaimonTableBeanRegistrar.class)
+@EnableConfigurationProperties({ PaimonProperties.class, PaimonIngestProperties.class, PaimonMaintenanceProperties.class,
+		PaimonClusterProperties.class })
+@Import({ PaimonTableBeanRegistrar.class, PaimonClusterConfiguration.class, PaimonMaintenanceConfiguration.class })
 public final class PaimonAutoConfiguration {
 
 	private static final Logger logger = LoggerFactory.getLogger(PaimonAutoConfiguration.class);
@@ -116,10 +114,17 @@ public final class PaimonAutoConfiguration {
 		return options;
 	}
 
+	/** Whether the catalog is a JDBC catalog, whose database the instances then share. */
+	static boolean jdbcCatalog(Map<String, String> options) {
+		String uri = options.get("uri");
+		return "jdbc".equalsIgnoreCase(options.get("metastore")) && uri != null && uri.startsWith("jdbc:");
+	}
+
 	@Bean
 	@ConditionalOnMissingBean
-	PaimonTables paimonTables(Catalog catalog, PaimonProperties properties) {
-		return new PaimonTables(catalog, PaimonTableBeanRegistrar.definitions(properties.getTables()));
+	PaimonTables paimonTables(Catalog catalog, PaimonProperties properties, Instances instances) {
+		// the files this instance writes carry its id, so that those a dead instance left can be removed
+		return new PaimonTables(catalog, PaimonTableBeanRegistrar.definitions(properties.getTables()), instances.id());
 	}
 
 	@Bean
@@ -133,7 +138,7 @@ public final class PaimonAutoConfiguration {
 					+ ") must be at least twice paimon.ingest.commit-interval (" + ingest.getCommitInterval()
 					+ "): a claim must outlive the wait for the group commit");
 		}
-		if ("jdbc".equalsIgnoreCase(options.get("metastore")) && uri != null && uri.startsWith("jdbc:")) {
+		if (jdbcCatalog(options)) {
 			// instances that share a JDBC catalog share their idempotency key claims in its database
 			return new JdbcKeyClaims(uri, options.get("jdbc.user"), options.get("jdbc.password"),
 					ingest.getKeyClaimLease());
@@ -148,29 +153,6 @@ public final class PaimonAutoConfiguration {
 		Integer postponeDefault = properties.getWrite().getPostponeDefaultBuckets();
 		return new Ingester(ingest.toSettings(), claims, listener.getIfAvailable(() -> IngestListener.NONE),
 				(postponeDefault != null) ? postponeDefault : 0);
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
-	TableMaintenance paimonTableMaintenance(PaimonTables tables) {
-		return new TableMaintenance(tables);
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
-	@ConditionalOnBooleanProperty("paimon.maintenance.enabled")
-	MaintenanceScheduler paimonMaintenanceScheduler(TableMaintenance maintenance, PaimonTables tables,
-			PaimonProperties properties, PaimonMaintenanceProperties settings,
-			ObjectProvider<PaimonConnectionDetails> connectionDetails) {
-		List<String> identifiers = tables.definitions().keySet().stream()
-			.map((name) -> tables.identifier(name).getFullName())
-			.toList();
-		Map<String, String> options = catalogOptions(properties.getCatalog(), connectionDetails.orderedStream().toList());
-		String uri = options.get("uri");
-		KeyClaims claims = ("jdbc".equalsIgnoreCase(options.get("metastore")) && uri != null && uri.startsWith("jdbc:"))
-				? new JdbcKeyClaims(uri, options.get("jdbc.user"), options.get("jdbc.password"), settings.getLockLease())
-				: new LocalKeyClaims();
-		return new MaintenanceScheduler(maintenance, identifiers, claims, settings.getInterval(), settings.getMinFiles());
 	}
 
 	@Bean

@@ -5,8 +5,8 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Configuration properties of the scheduled table maintenance (compaction and snapshot expiry of the
- * configured {@code paimon.tables}).
+ * Configuration properties of the table maintenance (compaction, snapshot expiry and orphan-file
+ * cleanup of the configured {@code paimon.tables}).
  */
 @ConfigurationProperties("paimon.maintenance")
 public class PaimonMaintenanceProperties {
@@ -33,6 +33,19 @@ public class PaimonMaintenanceProperties {
 	 * catalog, so that two instances never maintain one table at once.
 	 */
 	private Duration lockLease = Duration.ofMinutes(10);
+
+	/**
+	 * The safe age of orphan-file cleanup: a file that no snapshot references is removed once it is
+	 * older than this (files of a dead instance at any age). Must exceed paimon.admin.max-lifetime by
+	 * at least an hour, so that the files of a live staged transaction are never removed.
+	 */
+	private Duration orphanFilesOlderThan = Duration.ofDays(1);
+
+	/**
+	 * Time between two orphan-file cleanups of a table by the scheduled maintenance; a cleanup also runs
+	 * in the next round after an instance died.
+	 */
+	private Duration orphanFilesInterval = Duration.ofHours(1);
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -64,6 +77,22 @@ public class PaimonMaintenanceProperties {
 
 	public void setLockLease(Duration lockLease) {
 		this.lockLease = lockLease;
+	}
+
+	public Duration getOrphanFilesOlderThan() {
+		return this.orphanFilesOlderThan;
+	}
+
+	public void setOrphanFilesOlderThan(Duration orphanFilesOlderThan) {
+		this.orphanFilesOlderThan = orphanFilesOlderThan;
+	}
+
+	public Duration getOrphanFilesInterval() {
+		return this.orphanFilesInterval;
+	}
+
+	public void setOrphanFilesInterval(Duration orphanFilesInterval) {
+		this.orphanFilesInterval = orphanFilesInterval;
 	}
 
 }

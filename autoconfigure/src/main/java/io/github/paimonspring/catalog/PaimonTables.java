@@ -5,13 +5,19 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.apache.paimon.CoreOptions;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The tables an application writes: those configured under {@code paimon.tables} (by bean name) and
- * any other table of the catalog (by {@code database.table}). Thread-safe.
+ * any other table of the catalog (by {@code database.table}). With a writer id, every data and
+ * changelog file written through a table from here is named with the id after the table's prefix
+ * ({@code data-<writerId>-…}), so that the files of one process can be told from those of another.
+ * Thread-safe.
  */
 public class PaimonTables {
 
@@ -21,14 +27,40 @@ public class PaimonTables {
 
 	private final Map<String, Boolean> provisioned = new ConcurrentHashMap<>();
 
+	private final @Nullable String writerId;
+
 	/**
 	 * Creates the registry.
 	 * @param catalog the catalog holding the tables
 	 * @param definitions the configured tables by name
 	 */
 	public PaimonTables(Catalog catalog, Map<String, TableDefinition> definitions) {
+		this(catalog, definitions, null);
+	}
+
+	/**
+	 * Creates the registry whose tables name the files they write after a writer.
+	 * @param catalog the catalog holding the tables
+	 * @param definitions the configured tables by name
+	 * @param writerId the id put into the names of written files (letters and digits), or {@code null}
+	 */
+	public PaimonTables(Catalog catalog, Map<String, TableDefinition> definitions, @Nullable String writerId) {
+		if (writerId != null && !writerId.matches("[a-z0-9]+")) {
+			throw new IllegalArgumentException("A writer id must be lower-case letters and digits, got '" + writerId + "'");
+		}
 		this.catalog = catalog;
 		this.definitions = Collections.unmodifiableMap(new LinkedHashMap<>(definitions));
+		this.writerId = writerId;
+	}
+
+	/**
+	 * Returns the prefix of the data files a writer writes into a table with the given prefix.
+	 * @param tablePrefix the table's {@code data-file.prefix} (or {@code changelog-file.prefix})
+	 * @param writerId the writer id
+	 * @return {@code tablePrefix + writerId + "-"}
+	 */
+	public static String filePrefix(String tablePrefix, String writerId) {
+		return tablePrefix + writerId + "-";
 	}
 
 	/**
@@ -83,16 +115,25 @@ public class PaimonTables {
 		if (definition != null && !this.provisioned.containsKey(nameOrIdentifier)) {
 			Table table = TableProvisioner.provision(this.catalog, definition);
 			this.provisioned.put(nameOrIdentifier, Boolean.TRUE);
-			return table;
+			return named(table);
 		}
 		Identifier identifier = identifier(nameOrIdentifier);
 		try {
-			return this.catalog.getTable(identifier);
+			return named(this.catalog.getTable(identifier));
 		}
 		catch (Catalog.TableNotExistException ex) {
 			throw new TableNotFoundException(identifier.getFullName(),
 					"Table '" + identifier.getFullName() + "' does not exist in the catalog");
 		}
+	}
+
+	private Table named(Table table) {
+		if (this.writerId == null || !(table instanceof FileStoreTable fileStoreTable)) {
+			return table;
+		}
+		CoreOptions options = fileStoreTable.coreOptions();
+		return fileStoreTable.copy(Map.of(CoreOptions.DATA_FILE_PREFIX.key(), filePrefix(options.dataFilePrefix(), this.writerId),
+				CoreOptions.CHANGELOG_FILE_PREFIX.key(), filePrefix(options.changelogFilePrefix(), this.writerId)));
 	}
 
 }

@@ -1,15 +1,12 @@
 package io.github.paimonspring.ingest;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Duration;
-import java.util.Properties;
 import java.util.UUID;
 
+import io.github.paimonspring.cluster.JdbcConnection;
 import io.github.paimonspring.write.PaimonUnavailableException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -29,15 +26,11 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 	/** The table that holds the claims. */
 	public static final String TABLE = "paimon_ingest_key_claims";
 
-	private final String url;
-
-	private final Properties credentials;
+	private final JdbcConnection connection;
 
 	private final Duration lease;
 
 	private final String owner = UUID.randomUUID().toString();
-
-	private @Nullable Connection connection;
 
 	/**
 	 * Creates the claims and their table if it does not exist.
@@ -47,36 +40,18 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 	 * @param lease how long a claim holds when its owner does not release it
 	 */
 	public JdbcKeyClaims(String url, @Nullable String user, @Nullable String password, Duration lease) {
-		this.url = url;
-		this.credentials = new Properties();
-		if (user != null) {
-			this.credentials.setProperty("user", user);
-		}
-		if (password != null) {
-			this.credentials.setProperty("password", password);
-		}
+		this.connection = new JdbcConnection(url, user, password, "Idempotency key claims in " + TABLE);
 		this.lease = lease;
-		run(TABLE, (connection) -> {
-			try (Statement statement = connection.createStatement()) {
-				statement.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (table_name VARCHAR(512) NOT NULL, "
-						+ "idem_key VARCHAR(256) NOT NULL, owner VARCHAR(64) NOT NULL, expires_at TIMESTAMP NOT NULL, "
-						+ "PRIMARY KEY (table_name, idem_key))");
-			}
-			catch (SQLException ex) {
-				// two instances starting together: the other one created it
-				if (ex.getSQLState() == null || !(ex.getSQLState().startsWith("23") || ex.getSQLState().equals("42P07"))) {
-					throw ex;
-				}
-			}
-			return true;
-		});
+		this.connection.createTable("CREATE TABLE IF NOT EXISTS " + TABLE + " (table_name VARCHAR(512) NOT NULL, "
+				+ "idem_key VARCHAR(256) NOT NULL, owner VARCHAR(64) NOT NULL, expires_at TIMESTAMP NOT NULL, "
+				+ "PRIMARY KEY (table_name, idem_key))");
 	}
 
 	@Override
 	public boolean claim(String table, String key) {
 		Timestamp now = new Timestamp(System.currentTimeMillis());
 		Timestamp expires = new Timestamp(now.getTime() + this.lease.toMillis());
-		return run(table, (connection) -> {
+		return this.connection.run(table, (connection) -> {
 			try (PreparedStatement take = connection.prepareStatement("UPDATE " + TABLE
 					+ " SET owner = ?, expires_at = ? WHERE table_name = ? AND idem_key = ? AND expires_at < ?")) {
 				take.setString(1, this.owner);
@@ -98,7 +73,7 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 				return true;
 			}
 			catch (SQLException ex) {
-				if (ex.getSQLState() != null && ex.getSQLState().startsWith("23")) {
+				if (JdbcConnection.isDuplicate(ex)) {
 					return false; // another instance holds the key
 				}
 				throw ex;
@@ -109,7 +84,16 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 	@Override
 	public void release(String table, String key) {
 		try {
-			delete(table, key);
+			this.connection.run(table, (connection) -> {
+				try (PreparedStatement delete = connection
+					.prepareStatement("DELETE FROM " + TABLE + " WHERE table_name = ? AND idem_key = ? AND owner = ?")) {
+					delete.setString(1, table);
+					delete.setString(2, key);
+					delete.setString(3, this.owner);
+					delete.executeUpdate();
+				}
+				return true;
+			});
 		}
 		catch (PaimonUnavailableException ex) {
 			logger.warn("Cannot release the claim on key '{}' of table '{}'; it ends with its lease: {}", key, table,
@@ -117,64 +101,9 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 		}
 	}
 
-	private void delete(String table, String key) {
-		run(table, (connection) -> {
-			try (PreparedStatement delete = connection
-				.prepareStatement("DELETE FROM " + TABLE + " WHERE table_name = ? AND idem_key = ? AND owner = ?")) {
-				delete.setString(1, table);
-				delete.setString(2, key);
-				delete.setString(3, this.owner);
-				delete.executeUpdate();
-			}
-			return true;
-		});
-	}
-
-	@FunctionalInterface
-	private interface Work {
-
-		boolean apply(Connection connection) throws SQLException;
-
-	}
-
-	/**
-	 * Runs a statement on the shared connection, reconnecting once when the connection broke; a
-	 * database that cannot be reached makes the request retryable ({@link PaimonUnavailableException}).
-	 */
-	private synchronized boolean run(String table, Work work) {
-		SQLException failure = null;
-		for (int attempt = 0; attempt < 2; attempt++) {
-			try {
-				if (this.connection == null || this.connection.isClosed()) {
-					this.connection = DriverManager.getConnection(this.url, this.credentials);
-					this.connection.setAutoCommit(true);
-				}
-				return work.apply(this.connection);
-			}
-			catch (SQLException ex) {
-				failure = ex;
-				closeConnection();
-			}
-		}
-		throw new PaimonUnavailableException(table, "Idempotency key claims in " + TABLE + " at "
-				+ this.url.replaceAll("\\?.*", "") + " failed: " + failure.getMessage() + "; retry later", failure);
-	}
-
-	private void closeConnection() {
-		if (this.connection != null) {
-			try {
-				this.connection.close();
-			}
-			catch (SQLException ex) {
-				// already broken
-			}
-			this.connection = null;
-		}
-	}
-
 	@Override
-	public synchronized void close() {
-		closeConnection();
+	public void close() {
+		this.connection.close();
 	}
 
 }

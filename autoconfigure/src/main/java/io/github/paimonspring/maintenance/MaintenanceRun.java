@@ -13,8 +13,10 @@ import org.jspecify.annotations.Nullable;
  * @param finished when it finished
  * @param compaction what the compaction did, or {@code null} when none was due or it failed
  * @param expiredSnapshots the snapshots expired
+ * @param orphanFiles what the orphan-file cleanup removed, or {@code null} when none was due
  * @param error why the run failed, or {@code null}
  */
 public record MaintenanceRun(String table, String instance, Instant started, Instant finished,
-		@Nullable CompactionResult compaction, int expiredSnapshots, @Nullable String error) {
+		@Nullable CompactionResult compaction, int expiredSnapshots, @Nullable OrphanFilesResult orphanFiles,
+		@Nullable String error) {
 }

@@ -17,7 +17,7 @@ public class PaimonCommitException extends PaimonException {
 	 * @param message what failed
 	 * @param cause the underlying failure, or {@code null}
 	 */
-	public PaimonCommitException(String table, String message, @Nullable Throwable cause) {
+	public PaimonCommitException(@Nullable String table, String message, @Nullable Throwable cause) {
 		super(table, message, cause);
 	}
 

@@ -14,11 +14,11 @@ public class PaimonUnavailableException extends PaimonCommitException {
 
 	/**
 	 * Creates the exception.
-	 * @param table the table identifier
+	 * @param table the table identifier, or {@code null} when the failure concerns no single table
 	 * @param message what was unavailable
 	 * @param cause the underlying failure, or {@code null}
 	 */
-	public PaimonUnavailableException(String table, String message, @Nullable Throwable cause) {
+	public PaimonUnavailableException(@Nullable String table, String message, @Nullable Throwable cause) {
 		super(table, message, cause);
 	}
 

@@ -1,0 +1,43 @@
+package io.github.paimonspring.autoconfigure;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration properties of the instances of a service that share a catalog: how each one tells
+ * the others it is alive. The instances are registered, with the staged transactions, in the JDBC
+ * catalog's database, else in the warehouse directory {@code _paimon-spring}.
+ */
+@ConfigurationProperties("paimon.cluster")
+public class PaimonClusterProperties {
+
+	/**
+	 * Time between two heartbeats of this instance.
+	 */
+	private Duration heartbeatInterval = Duration.ofSeconds(10);
+
+	/**
+	 * How long after its last heartbeat an instance counts as dead: its unfinished staged transactions
+	 * are then reported as aborted and its uncommitted files are removed by the next maintenance round.
+	 * Must be at least three heartbeat intervals.
+	 */
+	private Duration instanceLease = Duration.ofMinutes(1);
+
+	public Duration getHeartbeatInterval() {
+		return this.heartbeatInterval;
+	}
+
+	public void setHeartbeatInterval(Duration heartbeatInterval) {
+		this.heartbeatInterval = heartbeatInterval;
+	}
+
+	public Duration getInstanceLease() {
+		return this.instanceLease;
+	}
+
+	public void setInstanceLease(Duration instanceLease) {
+		this.instanceLease = instanceLease;
+	}
+
+}

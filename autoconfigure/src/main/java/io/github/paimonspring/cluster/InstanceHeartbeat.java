@@ -1,0 +1,42 @@
+package io.github.paimonspring.cluster;
+
+import java.time.Duration;
+
+import io.github.paimonspring.PeriodicLifecycle;
+
+/**
+ * Renews this instance's lease in {@link Instances} periodically while the application runs; the
+ * first heartbeat happens when it starts, so the instance is registered before it writes.
+ */
+public class InstanceHeartbeat extends PeriodicLifecycle {
+
+	private final Instances instances;
+
+	/**
+	 * Creates the heartbeat.
+	 * @param instances the registry
+	 * @param interval the time between two heartbeats (a fraction of the lease)
+	 */
+	public InstanceHeartbeat(Instances instances, Duration interval) {
+		super("paimon-instance-heartbeat", interval);
+		this.instances = instances;
+	}
+
+	@Override
+	public void start() {
+		this.instances.heartbeat();
+		super.start();
+	}
+
+	@Override
+	protected void runPeriodically() {
+		this.instances.heartbeat();
+	}
+
+	@Override
+	public int getPhase() {
+		// start before, stop after everything that writes
+		return Integer.MIN_VALUE + 1000;
+	}
+
+}
