@@ -8,11 +8,13 @@ import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.PaimonWriterObservationConvention;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.ingest.JdbcKeyClaims;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.LocalKeyClaims;
+import io.micrometer.observation.ObservationRegistry;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
@@ -33,7 +35,8 @@ import org.springframework.util.ClassUtils;
 /**
  * Auto-configuration for Apache Paimon: a {@link Catalog} from {@code paimon.catalog.*}, a
  * {@code Table} bean per {@code paimon.tables.<name>}, the {@link PaimonTables} registry and the
- * {@link PaimonWriter} template.
+ * {@link PaimonWriter} template, observed with the {@link ObservationRegistry} bean when there is one
+ * (unless {@code paimon.write.observation-enabled=false}).
  */
 @AutoConfiguration
 @ConditionalOnClass({ Catalog.class, VectorSchemaRoot.class })
@@ -162,13 +165,21 @@ public final class PaimonAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(PaimonOperations.class)
-	PaimonWriter paimonWriter(PaimonTables tables, PaimonProperties properties, Ingester ingester) {
+	PaimonWriter paimonWriter(PaimonTables tables, PaimonProperties properties, Ingester ingester,
+			ObjectProvider<ObservationRegistry> observationRegistry,
+			ObjectProvider<PaimonWriterObservationConvention> observationConvention) {
 		ArrowRuntimeCheck.verify();
 		Path spill = properties.getWrite().getSpillDirectory();
 		Integer parallelism = properties.getWrite().getParallelism();
 		Integer postponeDefault = properties.getWrite().getPostponeDefaultBuckets();
-		return new PaimonWriter(tables, spill, (parallelism != null) ? parallelism : PaimonWriter.defaultParallelism(),
+		PaimonWriter writer = new PaimonWriter(tables, spill,
+				(parallelism != null) ? parallelism : PaimonWriter.defaultParallelism(),
 				(postponeDefault != null) ? postponeDefault : 0, ingester);
+		if (properties.getWrite().isObservationEnabled()) {
+			observationRegistry.ifUnique(writer::setObservationRegistry);
+			observationConvention.ifUnique(writer::setObservationConvention);
+		}
+		return writer;
 	}
 
 }

@@ -274,6 +274,20 @@ public class PaimonProperties {
 		 */
 		private @Nullable Integer postponeDefaultBuckets;
 
+		/**
+		 * Whether the PaimonWriter template records its writes and commits as 'paimon.writer'
+		 * observations when an ObservationRegistry bean exists.
+		 */
+		private boolean observationEnabled = true;
+
+		public boolean isObservationEnabled() {
+			return this.observationEnabled;
+		}
+
+		public void setObservationEnabled(boolean observationEnabled) {
+			this.observationEnabled = observationEnabled;
+		}
+
 		public @Nullable Integer getPostponeDefaultBuckets() {
 			return this.postponeDefaultBuckets;
 		}

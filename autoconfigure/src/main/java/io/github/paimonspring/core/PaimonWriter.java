@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.core.PaimonWriterObservationContext.Operation;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
@@ -26,6 +28,7 @@ import io.github.paimonspring.write.TableCommit;
 import io.github.paimonspring.write.UnsupportedTableException;
 import io.github.paimonspring.write.WriteBuilder;
 import io.github.paimonspring.write.WriteTarget;
+import io.micrometer.observation.ObservationRegistry;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -36,6 +39,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * The template that implements {@link PaimonOperations} over a {@link PaimonTables} registry; see the
  * interface for the contract. Thread-safe; the writers it creates belong to one thread each.
+ * <p>
+ * With an {@link ObservationRegistry} ({@link #setObservationRegistry}) every write-and-commit call
+ * ({@code write}, {@code overwrite}, {@code writeFixedBuckets}, {@code execute}, {@code truncate},
+ * {@code ingest}, {@code appendToChannel}) is a {@link PaimonWriterObservation#WRITER} observation;
+ * failures are recorded on it and reach the caller unchanged. The builder methods are not observed.
  */
 public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
@@ -50,6 +58,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	private final Ingester ingester;
 
 	private final boolean ownsIngester;
+
+	private final WriterObservations observations;
 
 	/**
 	 * Creates a writer with the default parallelism (the number of processors, at most 4).
@@ -114,6 +124,25 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 		this.ownsIngester = (ingester == null);
 		this.ingester = (ingester != null) ? ingester
 				: new Ingester(IngestSettings.DEFAULTS, new LocalKeyClaims(), IngestListener.NONE, postponeDefaultBuckets);
+		this.observations = new WriterObservations(tables);
+	}
+
+	/**
+	 * Sets the registry the write-and-commit calls are observed with; the default
+	 * {@link ObservationRegistry#NOOP} observes nothing.
+	 * @param observationRegistry the registry
+	 */
+	public void setObservationRegistry(ObservationRegistry observationRegistry) {
+		this.observations.setRegistry(observationRegistry);
+	}
+
+	/**
+	 * Sets the convention that names the observations and their key values, instead of
+	 * {@link DefaultPaimonWriterObservationConvention}.
+	 * @param observationConvention the convention, or {@code null} for the default one
+	 */
+	public void setObservationConvention(@Nullable PaimonWriterObservationConvention observationConvention) {
+		this.observations.setConvention(observationConvention);
 	}
 
 	/**
@@ -167,10 +196,12 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	@Override
 	public CompletableFuture<WriteResult> ingest(String table, List<VectorSchemaRoot> batches,
 			@Nullable String idempotencyKey) {
-		WriteTarget target = target(table);
-		return this.ingester.submit(target, batches, idempotencyKey)
-			.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
-					result.snapshotId()));
+		return this.observations.observeAsync(Operation.INGEST, table, () -> {
+			WriteTarget target = target(table);
+			return this.ingester.submit(target, batches, idempotencyKey)
+				.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
+						result.snapshotId()));
+		});
 	}
 
 	@Override
@@ -181,10 +212,12 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	@Override
 	public CompletableFuture<WriteResult> appendToChannel(String table, String channel, long generation,
 			String offsetToken, List<VectorSchemaRoot> batches) {
-		WriteTarget target = target(table);
-		return this.ingester.appendToChannel(target, channel, generation, offsetToken, batches)
-			.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
-					result.snapshotId()));
+		return this.observations.observeAsync(Operation.CHANNEL_APPEND, table, () -> {
+			WriteTarget target = target(table);
+			return this.ingester.appendToChannel(target, channel, generation, offsetToken, batches)
+				.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
+						result.snapshotId()));
+		});
 	}
 
 	@Override
@@ -205,56 +238,71 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
 	@Override
 	public WriteResult writeFixedBuckets(String table, VectorSchemaRoot root) {
-		return writeAndCommit(newPostponeFixedBucketWriteBuilder(table).withAutomaticBucketPlan(),
-				(session) -> session.write(root));
+		return observe(Operation.WRITE_FIXED_BUCKETS, table,
+				() -> writeAndCommit(newPostponeFixedBucketWriteBuilder(table).withAutomaticBucketPlan(),
+						(session) -> session.write(root)));
 	}
 
 	@Override
 	public WriteResult writeFixedBuckets(String table, ArrowReader reader) {
-		return writeAndCommit(newPostponeFixedBucketWriteBuilder(table).withAutomaticBucketPlan(),
-				(session) -> session.write(reader));
+		return observe(Operation.WRITE_FIXED_BUCKETS, table,
+				() -> writeAndCommit(newPostponeFixedBucketWriteBuilder(table).withAutomaticBucketPlan(),
+						(session) -> session.write(reader)));
 	}
 
 	@Override
 	public WriteResult write(String table, VectorSchemaRoot root) {
-		return writeAndCommit(newWriteBuilder(table), (session) -> session.write(root));
+		return observe(Operation.WRITE, table,
+				() -> writeAndCommit(newWriteBuilder(table), (session) -> session.write(root)));
 	}
 
 	@Override
 	public WriteResult write(String table, VectorSchemaRoot root, DictionaryProvider dictionaries) {
-		return writeAndCommit(newWriteBuilder(table), (session) -> session.write(root, dictionaries));
+		return observe(Operation.WRITE, table,
+				() -> writeAndCommit(newWriteBuilder(table), (session) -> session.write(root, dictionaries)));
 	}
 
 	@Override
 	public WriteResult write(String table, ArrowReader reader) {
-		return writeAndCommit(newWriteBuilder(table), (session) -> session.write(reader));
+		return observe(Operation.WRITE, table,
+				() -> writeAndCommit(newWriteBuilder(table), (session) -> session.write(reader)));
 	}
 
 	@Override
 	public WriteResult overwrite(String table, VectorSchemaRoot root) {
-		return writeAndCommit(newWriteBuilder(table).withOverwrite(), (session) -> session.write(root));
+		return observe(Operation.OVERWRITE, table,
+				() -> writeAndCommit(newWriteBuilder(table).withOverwrite(), (session) -> session.write(root)));
 	}
 
 	@Override
 	public WriteResult overwrite(String table, ArrowReader reader) {
-		return writeAndCommit(newWriteBuilder(table).withOverwrite(), (session) -> session.write(reader));
+		return observe(Operation.OVERWRITE, table,
+				() -> writeAndCommit(newWriteBuilder(table).withOverwrite(), (session) -> session.write(reader)));
 	}
 
 	@Override
 	public WriteResult overwrite(String table, Map<String, String> staticPartition, VectorSchemaRoot root) {
-		return writeAndCommit(newWriteBuilder(table).withOverwrite(staticPartition), (session) -> session.write(root));
+		return observe(Operation.OVERWRITE, table, () -> writeAndCommit(
+				newWriteBuilder(table).withOverwrite(staticPartition), (session) -> session.write(root)));
 	}
 
 	@Override
 	public CommitResult truncate(String table) {
-		try (TableCommit commit = newWriteBuilder(table).newCommit()) {
-			return commit.truncateTable();
-		}
+		return this.observations.observe(Operation.TRUNCATE, table, () -> {
+			try (TableCommit commit = newWriteBuilder(table).newCommit()) {
+				return commit.truncateTable();
+			}
+		}, (context, result) -> context.setResult(result.rowCount(), result.committed(), result.snapshotId()));
 	}
 
 	@Override
 	public WriteResult execute(String table, WriteCallback callback) {
-		return writeAndCommit(newWriteBuilder(table), callback);
+		return observe(Operation.EXECUTE, table, () -> writeAndCommit(newWriteBuilder(table), callback));
+	}
+
+	private WriteResult observe(Operation operation, String table, Supplier<WriteResult> call) {
+		return this.observations.observe(operation, table, call,
+				(context, result) -> context.setResult(result.rows(), result.committed(), result.snapshotId()));
 	}
 
 	/**

@@ -29,12 +29,17 @@ class ConfigurationMetadataTests {
 		assertThat(properties).extracting((p) -> p.get("name"))
 			.contains("paimon.catalog.warehouse", "paimon.catalog.metastore", "paimon.catalog.options",
 					"paimon.tables", "paimon.write.spill-directory", "paimon.write.parallelism",
+					"paimon.write.observation-enabled",
 					"paimon.admin.enabled", "paimon.admin.base-path", "paimon.admin.auth", "paimon.admin.token",
 					"paimon.admin.max-batch-memory", "paimon.admin.max-upload-memory");
 		assertThat(properties).filteredOn((p) -> p.get("name").equals("paimon.admin.auth"))
 			.singleElement()
 			.satisfies((p) -> assertThat(p).containsEntry("sourceType", PaimonAdminProperties.class.getName())
 				.containsEntry("defaultValue", "bearer"));
+		assertThat(properties).filteredOn((p) -> p.get("name").equals("paimon.write.observation-enabled"))
+			.singleElement()
+			.satisfies((p) -> assertThat(p).containsEntry("type", "java.lang.Boolean")
+				.containsEntry("defaultValue", true));
 		assertThat(properties).filteredOn((p) -> p.get("name").equals("paimon.admin.max-batch-memory"))
 			.singleElement()
 			.satisfies((p) -> assertThat(p).doesNotContainKey("defaultValue"));

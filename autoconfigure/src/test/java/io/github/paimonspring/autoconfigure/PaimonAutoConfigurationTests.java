@@ -10,8 +10,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.TableDefinitionException;
 import io.github.paimonspring.catalog.TableNotFoundException;
+import io.github.paimonspring.core.DefaultPaimonWriterObservationConvention;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.PaimonWriterObservationConvention;
+import io.github.paimonspring.core.WriteResult;
+import io.github.paimonspring.support.Batches;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistryAssert;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.CachingCatalog;
 import org.apache.paimon.catalog.Catalog;
@@ -241,6 +250,70 @@ class PaimonAutoConfigurationTests {
 		FailureAnalysis differs = new PaimonFailureAnalyzer().analyze(new TableDefinitionException("shop.orders",
 				"Table 'shop.orders' differs from its configured schema: field 'amount' ...", null));
 		assertThat(differs.getAction()).contains("Fix the table declaration");
+	}
+
+	private static final String[] EVENTS = { "paimon.tables.events.identifier=shop.events",
+			"paimon.tables.events.create-if-missing=true", "paimon.tables.events.schema.columns[0].name=id",
+			"paimon.tables.events.schema.columns[0].type=INT NOT NULL",
+			"paimon.tables.events.schema.columns[1].name=name",
+			"paimon.tables.events.schema.columns[1].type=STRING" };
+
+	private static WriteResult writeEvent(PaimonOperations operations) {
+		try (BufferAllocator allocator = new RootAllocator();
+				VectorSchemaRoot batch = Batches.idName(allocator, 1, "one")) {
+			return operations.write("events", batch);
+		}
+	}
+
+	@Test
+	void theWriterIsObservedWithTheObservationRegistryBean() {
+		TestObservationRegistry registry = TestObservationRegistry.create();
+		runner().withPropertyValues(EVENTS).withBean(ObservationRegistry.class, () -> registry).run((context) -> {
+			assertThat(context).hasNotFailed();
+			WriteResult result = writeEvent(context.getBean(PaimonOperations.class));
+			assertThat(result.committed()).isTrue();
+			TestObservationRegistryAssert.assertThat(registry)
+				.hasSingleObservationThat()
+				.hasNameEqualTo("paimon.writer")
+				.hasLowCardinalityKeyValue("paimon.table", "shop.events")
+				.hasLowCardinalityKeyValue("paimon.operation", "write")
+				.hasHighCardinalityKeyValue("paimon.snapshot.id", String.valueOf(result.snapshotId()));
+		});
+	}
+
+	@Test
+	void aConventionBeanNamesTheWriterObservations() {
+		TestObservationRegistry registry = TestObservationRegistry.create();
+		runner().withPropertyValues(EVENTS)
+			.withBean(ObservationRegistry.class, () -> registry)
+			.withBean(PaimonWriterObservationConvention.class, () -> new DefaultPaimonWriterObservationConvention() {
+
+				@Override
+				public String getName() {
+					return "lake.writes";
+				}
+
+			})
+			.run((context) -> {
+				writeEvent(context.getBean(PaimonOperations.class));
+				TestObservationRegistryAssert.assertThat(registry)
+					.hasSingleObservationThat()
+					.hasNameEqualTo("lake.writes")
+					.hasLowCardinalityKeyValue("paimon.table", "shop.events");
+			});
+	}
+
+	@Test
+	void observationEnabledFalseLeavesTheWriterUnobserved() {
+		TestObservationRegistry registry = TestObservationRegistry.create();
+		runner().withPropertyValues(EVENTS)
+			.withPropertyValues("paimon.write.observation-enabled=false")
+			.withBean(ObservationRegistry.class, () -> registry)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(writeEvent(context.getBean(PaimonOperations.class)).committed()).isTrue();
+				TestObservationRegistryAssert.assertThat(registry).doesNotHaveAnyObservation();
+			});
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -1,0 +1,18 @@
+package io.github.paimonspring.core;
+
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationConvention;
+
+/**
+ * An {@link ObservationConvention} for {@link PaimonWriterObservation#WRITER}: set one with
+ * {@link PaimonWriter#setObservationConvention} to rename the observation or change its key values;
+ * extend {@link DefaultPaimonWriterObservationConvention} to keep the defaults and add to them.
+ */
+public interface PaimonWriterObservationConvention extends ObservationConvention<PaimonWriterObservationContext> {
+
+	@Override
+	default boolean supportsContext(Observation.Context context) {
+		return context instanceof PaimonWriterObservationContext;
+	}
+
+}

@@ -1,0 +1,214 @@
+package io.github.paimonspring.core;
+
+import java.io.IOException;
+
+import io.github.paimonspring.arrow.ArrowDataException;
+import io.github.paimonspring.support.Batches;
+import io.github.paimonspring.support.WarehouseTestBase;
+import io.github.paimonspring.write.PaimonWriteException;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.paimon.schema.Schema;
+import org.apache.paimon.types.DataTypes;
+import org.junit.jupiter.api.Test;
+
+import static io.micrometer.observation.tck.TestObservationRegistryAssert.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+/**
+ * {@link PaimonWriter}'s {@code paimon.writer} observations, on real tables in a temporary warehouse.
+ */
+class PaimonWriterObservationTests extends WarehouseTestBase {
+
+	private final TestObservationRegistry registry = TestObservationRegistry.create();
+
+	private WriteResult write(String table, Object... idNames) {
+		try (VectorSchemaRoot batch = Batches.idName(this.allocator, idNames)) {
+			return this.writer.write(table, batch);
+		}
+	}
+
+	private long latestSnapshotId(String table) {
+		return this.warehouse.table(table).snapshotManager().latestSnapshotId();
+	}
+
+	@Test
+	void aWriteIsOneObservationWithTheTableOperationRowsAndSnapshot() {
+		String table = this.warehouse.simpleLogTable("default.t");
+		this.writer.setObservationRegistry(this.registry);
+		WriteResult result = write(table, 4, "dave", 5, "eve");
+		assertThat(result.committed()).isTrue();
+		assertThat(result.snapshotId()).isEqualTo(latestSnapshotId(table));
+		assertThat(this.registry).doesNotHaveAnyRemainingCurrentObservation()
+			.doesNotHaveAnyRemainingCurrentScope()
+			.hasNumberOfObservationsEqualTo(1)
+			.hasSingleObservationThat()
+			.hasNameEqualTo("paimon.writer")
+			.hasContextualNameEqualTo("write default.t")
+			.hasBeenStarted()
+			.hasBeenStopped()
+			.doesNotHaveError()
+			.hasLowCardinalityKeyValue("paimon.table", "default.t")
+			.hasLowCardinalityKeyValue("paimon.operation", "write")
+			.hasLowCardinalityKeyValue("paimon.result", "committed")
+			.hasHighCardinalityKeyValue("paimon.rows", "2")
+			.hasHighCardinalityKeyValue("paimon.snapshot.id", String.valueOf(latestSnapshotId(table)));
+	}
+
+	@Test
+	void aFailingWriteRecordsTheErrorAndTheCallerGetsTheSameException() {
+		String table = this.warehouse.simpleLogTable("default.t");
+		long snapshots = this.warehouse.snapshotCount(table);
+		this.writer.setObservationRegistry(this.registry);
+		Throwable thrown;
+		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 4, "dave", "2024-01-01")) {
+			// the table has no column 'dt'
+			thrown = catchThrowable(() -> this.writer.write(table, batch));
+		}
+		assertThat(thrown).isInstanceOf(ArrowDataException.class).hasMessageContaining("[id, name, dt]");
+		assertThat(this.warehouse.snapshotCount(table)).isEqualTo(snapshots);
+		assertThat(this.registry).hasSingleObservationThat()
+			.hasBeenStopped()
+			.hasError(thrown)
+			.hasLowCardinalityKeyValue("paimon.table", "default.t")
+			.hasLowCardinalityKeyValue("paimon.operation", "write")
+			.hasLowCardinalityKeyValue("paimon.result", "failed")
+			.doesNotHaveHighCardinalityKeyValueWithKey("paimon.rows")
+			.doesNotHaveHighCardinalityKeyValueWithKey("paimon.snapshot.id");
+	}
+
+	@Test
+	void executeRecordsTheCallbackFailureTheCallerGets() {
+		String table = this.warehouse.simpleLogTable("default.t");
+		this.writer.setObservationRegistry(this.registry);
+		Throwable thrown = catchThrowable(() -> this.writer.execute(table, (session) -> {
+			throw new IOException("upstream failed");
+		}));
+		assertThat(thrown).isInstanceOf(PaimonWriteException.class).hasRootCauseInstanceOf(IOException.class);
+		assertThat(this.registry).hasSingleObservationThat()
+			.hasError(thrown)
+			.hasLowCardinalityKeyValue("paimon.operation", "execute")
+			.hasLowCardinalityKeyValue("paimon.result", "failed");
+	}
+
+	@Test
+	void anUnknownTableIsObservedUnderTheNameAsGiven() {
+		this.writer.setObservationRegistry(this.registry);
+		Throwable thrown = catchThrowable(() -> write("default.missing", 1, "a"));
+		assertThat(thrown).isNotNull();
+		assertThat(this.registry).hasSingleObservationThat()
+			.hasError(thrown)
+			.hasLowCardinalityKeyValue("paimon.table", "default.missing");
+	}
+
+	@Test
+	void truncateAndAnEmptyWriteAreObservedWithTheirOutcome() {
+		String table = this.warehouse.simpleLogTable("default.t");
+		this.writer.setObservationRegistry(this.registry);
+		assertThat(write(table).committed()).isFalse();
+		assertThat(this.writer.truncate(table).committed()).isTrue();
+		assertThat(this.registry).hasNumberOfObservationsEqualTo(2)
+			.hasAnObservation((observation) -> observation.hasLowCardinalityKeyValue("paimon.operation", "write")
+				.hasLowCardinalityKeyValue("paimon.result", "skipped")
+				.hasHighCardinalityKeyValue("paimon.rows", "0")
+				.doesNotHaveHighCardinalityKeyValueWithKey("paimon.snapshot.id"))
+			.hasAnObservation((observation) -> observation.hasLowCardinalityKeyValue("paimon.operation", "truncate")
+				.hasLowCardinalityKeyValue("paimon.result", "committed")
+				.hasHighCardinalityKeyValue("paimon.snapshot.id", String.valueOf(latestSnapshotId(table))));
+		assertThat(this.warehouse.idNames(table)).isEmpty();
+	}
+
+	@Test
+	void writeFixedBucketsIsObserved() {
+		this.warehouse.create("default.postponed", Schema.newBuilder()
+			.column("id", DataTypes.INT())
+			.column("name", DataTypes.STRING())
+			.primaryKey("id")
+			.option("bucket", "-2")
+			.build());
+		this.writer.setObservationRegistry(this.registry);
+		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "a", 2, "b", 3, "c")) {
+			this.writer.writeFixedBuckets("default.postponed", batch);
+		}
+		assertThat(this.registry).hasSingleObservationThat()
+			.hasLowCardinalityKeyValue("paimon.table", "default.postponed")
+			.hasLowCardinalityKeyValue("paimon.operation", "write-fixed-buckets")
+			.hasLowCardinalityKeyValue("paimon.result", "committed")
+			.hasHighCardinalityKeyValue("paimon.rows", "3");
+	}
+
+	@Test
+	void ingestIsObservedUntilItsGroupCommitCompletedTheFuture() {
+		String table = this.warehouse.simpleLogTable("default.t");
+		this.writer.setObservationRegistry(this.registry);
+		WriteResult result;
+		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 4, "dave")) {
+			result = this.writer.ingest(table, batch).join();
+		}
+		assertThat(result.committed()).isTrue();
+		// stopped before join() returned
+		assertThat(this.registry).hasSingleObservationThat()
+			.hasBeenStopped()
+			.doesNotHaveError()
+			.hasLowCardinalityKeyValue("paimon.operation", "ingest")
+			.hasLowCardinalityKeyValue("paimon.result", "committed")
+			.hasHighCardinalityKeyValue("paimon.rows", "1")
+			.hasHighCardinalityKeyValue("paimon.snapshot.id", String.valueOf(result.snapshotId()));
+	}
+
+	@Test
+	void withoutARegistryNothingIsObservedAndACustomConventionRenamesTheObservation() {
+		String table = this.warehouse.simpleLogTable("default.t");
+		write(table, 4, "dave");
+		this.writer.setObservationRegistry(this.registry);
+		this.writer.setObservationConvention(new DefaultPaimonWriterObservationConvention() {
+
+			@Override
+			public String getName() {
+				return "lake.writes";
+			}
+
+		});
+		write(table, 5, "eve");
+		this.writer.setObservationRegistry(ObservationRegistry.NOOP);
+		write(table, 6, "frank");
+		assertThat(this.registry).hasSingleObservationThat()
+			.hasNameEqualTo("lake.writes")
+			.hasHighCardinalityKeyValue("paimon.rows", "1")
+			.hasHighCardinalityKeyValue("paimon.snapshot.id", String.valueOf(latestSnapshotId(table) - 1));
+		assertThat(this.warehouse.idNames(table)).contains("4:dave", "5:eve", "6:frank");
+	}
+
+	@Test
+	void aMeterObservationHandlerMakesATimerTaggedWithTheTable() {
+		String table = this.warehouse.simpleLogTable("default.t");
+		SimpleMeterRegistry meters = new SimpleMeterRegistry();
+		ObservationRegistry observations = ObservationRegistry.create();
+		observations.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
+		this.writer.setObservationRegistry(observations);
+		write(table, 4, "dave");
+		write(table, 5, "eve");
+		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 6, "frank", "2024-01-01")) {
+			assertThat(catchThrowable(() -> this.writer.write(table, batch))).isInstanceOf(ArrowDataException.class);
+		}
+		Timer committed = meters.get("paimon.writer")
+			.tag("paimon.table", "default.t")
+			.tag("paimon.operation", "write")
+			.tag("paimon.result", "committed")
+			.timer();
+		assertThat(committed.count()).isEqualTo(2);
+		Timer failed = meters.get("paimon.writer")
+			.tag("paimon.table", "default.t")
+			.tag("paimon.result", "failed")
+			.tag("error", "ArrowDataException")
+			.timer();
+		assertThat(failed.count()).isEqualTo(1);
+		assertThat(meters.get("paimon.writer.active").longTaskTimer().activeTasks()).isZero();
+	}
+
+}
