@@ -18,10 +18,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs {@link TableMaintenance} on a schedule for the configured tables: every interval, each table
  * whose latest snapshot holds at least {@code minFiles} data files, or any {@code bucket-postpone} file
- * (whose rows no reader sees until then), is compacted, and its snapshots are expired. A run of a table holds the table's maintenance claim in the shared {@link KeyClaims} (the
- * JDBC catalog's database when there is one), so two instances never maintain one table at once; an
- * instance that finds the claim taken skips the table until the next interval. Keeps the last runs per
- * table for the admin API.
+ * (whose rows no reader sees until then), is compacted, and its snapshots are expired. A run of a table
+ * holds the table's maintenance claim in the shared {@link KeyClaims} (the JDBC catalog's database when
+ * there is one), so two instances never maintain one table at once; an instance that finds the claim
+ * taken skips the table until the next interval. Keeps the last runs per table for the admin API.
  */
 public class MaintenanceScheduler extends PeriodicLifecycle {
 

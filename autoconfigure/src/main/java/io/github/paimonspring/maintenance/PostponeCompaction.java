@@ -11,8 +11,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.write.PaimonCommitException;
 import io.github.paimonspring.write.PaimonStateException;
+import io.github.paimonspring.write.PaimonUnavailableException;
 import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.data.BinaryRow;
@@ -115,8 +117,7 @@ final class PostponeCompaction {
 
 	/**
 	 * Reads the latest snapshot's postponed rows and writes them into real buckets.
-	 * @param full whether to compact every bucket of the affected partitions (and, when there are no
-	 * postponed rows, of every partition) into one sorted run
+	 * @param full whether to also compact every real bucket of every partition into one sorted run
 	 * @return the messages to commit; empty when there was nothing to do
 	 */
 	List<CommitMessage> prepare(boolean full) {
@@ -149,14 +150,15 @@ final class PostponeCompaction {
 				}
 			}
 		}
-		catch (RuntimeException ex) {
+		catch (PaimonException ex) {
 			discard(messages);
 			throw ex;
 		}
 		catch (Exception ex) {
 			discard(messages);
-			throw new PaimonCommitException(this.name, "Compacting the postpone buckets of table '" + this.name
-					+ "' failed: " + ex.getMessage() + "; nothing was committed, repeat the compaction", ex);
+			String message = "Compacting the postpone buckets of table '" + this.name + "' failed: " + ex.getMessage();
+			throw PaimonUnavailableException.isUnavailable(ex) ? new PaimonUnavailableException(this.name, message, ex)
+					: new PaimonCommitException(this.name, message + "; nothing was committed", ex);
 		}
 		return messages;
 	}
@@ -253,10 +255,11 @@ final class PostponeCompaction {
 		if (this.snapshot == null) {
 			return;
 		}
-		Set<String> written = new HashSet<>();
-		List<BinaryRow> partitions = new ArrayList<>();
+		Set<PartitionBucket> written = new HashSet<>();
+		Set<BinaryRow> partitions = new HashSet<>();
 		for (CommitMessage message : messages) {
-			if (message.bucket() >= 0 && written.add(message.partition() + "/" + message.bucket())) {
+			if (message.bucket() >= 0) {
+				written.add(new PartitionBucket(message.partition(), message.bucket()));
 				partitions.add(message.partition());
 			}
 		}
@@ -273,13 +276,16 @@ final class PostponeCompaction {
 				throw conflict("snapshot " + id + " expired before the compaction could check it", ex);
 			}
 			for (SimpleFileEntry entry : this.table.store().newScan().withSnapshot(later).withKind(ScanMode.DELTA)
-				.withPartitionFilter(partitions).readSimpleEntries()) {
-				if (entry.kind() == FileKind.ADD && written.contains(entry.partition() + "/" + entry.bucket())) {
+				.withPartitionFilter(List.copyOf(partitions)).readSimpleEntries()) {
+				if (entry.kind() == FileKind.ADD && written.contains(new PartitionBucket(entry.partition(), entry.bucket()))) {
 					throw conflict("snapshot " + id + " (" + later.commitKind() + " by '" + later.commitUser()
 							+ "') wrote bucket " + entry.bucket() + " of a partition the compaction writes", null);
 				}
 			}
 		}
+	}
+
+	private record PartitionBucket(BinaryRow partition, int bucket) {
 	}
 
 	private PaimonCommitException conflict(String reason, @Nullable Exception cause) {

@@ -89,8 +89,8 @@ public class TableMaintenance {
 	 * postponed files or wrote into a bucket the compaction writes.
 	 * @param table a configured table name or {@code database.table}
 	 * @param full for primary-key tables, whether to compact every bucket into one sorted run (for a
-	 * postpone table: every bucket of the partitions it compacts, or of every partition when nothing is
-	 * postponed); append tables always bin all small files
+	 * postpone table: every real bucket of every partition, after the postponed rows are written); append
+	 * tables always bin all small files
 	 * @return what was compacted; for a postpone table the files before include the postponed files
 	 * @throws UnsupportedTableException for tables this maintenance does not compact (dynamic buckets,
 	 * postpone tables whose partition keys are not all in the primary key)
