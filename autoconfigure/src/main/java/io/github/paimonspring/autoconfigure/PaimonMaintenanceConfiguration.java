@@ -33,8 +33,9 @@ class PaimonMaintenanceConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	TableMaintenance paimonTableMaintenance(PaimonTables tables) {
-		return new TableMaintenance(tables);
+	TableMaintenance paimonTableMaintenance(PaimonTables tables, PaimonProperties properties) {
+		Integer postponeDefault = properties.getWrite().getPostponeDefaultBuckets();
+		return new TableMaintenance(tables, (postponeDefault != null) ? postponeDefault : 0);
 	}
 
 	@Bean

@@ -270,7 +270,8 @@ public class PaimonProperties {
 
 		/**
 		 * Bucket count of new partitions when postpone (bucket=-2) tables are written into fixed
-		 * buckets with an automatic plan. Defaults to each table's postpone.default-bucket-num.
+		 * buckets with an automatic plan, or their postpone buckets are compacted by the maintenance.
+		 * Defaults to each table's postpone.default-bucket-num.
 		 */
 		private @Nullable Integer postponeDefaultBuckets;
 

@@ -26,15 +26,18 @@ import org.apache.paimon.table.sink.TableCommitImpl;
 import org.apache.paimon.table.source.DataSplit;
 import org.apache.paimon.table.source.EndOfScanException;
 import org.apache.paimon.table.source.Split;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Maintains tables with Paimon's own building blocks, in this process: compaction of append tables
  * (small files binned into files of {@code target-file-size}), compaction of primary-key tables with
- * fixed buckets (full: one sorted run per bucket; minor: as the table's compaction triggers say), and
- * snapshot expiry as the table's {@code snapshot.*} options say — also for {@code write-only} tables,
- * whose writers never expire. A compaction commits one {@code COMPACT} snapshot; one that conflicts with
+ * fixed buckets (full: one sorted run per bucket; minor: as the table's compaction triggers say),
+ * compaction of postpone-bucket ({@code bucket = -2}) primary-key tables (the rows of their
+ * {@code bucket-postpone} files, which no reader sees, are written into real buckets), and snapshot
+ * expiry as the table's {@code snapshot.*} options say — also for {@code write-only} tables, whose
+ * writers never expire. A compaction commits one {@code COMPACT} snapshot; one that conflicts with
  * a concurrent commit fails with a {@link PaimonCommitException} and can be repeated — it is never
  * forced, and rows written concurrently are never lost or doubled (compaction only rewrites files a
  * snapshot already holds). Thread-safe; run one maintenance per table at a time.
@@ -45,29 +48,62 @@ public class TableMaintenance {
 
 	private final PaimonTables tables;
 
+	private final int postponeDefaultBuckets;
+
 	/**
-	 * Creates the maintenance.
+	 * Creates the maintenance; postpone-bucket compaction gives partitions without real buckets each
+	 * table's {@code postpone.default-bucket-num} buckets.
 	 * @param tables the tables to resolve names against
 	 */
 	public TableMaintenance(PaimonTables tables) {
-		this.tables = tables;
+		this(tables, 0);
 	}
 
 	/**
-	 * Compacts a table: small files of an append table, or the sorted runs of a primary-key table's
-	 * fixed buckets.
+	 * Creates the maintenance.
+	 * @param tables the tables to resolve names against
+	 * @param postponeDefaultBuckets bucket count that postpone-bucket compaction gives partitions without
+	 * real buckets (as the fixed-bucket writers' automatic plan does), or 0 for each table's
+	 * {@code postpone.default-bucket-num}
+	 */
+	public TableMaintenance(PaimonTables tables, int postponeDefaultBuckets) {
+		if (postponeDefaultBuckets < 0) {
+			throw new IllegalArgumentException("postponeDefaultBuckets must not be negative, got " + postponeDefaultBuckets);
+		}
+		this.tables = tables;
+		this.postponeDefaultBuckets = postponeDefaultBuckets;
+	}
+
+	/**
+	 * Compacts a table: small files of an append table, the sorted runs of a primary-key table's fixed
+	 * buckets, or the {@code bucket-postpone} files of a postpone-bucket ({@code bucket = -2})
+	 * primary-key table.
+	 * <p>
+	 * A postpone compaction replays the rows of the latest snapshot's {@code bucket-postpone} files in
+	 * the order they were written into real buckets, with sequence numbers above those already in the
+	 * buckets, so the table's merge engine decides as if they had been written there (with
+	 * {@code deduplicate}, the last write of a key wins). A partition that has real buckets keeps its
+	 * bucket count; others get the default ({@link #TableMaintenance(PaimonTables, int)}). One commit
+	 * removes the postponed files and adds the new ones; postponed files committed meanwhile stay for the
+	 * next compaction. It fails with a {@link PaimonCommitException} when a concurrent commit removed the
+	 * postponed files or wrote into a bucket the compaction writes.
 	 * @param table a configured table name or {@code database.table}
-	 * @param full for primary-key tables, whether to compact every bucket into one sorted run; append
+	 * @param full for primary-key tables, whether to compact every bucket into one sorted run (for a
+	 * postpone table: every real bucket of every partition, after the postponed rows are written); append
 	 * tables always bin all small files
-	 * @return what was compacted
-	 * @throws UnsupportedTableException for tables this maintenance does not compact (dynamic and
-	 * postpone buckets)
-	 * @throws PaimonCommitException if the compaction conflicts with a concurrent one (repeat it)
+	 * @return what was compacted; for a postpone table the files before include the postponed files
+	 * @throws UnsupportedTableException for tables this maintenance does not compact (dynamic buckets,
+	 * postpone tables whose partition keys are not all in the primary key)
+	 * @throws PaimonCommitException if the compaction conflicts with a concurrent commit (repeat it)
 	 */
 	public CompactionResult compact(String table, boolean full) {
 		FileStoreTable target = resolve(table);
 		String name = this.tables.identifier(table).getFullName();
 		String commitUser = "maintenance-" + UUID.randomUUID();
+		if (PostponeCompaction.isPostponeTable(target)) {
+			PostponeCompaction postpone = new PostponeCompaction(name, target, commitUser, this.postponeDefaultBuckets);
+			return commitCompaction(name, postpone.commitTable(), commitUser, postpone.prepare(full), postpone);
+		}
 		List<CommitMessage> messages;
 		if (target.primaryKeys().isEmpty() && target.bucketMode() == BucketMode.BUCKET_UNAWARE) {
 			messages = compactAppend(name, target, commitUser);
@@ -79,6 +115,15 @@ public class TableMaintenance {
 			throw new UnsupportedTableException(name, "Table '" + name + "' (bucket mode " + target.bucketMode()
 					+ ") is not compacted by this starter yet; compact it with Flink or Spark");
 		}
+		return commitCompaction(name, target, commitUser, messages, null);
+	}
+
+	/**
+	 * Commits prepared compaction messages (package-private for tests that commit concurrently in
+	 * between); a failed postpone compaction deletes the files it wrote, unless they were committed.
+	 */
+	CompactionResult commitCompaction(String name, FileStoreTable commitTable, String commitUser,
+			List<CommitMessage> messages, @Nullable PostponeCompaction postpone) {
 		int before = 0;
 		int after = 0;
 		for (CommitMessage message : messages) {
@@ -88,7 +133,20 @@ public class TableMaintenance {
 		if (before == 0) {
 			return new CompactionResult(name, 0, 0, null);
 		}
-		Long snapshot = commit(name, target, commitUser, messages);
+		Long snapshot;
+		if (postpone == null) {
+			snapshot = commit(name, commitTable, commitUser, messages);
+		}
+		else {
+			try {
+				postpone.checkNoConcurrentWrites(messages);
+				snapshot = commit(name, commitTable, commitUser, messages);
+			}
+			catch (RuntimeException ex) {
+				postpone.abandon(messages);
+				throw ex;
+			}
+		}
 		logger.info("Compacted table '{}': {} data files rewritten into {} (snapshot {})", name, before, after, snapshot);
 		return new CompactionResult(name, before, after, snapshot);
 	}
@@ -128,6 +186,18 @@ public class TableMaintenance {
 			}
 		}
 		return files;
+	}
+
+	/**
+	 * Returns the number of {@code bucket-postpone} data files in the table's latest snapshot: files of a
+	 * postpone-bucket ({@code bucket = -2}) primary-key table whose rows no reader sees until a
+	 * compaction ({@link #compact}) writes them into real buckets. {@link #liveFiles} does not count
+	 * them.
+	 * @param table a configured table name or {@code database.table}
+	 * @return the postponed data files; 0 for other tables and for tables without snapshots
+	 */
+	public int pendingPostponeFiles(String table) {
+		return PostponeCompaction.pendingFiles(resolve(table));
 	}
 
 	/**

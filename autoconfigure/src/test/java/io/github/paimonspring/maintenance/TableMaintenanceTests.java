@@ -89,11 +89,18 @@ class TableMaintenanceTests extends WarehouseTestBase {
 
 	@Test
 	void tablesItCannotCompactAreRefusedByName() {
-		String table = "default.postponed";
+		String table = "default.dynamic";
 		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).primaryKey("id")
-			.option("bucket", "-2").build());
+			.option("bucket", "-1").build());
 		assertThatThrownBy(() -> maintenance().compact(table, false)).isInstanceOf(UnsupportedTableException.class)
-			.hasMessageContaining("default.postponed");
+			.hasMessageContaining("default.dynamic");
+		// postpone buckets are compacted (PostponeCompactionTests), except with cross-partition updates
+		String crossPartition = "default.cross_partition_postponed";
+		this.warehouse.create(crossPartition, Schema.newBuilder().column("id", DataTypes.INT())
+			.column("dt", DataTypes.STRING()).primaryKey("id").partitionKeys("dt").option("bucket", "-2").build());
+		assertThatThrownBy(() -> maintenance().compact(crossPartition, false))
+			.isInstanceOf(UnsupportedTableException.class)
+			.hasMessageContaining("default.cross_partition_postponed");
 	}
 
 	/** The data files the latest snapshot references. */
