@@ -10,6 +10,9 @@ import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.TransactionState;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.TableDefinition;
+import io.github.paimonspring.maintenance.MaintenanceRun;
+import io.github.paimonspring.maintenance.MaintenanceScheduler;
+import io.github.paimonspring.maintenance.TableState;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.table.FileStoreTable;
@@ -32,14 +35,28 @@ public class PaimonEndpoint {
 
 	private final ObjectProvider<AdminTransactions> transactions;
 
+	private final @Nullable ObjectProvider<MaintenanceScheduler> maintenance;
+
 	/**
 	 * Creates the endpoint.
 	 * @param tables the configured tables and their catalog
 	 * @param transactions the admin service, if the admin API is enabled
 	 */
 	public PaimonEndpoint(PaimonTables tables, ObjectProvider<AdminTransactions> transactions) {
+		this(tables, transactions, null);
+	}
+
+	/**
+	 * Creates the endpoint, also showing each table's state and last run of the scheduled maintenance.
+	 * @param tables the configured tables
+	 * @param transactions the admin transactions, if the admin API is enabled
+	 * @param maintenance the scheduled maintenance, if it runs
+	 */
+	public PaimonEndpoint(PaimonTables tables, ObjectProvider<AdminTransactions> transactions,
+			@Nullable ObjectProvider<MaintenanceScheduler> maintenance) {
 		this.tables = tables;
 		this.transactions = transactions;
+		this.maintenance = maintenance;
 	}
 
 	/**
@@ -66,7 +83,7 @@ public class PaimonEndpoint {
 			table = this.tables.catalog().getTable(identifier);
 		}
 		catch (Catalog.TableNotExistException ex) {
-			return new TableDescriptor(name, identifier.getFullName(), false, null, null, null, null);
+			return new TableDescriptor(name, identifier.getFullName(), false, null, null, null, null, null, null);
 		}
 		Integer bucket = (table.options().get("bucket") != null) ? Integer.valueOf(table.options().get("bucket")) : null;
 		Long snapshot = null;
@@ -74,8 +91,11 @@ public class PaimonEndpoint {
 			bucket = fileStoreTable.coreOptions().bucket();
 			snapshot = fileStoreTable.snapshotManager().latestSnapshotIdFromFileSystem();
 		}
+		MaintenanceScheduler scheduler = (this.maintenance != null) ? this.maintenance.getIfAvailable() : null;
+		TableState state = (scheduler != null) ? scheduler.lastState(identifier.getFullName()) : null;
+		List<MaintenanceRun> runs = (scheduler != null) ? scheduler.runs(identifier.getFullName()) : List.of();
 		return new TableDescriptor(name, identifier.getFullName(), true, table.primaryKeys(), table.partitionKeys(),
-				bucket, snapshot);
+				bucket, snapshot, state, runs.isEmpty() ? null : runs.get(runs.size() - 1));
 	}
 
 	/**
@@ -102,10 +122,14 @@ public class PaimonEndpoint {
 	 * @param partitionKeys partition columns, or {@code null} if it does not exist
 	 * @param bucket the {@code bucket} option, or {@code null} if it does not exist
 	 * @param latestSnapshotId the latest snapshot, or {@code null} if there is none
+	 * @param state files, bytes, snapshots and pending postpone-bucket files as the last scheduled
+	 * maintenance run left them, or {@code null} without one
+	 * @param lastMaintenance the last scheduled maintenance run on this instance, or {@code null}
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record TableDescriptor(String name, String identifier, boolean exists, @Nullable List<String> primaryKeys,
-			@Nullable List<String> partitionKeys, @Nullable Integer bucket, @Nullable Long latestSnapshotId) {
+			@Nullable List<String> partitionKeys, @Nullable Integer bucket, @Nullable Long latestSnapshotId,
+			@Nullable TableState state, @Nullable MaintenanceRun lastMaintenance) {
 	}
 
 }

@@ -10,7 +10,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 
+import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.ingest.Ingester;
+import io.github.paimonspring.maintenance.MaintenanceRun;
+import io.github.paimonspring.maintenance.MaintenanceScheduler;
+import io.github.paimonspring.maintenance.TableState;
 import org.apache.paimon.catalog.AbstractCatalog;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
@@ -46,6 +50,10 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 
 	private final @Nullable Ingester ingester;
 
+	private final @Nullable MaintenanceScheduler maintenance;
+
+	private final @Nullable Instances instances;
+
 	private volatile @Nullable FileIO fileIO;
 
 	/**
@@ -63,9 +71,28 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 	 * @param ingester the group commits to report on, or {@code null}
 	 */
 	public PaimonHealthIndicator(Catalog catalog, @Nullable Ingester ingester) {
+		this(catalog, ingester, null, null);
+	}
+
+	/**
+	 * Creates the indicator, also with the detail {@code maintenance}: per maintained table its live
+	 * files, pending postpone-bucket files and snapshots as the last run left them, when that run
+	 * finished, and its error if it failed. A failing maintenance does not make the health DOWN: the
+	 * tables stay writable and readable, only slower.
+	 * @param catalog the catalog to check
+	 * @param ingester the group commits to report on, or {@code null}
+	 * Also DOWN, with the detail {@code fencedAt}, once this instance stopped committing because its
+	 * lease in the shared state ran out (it must be restarted).
+	 * @param maintenance the scheduled maintenance to report on, or {@code null}
+	 * @param instances this instance's registration, or {@code null}
+	 */
+	public PaimonHealthIndicator(Catalog catalog, @Nullable Ingester ingester, @Nullable MaintenanceScheduler maintenance,
+			@Nullable Instances instances) {
 		super("Paimon health check failed");
 		this.catalog = catalog;
 		this.ingester = ingester;
+		this.maintenance = maintenance;
+		this.instances = instances;
 	}
 
 	/**
@@ -77,6 +104,17 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 		String warehouse = warehouse(options);
 		if (this.ingester != null && !this.ingester.failingTables().isEmpty()) {
 			builder.withDetail("groupCommitFailures", this.ingester.failingTables());
+		}
+		if (this.maintenance != null) {
+			builder.withDetail("maintenance", maintenanceDetails(this.maintenance));
+		}
+		if (this.instances != null) {
+			builder.withDetail("instance", this.instances.id());
+			if (this.instances.fencedAt() != null) {
+				builder.down().withDetail("fencedAt", this.instances.fencedAt().toString()).withDetail("error",
+						"this instance's lease ran out before its heartbeat renewed it; it commits nothing until restarted");
+				return;
+			}
 		}
 		try {
 			check(builder, options, warehouse);
@@ -219,6 +257,29 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 			current = delegate.wrapped();
 		}
 		return (current instanceof AbstractCatalog abstractCatalog) ? abstractCatalog : null;
+	}
+
+	private static Map<String, Map<String, Object>> maintenanceDetails(MaintenanceScheduler scheduler) {
+		Map<String, Map<String, Object>> tables = new java.util.TreeMap<>();
+		for (String table : scheduler.tables().keySet()) {
+			Map<String, Object> detail = new java.util.LinkedHashMap<>();
+			TableState state = scheduler.lastState(table);
+			if (state != null) {
+				detail.put("files", state.files());
+				detail.put("postponeFiles", state.pendingPostponeFiles());
+				detail.put("snapshots", state.snapshots());
+			}
+			java.util.List<MaintenanceRun> runs = scheduler.runs(table);
+			if (!runs.isEmpty()) {
+				MaintenanceRun last = runs.get(runs.size() - 1);
+				detail.put("lastRun", last.finished().toString());
+				if (last.error() != null) {
+					detail.put("error", last.error());
+				}
+			}
+			tables.put(table, detail);
+		}
+		return tables;
 	}
 
 }

@@ -251,10 +251,13 @@ public final class AdminModel {
 	 * @param table the table identifier
 	 * @param liveFiles the data files its latest snapshot holds
 	 * @param snapshots its retained snapshots
+	 * @param pending what maintenance would act on now: files, bytes, the most files in one bucket, and
+	 * postpone-bucket files no reader sees yet
 	 * @param runs the last scheduled maintenance runs on this instance, oldest first (empty when the
 	 * scheduled maintenance is off)
 	 */
-	public record MaintenanceResponse(String table, int liveFiles, long snapshots,
+	public record MaintenanceResponse(String table, long liveFiles, long snapshots,
+			io.github.paimonspring.maintenance.TableState pending,
 			List<io.github.paimonspring.maintenance.MaintenanceRun> runs) {
 	}
 

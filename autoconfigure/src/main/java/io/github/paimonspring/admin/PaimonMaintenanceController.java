@@ -4,9 +4,9 @@ import java.util.List;
 
 import io.github.paimonspring.maintenance.CompactionResult;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
-import io.github.paimonspring.maintenance.OrphanFiles;
 import io.github.paimonspring.maintenance.OrphanFilesResult;
-import io.github.paimonspring.maintenance.TableMaintenance;
+import io.github.paimonspring.maintenance.PaimonMaintenance;
+import io.github.paimonspring.maintenance.TableState;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -35,9 +35,7 @@ public class PaimonMaintenanceController {
 
 	private final AdminTables tables;
 
-	private final TableMaintenance maintenance;
-
-	private final OrphanFiles orphans;
+	private final PaimonMaintenance maintenance;
 
 	private final @Nullable MaintenanceScheduler scheduler;
 
@@ -45,14 +43,12 @@ public class PaimonMaintenanceController {
 	 * Creates the controller.
 	 * @param tables the name check
 	 * @param maintenance the maintenance operations
-	 * @param orphans the orphan-file cleanup
 	 * @param scheduler the scheduled maintenance, or {@code null} when it is off
 	 */
-	public PaimonMaintenanceController(AdminTables tables, TableMaintenance maintenance, OrphanFiles orphans,
+	public PaimonMaintenanceController(AdminTables tables, PaimonMaintenance maintenance,
 			@Nullable MaintenanceScheduler scheduler) {
 		this.tables = tables;
 		this.maintenance = maintenance;
-		this.orphans = orphans;
 		this.scheduler = scheduler;
 	}
 
@@ -64,12 +60,12 @@ public class PaimonMaintenanceController {
 	 */
 	@GetMapping("/tables/{database}/{table}/maintenance")
 	@Operation(summary = "Get a table's maintenance state", operationId = "getMaintenance")
-	@ApiResponse(responseCode = "200", description = "Live data files, retained snapshots, last scheduled runs")
+	@ApiResponse(responseCode = "200", description = "Live data files, retained snapshots, what is pending (files per bucket, postpone-bucket files), last scheduled runs")
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	public AdminModel.MaintenanceResponse state(@PathVariable String database, @PathVariable String table) {
 		String identifier = this.tables.identifier(database, table);
-		return new AdminModel.MaintenanceResponse(identifier, this.maintenance.liveFiles(identifier),
-				this.maintenance.snapshots(identifier),
+		TableState state = this.maintenance.observe(identifier);
+		return new AdminModel.MaintenanceResponse(identifier, state.files(), state.snapshots(), state,
 				(this.scheduler != null) ? this.scheduler.runs(identifier) : List.of());
 	}
 
@@ -83,12 +79,13 @@ public class PaimonMaintenanceController {
 	@PostMapping("/tables/{database}/{table}/compact")
 	@Operation(summary = "Compact a table", operationId = "compact",
 			description = "Append tables: small files are binned into files of target-file-size. Primary-key tables with "
-					+ "fixed buckets: sorted runs are merged (all into one per bucket with full=true). One COMPACT snapshot.")
+					+ "fixed buckets: sorted runs are merged (all into one per bucket with full=true). Postpone-bucket "
+					+ "tables (bucket=-2): bucket-postpone rows are moved into real buckets. One COMPACT snapshot.")
 	@ApiResponse(responseCode = "200", description = "What was compacted; snapshotId is null when there was nothing to do")
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "409", description = "A concurrent compaction conflicted; repeat",
 			content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "422", description = "A table this starter does not compact (dynamic or postpone buckets)",
+	@ApiResponse(responseCode = "422", description = "A table this starter does not compact (dynamic buckets, postpone buckets with cross-partition updates)",
 			content = @Content(mediaType = PROBLEM))
 	public CompactionResult compact(@PathVariable String database, @PathVariable String table,
 			@RequestParam(defaultValue = "false") boolean full) {
@@ -127,7 +124,7 @@ public class PaimonMaintenanceController {
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	public OrphanFilesResult removeOrphanFiles(@PathVariable String database, @PathVariable String table,
 			@RequestParam(defaultValue = "false") boolean dryRun) {
-		return this.orphans.remove(this.tables.identifier(database, table), dryRun);
+		return this.maintenance.removeOrphanFiles(this.tables.identifier(database, table), dryRun);
 	}
 
 }

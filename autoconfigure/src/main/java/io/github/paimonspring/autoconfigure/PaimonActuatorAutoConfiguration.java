@@ -5,7 +5,9 @@ import io.github.paimonspring.actuate.PaimonEndpoint;
 import io.github.paimonspring.actuate.PaimonHealthIndicator;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.ingest.Ingester;
+import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.apache.paimon.catalog.Catalog;
@@ -46,8 +48,9 @@ public final class PaimonActuatorAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		@ConditionalOnAvailableEndpoint(PaimonEndpoint.class)
-		PaimonEndpoint paimonEndpoint(PaimonTables tables, ObjectProvider<AdminTransactions> transactions) {
-			return new PaimonEndpoint(tables, transactions);
+		PaimonEndpoint paimonEndpoint(PaimonTables tables, ObjectProvider<AdminTransactions> transactions,
+				ObjectProvider<MaintenanceScheduler> maintenance) {
+			return new PaimonEndpoint(tables, transactions, maintenance);
 		}
 
 	}
@@ -63,8 +66,10 @@ public final class PaimonActuatorAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(name = "paimonHealthIndicator")
 		@ConditionalOnEnabledHealthIndicator("paimon")
-		PaimonHealthIndicator paimonHealthIndicator(Catalog catalog, ObjectProvider<Ingester> ingester) {
-			return new PaimonHealthIndicator(catalog, ingester.getIfAvailable());
+		PaimonHealthIndicator paimonHealthIndicator(Catalog catalog, ObjectProvider<Ingester> ingester,
+				ObjectProvider<MaintenanceScheduler> maintenance, ObjectProvider<Instances> instances) {
+			return new PaimonHealthIndicator(catalog, ingester.getIfAvailable(), maintenance.getIfAvailable(),
+					instances.getIfAvailable());
 		}
 
 	}

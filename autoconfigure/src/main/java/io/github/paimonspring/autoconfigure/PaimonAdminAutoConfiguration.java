@@ -22,8 +22,7 @@ import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.cluster.StateStore;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
-import io.github.paimonspring.maintenance.OrphanFiles;
-import io.github.paimonspring.maintenance.TableMaintenance;
+import io.github.paimonspring.maintenance.PaimonMaintenance;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import jakarta.servlet.DispatcherType;
@@ -114,9 +113,9 @@ public final class PaimonAdminAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	PaimonMaintenanceController paimonMaintenanceController(AdminTables tables, TableMaintenance maintenance,
-			OrphanFiles orphans, ObjectProvider<MaintenanceScheduler> scheduler) {
-		return new PaimonMaintenanceController(tables, maintenance, orphans, scheduler.getIfAvailable());
+	PaimonMaintenanceController paimonMaintenanceController(AdminTables tables, PaimonMaintenance maintenance,
+			ObjectProvider<MaintenanceScheduler> scheduler) {
+		return new PaimonMaintenanceController(tables, maintenance, scheduler.getIfAvailable());
 	}
 
 	@Bean

@@ -126,8 +126,10 @@ public final class PaimonAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	PaimonTables paimonTables(Catalog catalog, PaimonProperties properties, Instances instances) {
-		// the files this instance writes carry its id, so that those a dead instance left can be removed
-		return new PaimonTables(catalog, PaimonTableBeanRegistrar.definitions(properties.getTables()), instances.id());
+		// the files this instance writes carry its id, so that those a dead instance left can be removed;
+		// it commits only while its lease holds
+		return new PaimonTables(catalog, PaimonTableBeanRegistrar.definitions(properties.getTables()), instances.id(),
+				instances);
 	}
 
 	@Bean

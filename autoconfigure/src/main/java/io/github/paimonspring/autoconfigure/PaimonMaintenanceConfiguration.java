@@ -1,7 +1,7 @@
 package io.github.paimonspring.autoconfigure;
 
 import java.time.Duration;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
@@ -9,16 +9,19 @@ import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.ingest.JdbcKeyClaims;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.LocalKeyClaims;
+import io.github.paimonspring.maintenance.MaintenanceListener;
+import io.github.paimonspring.maintenance.MaintenancePolicy;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.github.paimonspring.maintenance.OrphanFiles;
+import io.github.paimonspring.maintenance.PaimonMaintenance;
 import io.github.paimonspring.maintenance.PendingFiles;
 import io.github.paimonspring.maintenance.TableMaintenance;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
@@ -32,10 +35,10 @@ class PaimonMaintenanceConfiguration {
 	static final Duration ORPHAN_MARGIN = Duration.ofHours(1);
 
 	@Bean
-	@ConditionalOnMissingBean
-	TableMaintenance paimonTableMaintenance(PaimonTables tables, PaimonProperties properties) {
+	@ConditionalOnMissingBean(PaimonMaintenance.class)
+	TableMaintenance paimonTableMaintenance(PaimonTables tables, PaimonProperties properties, OrphanFiles orphans) {
 		Integer postponeDefault = properties.getWrite().getPostponeDefaultBuckets();
-		return new TableMaintenance(tables, (postponeDefault != null) ? postponeDefault : 0);
+		return new TableMaintenance(tables, (postponeDefault != null) ? postponeDefault : 0, orphans);
 	}
 
 	@Bean
@@ -55,21 +58,36 @@ class PaimonMaintenanceConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	@ConditionalOnBooleanProperty("paimon.maintenance.enabled")
-	MaintenanceScheduler paimonMaintenanceScheduler(TableMaintenance maintenance, OrphanFiles orphans,
+	@Conditional(MaintenanceEnabledCondition.class)
+	MaintenanceScheduler paimonMaintenanceScheduler(PaimonMaintenance maintenance, OrphanFiles orphans,
 			PaimonTables tables, PaimonProperties properties, PaimonMaintenanceProperties settings,
-			ObjectProvider<PaimonConnectionDetails> connectionDetails) {
-		List<String> identifiers = tables.definitions().keySet().stream()
-			.map((name) -> tables.identifier(name).getFullName())
-			.toList();
+			ObjectProvider<PaimonConnectionDetails> connectionDetails, ObjectProvider<MaintenanceListener> listener) {
 		Map<String, String> options = PaimonAutoConfiguration.catalogOptions(properties.getCatalog(),
 				connectionDetails.orderedStream().toList());
 		KeyClaims claims = PaimonAutoConfiguration.jdbcCatalog(options)
 				? new JdbcKeyClaims(options.get("uri"), options.get("jdbc.user"), options.get("jdbc.password"),
 						settings.getLockLease())
 				: new LocalKeyClaims();
-		return new MaintenanceScheduler(maintenance, orphans, identifiers, claims, settings.getInterval(),
-				settings.getMinFiles(), settings.getOrphanFilesInterval());
+		return new MaintenanceScheduler(maintenance, orphans, policies(tables, settings), claims, settings.getInterval(),
+				settings.getOrphanFilesInterval(), listener.getIfAvailable(() -> MaintenanceListener.NONE));
+	}
+
+	/** The policy of every configured table, by identifier; per-table settings must name a configured table. */
+	static Map<String, MaintenancePolicy> policies(PaimonTables tables, PaimonMaintenanceProperties settings) {
+		for (String name : settings.getTables().keySet()) {
+			if (!tables.definitions().containsKey(name)) {
+				throw new IllegalStateException("paimon.maintenance.tables." + name + " names no table of paimon.tables "
+						+ tables.definitions().keySet());
+			}
+		}
+		Map<String, MaintenancePolicy> policies = new LinkedHashMap<>();
+		for (String name : tables.definitions().keySet()) {
+			PaimonMaintenanceProperties.TableSettings table = settings.getTables()
+				.getOrDefault(name, new PaimonMaintenanceProperties.TableSettings());
+			int minFiles = (table.getMinFiles() != null) ? table.getMinFiles() : settings.getMinFiles();
+			policies.put(tables.identifier(name).getFullName(), new MaintenancePolicy(table.isEnabled(), minFiles));
+		}
+		return policies;
 	}
 
 }

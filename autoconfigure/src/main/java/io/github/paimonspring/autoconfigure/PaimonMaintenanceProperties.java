@@ -1,6 +1,10 @@
 package io.github.paimonspring.autoconfigure;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -12,10 +16,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class PaimonMaintenanceProperties {
 
 	/**
-	 * Whether to maintain the configured tables on a schedule. Leave it off when Flink or Spark
-	 * compact the tables.
+	 * Whether to maintain the configured tables on a schedule. By default on for a filesystem catalog
+	 * on a local warehouse (the embedded set-up), off otherwise; turn it off when Flink or Spark
+	 * maintain the tables.
 	 */
-	private boolean enabled;
+	private @Nullable Boolean enabled;
 
 	/**
 	 * Time between two maintenance rounds (the first one starts one interval after start-up).
@@ -23,7 +28,8 @@ public class PaimonMaintenanceProperties {
 	private Duration interval = Duration.ofMinutes(10);
 
 	/**
-	 * Compact a table once its latest snapshot holds this many data files.
+	 * Compact a table once one bucket of one partition holds this many data files (pending
+	 * postpone-bucket files are always compacted).
 	 */
 	private int minFiles = 32;
 
@@ -47,11 +53,16 @@ public class PaimonMaintenanceProperties {
 	 */
 	private Duration orphanFilesInterval = Duration.ofHours(1);
 
-	public boolean isEnabled() {
+	/**
+	 * Per-table settings, by the table's name under paimon.tables.
+	 */
+	private Map<String, TableSettings> tables = new LinkedHashMap<>();
+
+	public @Nullable Boolean getEnabled() {
 		return this.enabled;
 	}
 
-	public void setEnabled(boolean enabled) {
+	public void setEnabled(@Nullable Boolean enabled) {
 		this.enabled = enabled;
 	}
 
@@ -93,6 +104,49 @@ public class PaimonMaintenanceProperties {
 
 	public void setOrphanFilesInterval(Duration orphanFilesInterval) {
 		this.orphanFilesInterval = orphanFilesInterval;
+	}
+
+	public Map<String, TableSettings> getTables() {
+		return this.tables;
+	}
+
+	public void setTables(Map<String, TableSettings> tables) {
+		this.tables = tables;
+	}
+
+	/**
+	 * The maintenance settings of one table, overriding the defaults above.
+	 */
+	public static class TableSettings {
+
+		/**
+		 * Whether the scheduled maintenance maintains this table (for example off for a table Flink
+		 * compacts).
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Compact this table once one bucket of one partition holds this many data files (default:
+		 * paimon.maintenance.min-files).
+		 */
+		private @Nullable Integer minFiles;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public @Nullable Integer getMinFiles() {
+			return this.minFiles;
+		}
+
+		public void setMinFiles(@Nullable Integer minFiles) {
+			this.minFiles = minFiles;
+		}
+
 	}
 
 }

@@ -29,6 +29,8 @@ public class PaimonTables {
 
 	private final @Nullable String writerId;
 
+	private final CommitFence fence;
+
 	/**
 	 * Creates the registry.
 	 * @param catalog the catalog holding the tables
@@ -45,12 +47,34 @@ public class PaimonTables {
 	 * @param writerId the id put into the names of written files (letters and digits), or {@code null}
 	 */
 	public PaimonTables(Catalog catalog, Map<String, TableDefinition> definitions, @Nullable String writerId) {
+		this(catalog, definitions, writerId, CommitFence.NONE);
+	}
+
+	/**
+	 * Creates the registry whose tables name the files they write after a writer, and whose commits
+	 * first ask a fence.
+	 * @param catalog the catalog holding the tables
+	 * @param definitions the configured tables by name
+	 * @param writerId the id put into the names of written files (letters and digits), or {@code null}
+	 * @param fence asked before every commit through these tables
+	 */
+	public PaimonTables(Catalog catalog, Map<String, TableDefinition> definitions, @Nullable String writerId,
+			CommitFence fence) {
 		if (writerId != null && !writerId.matches("[a-z0-9]+")) {
 			throw new IllegalArgumentException("A writer id must be lower-case letters and digits, got '" + writerId + "'");
 		}
 		this.catalog = catalog;
 		this.definitions = Collections.unmodifiableMap(new LinkedHashMap<>(definitions));
 		this.writerId = writerId;
+		this.fence = fence;
+	}
+
+	/**
+	 * Returns the fence every commit through these tables asks first.
+	 * @return the fence
+	 */
+	public CommitFence fence() {
+		return this.fence;
 	}
 
 	/**

@@ -9,7 +9,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.write.PaimonUnavailableException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,8 +23,13 @@ import org.slf4j.LoggerFactory;
  * is a new instance. Data files this instance writes carry its id in their names
  * ({@link #dataFilePrefix(String)}), so that what a dead instance left unreferenced can be found and
  * removed without waiting for an age-based sweep.
+ * <p>
+ * As a {@link CommitFence}, it refuses commits once less than a quarter of the lease is left (the
+ * heartbeats are late), and for good once a heartbeat finds the lease already ran out: other instances
+ * may have treated this one as dead and removed its uncommitted files, so it must not commit what it
+ * wrote before; restart it.
  */
-public class Instances {
+public class Instances implements CommitFence {
 
 	private static final Logger logger = LoggerFactory.getLogger(Instances.class);
 
@@ -38,6 +46,8 @@ public class Instances {
 	private final Instant startedAt = Instant.now();
 
 	private volatile Instant leaseEnd = Instant.EPOCH;
+
+	private volatile @Nullable Instant fencedAt;
 
 	/**
 	 * Creates the registry for this instance; it is registered by the first {@link #heartbeat()}.
@@ -81,8 +91,14 @@ public class Instances {
 	 * Renews this instance's lease in the store (registering it the first time).
 	 * @throws io.github.paimonspring.write.PaimonUnavailableException if the store cannot be reached
 	 */
-	public void heartbeat() {
+	public synchronized void heartbeat() {
 		Instant now = Instant.now();
+		if (!this.leaseEnd.equals(Instant.EPOCH) && now.isAfter(this.leaseEnd) && this.fencedAt == null) {
+			this.fencedAt = now;
+			logger.error("Instance {} renewed its lease {} after it ran out; other instances may have removed its "
+					+ "uncommitted files, so it commits nothing any more: restart it", this.id,
+					Duration.between(this.leaseEnd, now));
+		}
 		Map<String, String> record = new LinkedHashMap<>();
 		record.put("startedAt", this.startedAt.toString());
 		record.put("heartbeatAt", now.toString());
@@ -102,6 +118,37 @@ public class Instances {
 	 */
 	public boolean holdsLease() {
 		return Instant.now().isBefore(this.leaseEnd);
+	}
+
+	/**
+	 * Returns when this instance stopped committing because its lease ran out before a heartbeat.
+	 * @return the time, or {@code null} while it commits
+	 */
+	public @Nullable Instant fencedAt() {
+		return this.fencedAt;
+	}
+
+	/**
+	 * Refuses a commit when this instance's lease ran out before, or has less than a quarter left.
+	 * @param table the table the commit is for
+	 * @throws PaimonUnavailableException if the commit must not happen
+	 */
+	@Override
+	public void check(String table) {
+		if (this.leaseEnd.equals(Instant.EPOCH)) {
+			heartbeat(); // a commit before the first heartbeat (during start-up) registers the instance
+		}
+		Instant now = Instant.now();
+		if (this.fencedAt != null) {
+			throw new PaimonUnavailableException(table, "Instance " + this.id + " commits nothing since its lease in "
+					+ this.store.location() + " ran out at " + this.fencedAt
+					+ " (other instances may have removed its uncommitted files); restart it", null);
+		}
+		if (now.isAfter(this.leaseEnd.minus(this.lease.dividedBy(4)))) {
+			throw new PaimonUnavailableException(table, "Instance " + this.id + " has not renewed its lease in "
+					+ this.store.location() + " (it ends at " + this.leaseEnd + "); commits wait until the heartbeat "
+					+ "succeeds, retry later", null);
+		}
 	}
 
 	/**

@@ -13,10 +13,12 @@ import org.jspecify.annotations.Nullable;
  * @param finished when it finished
  * @param compaction what the compaction did, or {@code null} when none was due or it failed
  * @param expiredSnapshots the snapshots expired
+ * @param expiredPartitions the partitions dropped because their time ran out
  * @param orphanFiles what the orphan-file cleanup removed, or {@code null} when none was due
  * @param error why the run failed, or {@code null}
  */
 public record MaintenanceRun(String table, String instance, Instant started, Instant finished,
-		@Nullable CompactionResult compaction, int expiredSnapshots, @Nullable OrphanFilesResult orphanFiles,
+		@Nullable CompactionResult compaction, int expiredSnapshots, int expiredPartitions,
+		@Nullable OrphanFilesResult orphanFiles,
 		@Nullable String error) {
 }

@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 import io.github.paimonspring.PeriodicLifecycle;
 import io.github.paimonspring.ingest.KeyClaims;
@@ -20,13 +19,16 @@ import org.slf4j.LoggerFactory;
 
 
 /**
- * Runs {@link TableMaintenance} on a schedule for the configured tables: every interval, each table
- * whose latest snapshot holds at least {@code minFiles} data files is compacted, its snapshots are
- * expired, and its orphan files are removed — every {@code orphanInterval}, and in the next round after
- * another instance died (its uncommitted files are removed at any age, see {@link OrphanFiles}). A run of a table holds the table's maintenance claim in the shared {@link KeyClaims} (the
- * JDBC catalog's database when there is one), so two instances never maintain one table at once; an
- * instance that finds the claim taken skips the table until the next interval. Keeps the last runs per
- * table for the admin API.
+ * Runs the {@link PaimonMaintenance} on a schedule for the configured tables, each by its
+ * {@link MaintenancePolicy}. Every interval, a table is observed; it is compacted when one bucket of one
+ * partition holds at least {@code minFiles} data files or postpone-bucket files are pending; its
+ * snapshots and partitions are expired as its options say; and its orphan files are removed — every
+ * {@code orphanInterval}, and in the next round after another instance died (whose uncommitted files
+ * are removed at any age, see {@link OrphanFiles}). A run of a table holds the table's maintenance claim
+ * in the shared {@link KeyClaims} (the JDBC catalog's database when there is one), so two instances
+ * never maintain one table at once; an instance that finds the claim taken skips the table until the
+ * next interval. Keeps the last runs and the last observed state per table for the admin API, the
+ * actuator and the {@link MaintenanceListener}.
  */
 public class MaintenanceScheduler extends PeriodicLifecycle {
 
@@ -34,7 +36,7 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 
 	private static final int RUNS_KEPT = 100;
 
-	private final TableMaintenance maintenance;
+	private final PaimonMaintenance maintenance;
 
 	private final OrphanFiles orphans;
 
@@ -43,13 +45,15 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 	/** Per table: when its orphan files were last removed, and which dead instances that run knew. */
 	private final Map<String, OrphanSweep> sweeps = new HashMap<>();
 
-	private final List<String> tables;
+	private final Map<String, MaintenancePolicy> tables;
+
+	private final MaintenanceListener listener;
+
+	private final Map<String, TableState> states = new java.util.concurrent.ConcurrentHashMap<>();
 
 	private final KeyClaims claims;
 
-	private final int minFiles;
-
-	private final String instance = UUID.randomUUID().toString().substring(0, 8);
+	private final String instance;
 
 	private final Deque<MaintenanceRun> runs = new ArrayDeque<>();
 
@@ -57,33 +61,36 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 	 * Creates the scheduler.
 	 * @param maintenance the maintenance operations
 	 * @param orphans the orphan-file cleanup
-	 * @param tables the tables to maintain ({@code database.table})
+	 * @param tables the tables to maintain ({@code database.table}) with their policies
 	 * @param claims where the per-table maintenance claims are taken
 	 * @param interval the time between two rounds
-	 * @param minFiles compact a table once its latest snapshot holds this many data files
 	 * @param orphanInterval the time between two orphan-file cleanups of a table
+	 * @param listener told about every run
 	 */
-	public MaintenanceScheduler(TableMaintenance maintenance, OrphanFiles orphans, List<String> tables, KeyClaims claims,
-			Duration interval, int minFiles, Duration orphanInterval) {
+	public MaintenanceScheduler(PaimonMaintenance maintenance, OrphanFiles orphans, Map<String, MaintenancePolicy> tables,
+			KeyClaims claims, Duration interval, Duration orphanInterval, MaintenanceListener listener) {
 		super("paimon-maintenance", interval);
 		this.maintenance = maintenance;
 		this.orphans = orphans;
 		this.orphanInterval = orphanInterval;
-		this.tables = List.copyOf(tables);
+		this.tables = new java.util.LinkedHashMap<>(tables);
 		this.claims = claims;
-		this.minFiles = minFiles;
+		this.listener = listener;
+		this.instance = orphans.instance();
 	}
 
 	/**
 	 * Runs one round over every table now.
 	 */
 	public void runOnce() {
-		for (String table : this.tables) {
-			runTable(table);
-		}
+		this.tables.forEach((table, policy) -> {
+			if (policy.enabled()) {
+				runTable(table, policy);
+			}
+		});
 	}
 
-	private void runTable(String table) {
+	private void runTable(String table, MaintenancePolicy policy) {
 		String claim = "maintenance";
 		if (!this.claims.claim(table, claim)) {
 			return; // another instance maintains it right now
@@ -92,14 +99,20 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 		CompactionResult compaction = null;
 		OrphanFilesResult removed = null;
 		int expired = 0;
+		int partitions = 0;
 		String error = null;
 		Instant finished;
+		TableState state = null;
 		try {
-			if (this.maintenance.liveFiles(table) >= this.minFiles) {
+			TableState before = this.maintenance.observe(table);
+			if (before.pendingPostponeFiles() > 0 || before.maxFilesPerBucket() >= policy.minFiles()) {
 				compaction = this.maintenance.compact(table, false);
 			}
 			expired = this.maintenance.expireSnapshots(table);
+			partitions = this.maintenance.expirePartitions(table).size();
 			removed = removeOrphans(table, started);
+			state = (compaction != null || expired > 0 || partitions > 0) ? this.maintenance.observe(table) : before;
+			this.states.put(table, state);
 		}
 		catch (UnsupportedTableException ex) {
 			error = ex.getMessage();
@@ -113,7 +126,10 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 			finished = Instant.now();
 			this.claims.release(table, claim);
 		}
-		record(new MaintenanceRun(table, this.instance, started, finished, compaction, expired, removed, error));
+		MaintenanceRun run = new MaintenanceRun(table, this.instance, started, finished, compaction, expired, partitions,
+				removed, error);
+		record(run);
+		this.listener.ran(run, state);
 	}
 
 	private record OrphanSweep(Instant at, Set<String> deadInstances) {
@@ -143,6 +159,23 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 		while (this.runs.size() > RUNS_KEPT * Math.max(1, this.tables.size())) {
 			this.runs.removeFirst();
 		}
+	}
+
+	/**
+	 * Returns the tables this scheduler maintains, with their policies.
+	 * @return the policies by table identifier
+	 */
+	public Map<String, MaintenancePolicy> tables() {
+		return java.util.Collections.unmodifiableMap(this.tables);
+	}
+
+	/**
+	 * Returns a table as this instance's last run left it.
+	 * @param table the table identifier
+	 * @return the state, or {@code null} before the first run
+	 */
+	public @Nullable TableState lastState(String table) {
+		return this.states.get(table);
 	}
 
 	/**

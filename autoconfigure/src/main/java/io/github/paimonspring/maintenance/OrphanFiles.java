@@ -67,6 +67,14 @@ public class OrphanFiles {
 	}
 
 	/**
+	 * Returns this instance's id.
+	 * @return the id, or {@code local} without an instance registry
+	 */
+	public String instance() {
+		return (this.instances != null) ? this.instances.id() : "local";
+	}
+
+	/**
 	 * Returns the dead instances whose files are removed at any age.
 	 * @return their ids
 	 */

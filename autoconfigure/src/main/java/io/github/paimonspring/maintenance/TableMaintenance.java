@@ -42,13 +42,15 @@ import org.slf4j.LoggerFactory;
  * forced, and rows written concurrently are never lost or doubled (compaction only rewrites files a
  * snapshot already holds). Thread-safe; run one maintenance per table at a time.
  */
-public class TableMaintenance {
+public class TableMaintenance implements PaimonMaintenance {
 
 	private static final Logger logger = LoggerFactory.getLogger(TableMaintenance.class);
 
 	private final PaimonTables tables;
 
 	private final int postponeDefaultBuckets;
+
+	private final @Nullable OrphanFiles orphans;
 
 	/**
 	 * Creates the maintenance; postpone-bucket compaction gives partitions without real buckets each
@@ -67,11 +69,30 @@ public class TableMaintenance {
 	 * {@code postpone.default-bucket-num}
 	 */
 	public TableMaintenance(PaimonTables tables, int postponeDefaultBuckets) {
+		this(tables, postponeDefaultBuckets, null);
+	}
+
+	/**
+	 * Creates the maintenance with its orphan-file cleanup.
+	 * @param tables the tables to resolve names against
+	 * @param postponeDefaultBuckets as {@link #TableMaintenance(PaimonTables, int)}
+	 * @param orphans the orphan-file cleanup, or {@code null} to refuse {@link #removeOrphanFiles}
+	 */
+	public TableMaintenance(PaimonTables tables, int postponeDefaultBuckets, @Nullable OrphanFiles orphans) {
 		if (postponeDefaultBuckets < 0) {
 			throw new IllegalArgumentException("postponeDefaultBuckets must not be negative, got " + postponeDefaultBuckets);
 		}
 		this.tables = tables;
 		this.postponeDefaultBuckets = postponeDefaultBuckets;
+		this.orphans = orphans;
+	}
+
+	@Override
+	public OrphanFilesResult removeOrphanFiles(String table, boolean dryRun) {
+		if (this.orphans == null) {
+			throw new IllegalStateException("This TableMaintenance has no orphan-file cleanup; create it with an OrphanFiles");
+		}
+		return this.orphans.remove(table, dryRun);
 	}
 
 	/**
@@ -96,6 +117,7 @@ public class TableMaintenance {
 	 * postpone tables whose partition keys are not all in the primary key)
 	 * @throws PaimonCommitException if the compaction conflicts with a concurrent commit (repeat it)
 	 */
+	@Override
 	public CompactionResult compact(String table, boolean full) {
 		FileStoreTable target = resolve(table);
 		String name = this.tables.identifier(table).getFullName();
@@ -157,6 +179,7 @@ public class TableMaintenance {
 	 * @param table a configured table name or {@code database.table}
 	 * @return the number of snapshots expired
 	 */
+	@Override
 	public int expireSnapshots(String table) {
 		FileStoreTable target = resolve(table);
 		// one call expires at most snapshot.expire.limit (50) snapshots
@@ -171,6 +194,61 @@ public class TableMaintenance {
 			logger.info("Expired {} snapshot(s) of table '{}'", expired, this.tables.identifier(table).getFullName());
 		}
 		return expired;
+	}
+
+	/**
+	 * Drops the partitions whose time ran out, as the table's {@code partition.expiration-time},
+	 * {@code partition.expiration-strategy} and {@code partition.timestamp-*} options say (one
+	 * {@code OVERWRITE} snapshot); does nothing for tables without them.
+	 * @param table a configured table name or {@code database.table}
+	 * @return the dropped partitions, as partition specs
+	 */
+	@Override
+	public List<Map<String, String>> expirePartitions(String table) {
+		// checked on every call: the schedule is ours, not the expiry's own check interval
+		FileStoreTable target = resolve(table).copy(Map.of("partition.expiration-check-interval", "0 s"));
+		String name = this.tables.identifier(table).getFullName();
+		org.apache.paimon.operation.PartitionExpire expire = target.store()
+			.newPartitionExpire("maintenance-" + UUID.randomUUID(), target);
+		if (expire == null) {
+			return List.of();
+		}
+		List<Map<String, String>> expired;
+		this.tables.fence().check(name);
+		try {
+			expired = expire.expire(BatchWriteBuilder.COMMIT_IDENTIFIER);
+		}
+		catch (RuntimeException ex) {
+			throw failure(name, "Expiring the partitions of", ex);
+		}
+		if (expired != null && !expired.isEmpty()) {
+			logger.info("Expired {} partition(s) of table '{}': {}", expired.size(), name, expired);
+		}
+		return (expired != null) ? expired : List.of();
+	}
+
+	/**
+	 * Observes a table's latest snapshot: its files, their size and spread, its snapshots, and its
+	 * pending postpone-bucket files.
+	 * @param table a configured table name or {@code database.table}
+	 * @return the state
+	 */
+	@Override
+	public TableState observe(String table) {
+		FileStoreTable target = resolve(table);
+		String name = this.tables.identifier(table).getFullName();
+		long files = 0;
+		long bytes = 0;
+		Map<PartitionBucket, Integer> perBucket = new java.util.HashMap<>();
+		for (Split split : target.newScan().plan().splits()) {
+			if (split instanceof DataSplit data) {
+				files += data.dataFiles().size();
+				bytes += data.dataFiles().stream().mapToLong(org.apache.paimon.io.DataFileMeta::fileSize).sum();
+				perBucket.merge(new PartitionBucket(data.partition(), data.bucket()), data.dataFiles().size(), Integer::sum);
+			}
+		}
+		long maxPerBucket = perBucket.values().stream().mapToLong(Integer::longValue).max().orElse(0);
+		return new TableState(name, files, bytes, maxPerBucket, snapshots(table), pendingPostponeFiles(table));
 	}
 
 	/**
@@ -276,6 +354,7 @@ public class TableMaintenance {
 	/** Commits a compaction; a failed one leaves its new files to the orphan cleanup, never deleting a live one. */
 	private Long commit(String name, FileStoreTable table, String commitUser, List<CommitMessage> messages) {
 		Long before = table.snapshotManager().latestSnapshotIdFromFileSystem();
+		this.tables.fence().check(name);
 		try (TableCommitImpl commit = table.newCommit(commitUser)) {
 			commit.commit(BatchWriteBuilder.COMMIT_IDENTIFIER, messages);
 		}

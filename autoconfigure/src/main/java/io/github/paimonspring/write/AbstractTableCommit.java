@@ -59,7 +59,7 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 		this.overwritePartition = overwritePartition;
 		this.messagesType = messagesType;
 		this.committer = new TableCommitter(target.name(), target.table(), commitTable, commitUser, overwritePartition,
-				configure);
+				configure, target.fence());
 	}
 
 	/**

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import io.github.paimonspring.catalog.CommitFence;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.fs.FileIO;
@@ -54,6 +55,8 @@ final class TableCommitter {
 
 	private final @Nullable Consumer<TableCommitImpl> configure;
 
+	private final CommitFence fence;
+
 	/**
 	 * Creates a committer engine.
 	 * @param name the table identifier used in messages
@@ -63,15 +66,18 @@ final class TableCommitter {
 	 * @param overwritePartition {@code null} for append mode, empty for dynamic overwrite, or the static
 	 * partition
 	 * @param configure applied to every Paimon commit before it runs, or {@code null}
+	 * @param fence asked before every commit
 	 */
 	TableCommitter(String name, FileStoreTable table, FileStoreTable commitTable, String commitUser,
-			@Nullable Map<String, String> overwritePartition, @Nullable Consumer<TableCommitImpl> configure) {
+			@Nullable Map<String, String> overwritePartition, @Nullable Consumer<TableCommitImpl> configure,
+			CommitFence fence) {
 		this.name = name;
 		this.table = table;
 		this.commitTable = commitTable;
 		this.commitUser = commitUser;
 		this.overwritePartition = overwritePartition;
 		this.configure = configure;
+		this.fence = fence;
 	}
 
 	private String table() {
@@ -135,6 +141,7 @@ final class TableCommitter {
 		}
 		FileStoreTable table = this.commitTable;
 		Long before = latestSnapshotId();
+		this.fence.check(this.name);
 		try (FileStoreCommit commit = table.store().newCommit(this.commitUser, table)) {
 			commit.truncateTable(identifier);
 		}
@@ -275,6 +282,7 @@ final class TableCommitter {
 
 	private CommitResult run(long rows, long identifier, CommitAction action) {
 		Long before = latestSnapshotId();
+		this.fence.check(this.name);
 		try (TableCommitImpl commit = this.commitTable.newCommit(this.commitUser)) {
 			commit.ignoreEmptyCommit(true);
 			if (this.overwritePartition != null) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.catalog.CommitFence;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
 
@@ -25,6 +26,8 @@ public final class WriteTarget {
 
 	private final int parallelism;
 
+	private final CommitFence fence;
+
 	/**
 	 * Creates a target.
 	 * @param name the table identifier, {@code db.table}
@@ -33,10 +36,27 @@ public final class WriteTarget {
 	 * @param parallelism how many Paimon writers one table write may run in parallel
 	 */
 	public WriteTarget(String name, FileStoreTable table, Path spillDirectory, int parallelism) {
+		this(name, table, spillDirectory, parallelism, CommitFence.NONE);
+	}
+
+	/**
+	 * Creates a target whose commits first ask a fence.
+	 * @param name the table identifier
+	 * @param table the table
+	 * @param spillDirectory where lanes spill
+	 * @param parallelism the number of lanes
+	 * @param fence asked before every commit
+	 */
+	public WriteTarget(String name, FileStoreTable table, Path spillDirectory, int parallelism, CommitFence fence) {
 		this.name = name;
 		this.table = table;
 		this.spillDirectory = spillDirectory;
 		this.parallelism = parallelism;
+		this.fence = fence;
+	}
+
+	CommitFence fence() {
+		return this.fence;
 	}
 
 	int parallelism() {

@@ -4,6 +4,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
+import io.github.paimonspring.maintenance.MaintenanceRun;
+import io.github.paimonspring.maintenance.MaintenanceScheduler;
+import io.github.paimonspring.maintenance.TableState;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -107,6 +111,53 @@ class PaimonHealthIndicatorTests {
 		assertThat(PaimonHealthIndicator.warehouseKind("file:///data/wh")).isEqualTo("local");
 		assertThat(PaimonHealthIndicator.warehouseKind("/data/wh")).isEqualTo("local");
 		assertThat(PaimonHealthIndicator.warehouseKind("C:/data/wh")).isEqualTo("local");
+	}
+
+	@Test
+	void showsWhatTheScheduledMaintenanceSawAndMeters() {
+		// the embedded set-up (filesystem catalog, local warehouse) is maintained by default
+		runner(this.temp.resolve("maintained")).withPropertyValues(ActuatorFixtures.TABLES)
+			.run((context) -> {
+				MaintenanceScheduler scheduler = context.getBean(MaintenanceScheduler.class);
+				assertThat(scheduler.tables()).containsKeys("test.events", "test.orders");
+				scheduler.runOnce();
+				Health health = context.getBean(PaimonHealthIndicator.class).health();
+				assertThat(health.getStatus()).isEqualTo(Status.UP);
+				assertThat(health.getDetails().get("maintenance")).asInstanceOf(InstanceOfAssertFactories.MAP)
+					.containsKeys("test.events", "test.orders")
+					.extractingByKey("test.events").asInstanceOf(InstanceOfAssertFactories.MAP)
+					.containsEntry("files", 0L).containsEntry("postponeFiles", 0L).containsKey("lastRun")
+					.doesNotContainKey("error");
+			});
+		runner(this.temp.resolve("off")).withPropertyValues(ActuatorFixtures.TABLES)
+			.withPropertyValues("paimon.maintenance.enabled=false")
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(MaintenanceScheduler.class);
+				assertThat(context.getBean(PaimonHealthIndicator.class).health().getDetails()).doesNotContainKey("maintenance");
+			});
+	}
+
+	@Test
+	void theMaintenanceListenerMetersRunsAndTables() {
+		io.micrometer.core.instrument.simple.SimpleMeterRegistry registry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+		MicrometerMaintenanceListener listener = new MicrometerMaintenanceListener(registry);
+		java.time.Instant start = java.time.Instant.parse("2026-01-01T00:00:00Z");
+		listener.ran(new MaintenanceRun("db.t", "i1", start, start.plusSeconds(2),
+				new io.github.paimonspring.maintenance.CompactionResult("db.t", 40, 2, 7L), 3, 1, null, null),
+				new TableState("db.t", 2, 2048, 1, 4, 5));
+		listener.ran(new MaintenanceRun("db.t", "i1", start, start.plusSeconds(1), null, 0, 0, null, "boom"), null);
+		assertThat(registry.get(MicrometerMaintenanceListener.DURATION).tag("table", "db.t").tag("result", "ok").timer()
+			.count()).isEqualTo(1);
+		assertThat(registry.get(MicrometerMaintenanceListener.DURATION).tag("result", "failed").timer().count())
+			.isEqualTo(1);
+		assertThat(registry.get(MicrometerMaintenanceListener.COMPACTED_FILES).counter().count()).isEqualTo(40);
+		assertThat(registry.get(MicrometerMaintenanceListener.EXPIRED_SNAPSHOTS).counter().count()).isEqualTo(3);
+		assertThat(registry.get(MicrometerMaintenanceListener.EXPIRED_PARTITIONS).counter().count()).isEqualTo(1);
+		assertThat(registry.get(MicrometerMaintenanceListener.TABLE_FILES).tag("table", "db.t").gauge().value())
+			.isEqualTo(2);
+		assertThat(registry.get(MicrometerMaintenanceListener.TABLE_BYTES).gauge().value()).isEqualTo(2048);
+		assertThat(registry.get(MicrometerMaintenanceListener.TABLE_SNAPSHOTS).gauge().value()).isEqualTo(4);
+		assertThat(registry.get(MicrometerMaintenanceListener.TABLE_POSTPONE_FILES).gauge().value()).isEqualTo(5);
 	}
 
 }

@@ -1,7 +1,6 @@
 package io.github.paimonspring.maintenance;
 
 import java.nio.file.Files;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -12,7 +11,6 @@ import java.util.TreeMap;
 import java.util.UUID;
 
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.ingest.LocalKeyClaims;
 import io.github.paimonspring.postpone.BucketPlan;
 import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
 import io.github.paimonspring.postpone.PostponeFixedBucketTableWrite;
@@ -300,21 +298,6 @@ class PostponeCompactionTests extends WarehouseTestBase {
 		write(table, 1, "a2", 3, "c2");
 		assertThat(maintenance().compact(table, false).compacted()).isTrue();
 		assertThat(this.warehouse.idNames(table)).containsExactly("1:a2", "2:b", "3:c2");
-	}
-
-	@Test
-	void scheduledMaintenanceCompactsATableWithPendingPostponeFiles() {
-		String table = "default.scheduled";
-		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
-			.primaryKey("id").option("bucket", "-2").build());
-		write(table, 1, "a");
-		// far fewer live files than minFiles: the pending postpone file alone triggers the compaction
-		MaintenanceScheduler scheduler = new MaintenanceScheduler(maintenance(), List.of(table), new LocalKeyClaims(),
-				Duration.ofHours(1), 1000);
-		scheduler.runOnce();
-		assertThat(scheduler.runs(table)).singleElement()
-			.satisfies((run) -> assertThat(run.compaction()).isNotNull().matches(CompactionResult::compacted));
-		assertThat(this.warehouse.idNames(table)).containsExactly("1:a");
 	}
 
 	@Test

@@ -66,8 +66,35 @@ class TableMaintenanceTests extends WarehouseTestBase {
 	@Test
 	void upsertsIntoAFixedBucketTableBecomeOneSortedRunPerBucket() throws Exception {
 		String table = "default.upserts";
-		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
-			.primaryKey("id").option("bucket", "2").option("write-only", "true").build());
+		Map<Integer, String> latest = upserts(table, Map.of());
+		assertThat(filesPerBucket(table).values()).allSatisfy((files) -> assertThat(files).isGreaterThan(1));
+
+		CompactionResult compaction = maintenance().compact(table, true);
+		assertThat(compaction.compacted()).isTrue();
+
+		assertThat(filesPerBucket(table)).hasSize(2).allSatisfy((bucket, files) -> assertThat(files).isEqualTo(1));
+		assertThat(this.warehouse.idNames(table)).containsExactlyInAnyOrderElementsOf(rows(latest));
+	}
+
+	@Test
+	void minorCompactionBoundsTheSortedRunsOfEveryBucket() throws Exception {
+		String table = "default.minor";
+		Map<Integer, String> latest = upserts(table, Map.of("num-sorted-run.compaction-trigger", "4"));
+		assertThat(sortedRunsPerBucket(table).values()).allSatisfy((runs) -> assertThat(runs).isGreaterThan(100));
+
+		assertThat(maintenance().compact(table, false).compacted()).isTrue();
+
+		// Paimon's universal compaction: at most num-sorted-run.compaction-trigger runs per bucket
+		assertThat(sortedRunsPerBucket(table)).hasSize(2).allSatisfy((bucket, runs) -> assertThat(runs).isBetween(1, 4));
+		assertThat(this.warehouse.idNames(table)).containsExactlyInAnyOrderElementsOf(rows(latest));
+	}
+
+	/** 500 upserting one-row commits over 50 keys into a write-only bucket=2 table; the latest values. */
+	private Map<Integer, String> upserts(String table, Map<String, String> options) {
+		Schema.Builder schema = Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+			.primaryKey("id").option("bucket", "2").option("write-only", "true");
+		options.forEach(schema::option);
+		this.warehouse.create(table, schema.build());
 		Map<Integer, String> latest = new HashMap<>();
 		for (int commit = 0; commit < 500; commit++) {
 			int id = commit % 50;
@@ -77,14 +104,24 @@ class TableMaintenanceTests extends WarehouseTestBase {
 				this.writer.write(table, batch);
 			}
 		}
-		assertThat(filesPerBucket(table).values()).allSatisfy((files) -> assertThat(files).isGreaterThan(1));
+		return latest;
+	}
 
-		CompactionResult compaction = maintenance().compact(table, true);
-		assertThat(compaction.compacted()).isTrue();
+	private static List<String> rows(Map<Integer, String> latest) {
+		return latest.entrySet().stream().map((entry) -> entry.getKey() + ":" + entry.getValue()).toList();
+	}
 
-		assertThat(filesPerBucket(table)).hasSize(2).allSatisfy((bucket, files) -> assertThat(files).isEqualTo(1));
-		assertThat(this.warehouse.idNames(table)).containsExactlyInAnyOrderElementsOf(
-				latest.entrySet().stream().map((entry) -> entry.getKey() + ":" + entry.getValue()).toList());
+	/** Sorted runs per bucket: every level-0 file is one, every other level one. */
+	private Map<Integer, Integer> sortedRunsPerBucket(String table) {
+		Map<Integer, Integer> runs = new HashMap<>();
+		for (Split split : this.warehouse.table(table).newScan().plan().splits()) {
+			DataSplit data = (DataSplit) split;
+			long levelZero = data.dataFiles().stream().filter((file) -> file.level() == 0).count();
+			long levels = data.dataFiles().stream().filter((file) -> file.level() > 0).mapToInt((file) -> file.level())
+				.distinct().count();
+			runs.merge(data.bucket(), (int) (levelZero + levels), Integer::sum);
+		}
+		return runs;
 	}
 
 	@Test

@@ -57,6 +57,44 @@ class MaintenanceOverHttpTests {
 						404);
 				assertThat(warehouse.snapshotCount(TABLE)).isLessThanOrEqualTo(2);
 				assertThat(warehouse.idNames(TABLE)).containsExactlyInAnyOrderElementsOf(expected);
+
+				JsonNode state = AdminSupport.expect(client.get("/paimon/tables/default/maintained/maintenance"), 200);
+				assertThat(state.path("liveFiles").asLong()).isEqualTo(compacted.path("filesAfter").asLong());
+				assertThat(state.path("pending").path("bytes").asLong()).isPositive();
+				assertThat(state.path("pending").path("pendingPostponeFiles").asLong()).isZero();
+				// files younger than the safe age (1 day) and no dead instance: nothing is an orphan yet
+				JsonNode dryRun = AdminSupport.expect(client.post(
+						"/paimon/tables/default/maintained/remove-orphan-files?dryRun=true", "application/json", new byte[0]),
+						200);
+				assertThat(dryRun.path("dryRun").asBoolean()).isTrue();
+				assertThat(dryRun.path("files").asLong()).isZero();
+				assertThat(warehouse.idNames(TABLE)).containsExactlyInAnyOrderElementsOf(expected);
+			}
+		}
+	}
+
+	@Test
+	void postponedRowsBecomeReadableAfterACompactionOverHttp() throws Exception {
+		String table = "default.postponed";
+		try (Warehouse warehouse = new Warehouse(this.warehouseDir)) {
+			AdminSupport.postponeTable(warehouse, table);
+			try (SampleAppProcess app = SampleAppProcess.start(this.warehouseDir, AdminSupport.JVM,
+					AdminSupport.adminArgs(TOKEN, "--paimon.ingest.commit-interval=0ms").toArray(String[]::new))) {
+				AdminClient client = new AdminClient(app, TOKEN);
+				AdminSupport.expect(client.postArrow("/paimon/tables/default/postponed/uploads",
+						ArrowBodies.idNameDt(1, "first", "d1", 40, "new", "d1")), 200);
+				AdminSupport.expect(client.postArrow("/paimon/tables/default/postponed/uploads",
+						ArrowBodies.idNameDt(1, "updated", "d1")), 200);
+				assertThat(warehouse.idNames(table)).as("postponed rows are invisible").isEmpty();
+				JsonNode pending = AdminSupport.expect(client.get("/paimon/tables/default/postponed/maintenance"), 200);
+				assertThat(pending.path("pending").path("pendingPostponeFiles").asLong()).isPositive();
+
+				JsonNode compacted = AdminSupport.expect(
+						client.post("/paimon/tables/default/postponed/compact", "application/json", new byte[0]), 200);
+				assertThat(compacted.path("snapshotId").asLong()).isPositive();
+				assertThat(warehouse.idNames(table)).containsExactly("1:updated", "40:new");
+				JsonNode after = AdminSupport.expect(client.get("/paimon/tables/default/postponed/maintenance"), 200);
+				assertThat(after.path("pending").path("pendingPostponeFiles").asLong()).isZero();
 			}
 		}
 	}
