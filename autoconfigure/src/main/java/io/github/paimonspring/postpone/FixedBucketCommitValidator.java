@@ -88,12 +88,21 @@ final class FixedBucketCommitValidator {
 				logger.warn("Snapshot {} of table '{}' expired before the fixed-bucket commit could check it", id, table);
 				continue;
 			}
-			if (snapshot.commitKind() == Snapshot.CommitKind.COMPACT
-					|| snapshot.commitKind() == Snapshot.CommitKind.ANALYZE) {
+			if (snapshot.commitKind() == Snapshot.CommitKind.ANALYZE) {
 				continue;
 			}
 			List<SimpleFileEntry> delta = fileStoreTable.store().newScan().withSnapshot(snapshot)
 				.withKind(ScanMode.DELTA).withPartitionFilter(partitions).readSimpleEntries();
+			if (snapshot.commitKind() == Snapshot.CommitKind.COMPACT) {
+				// a compaction rewrites rows a bucket holds already, except a postpone compaction, which
+				// moves postponed rows into the buckets (with sequence numbers this writer does not know)
+				if (delta.stream().anyMatch((entry) -> entry.kind() == FileKind.DELETE
+						&& entry.bucket() == BucketMode.POSTPONE_BUCKET)) {
+					throw conflict(table, "Postpone fixed-bucket writer conflict: a postpone compaction moved rows into "
+							+ "the same partition's buckets after snapshot " + checkFromSnapshot + "; retry the batch");
+				}
+				continue;
+			}
 			if (overwrite && !delta.isEmpty()) {
 				throw conflict(table, "Postpone fixed-bucket overwrite conflict: another commit wrote the same partition after snapshot "
 						+ checkFromSnapshot);

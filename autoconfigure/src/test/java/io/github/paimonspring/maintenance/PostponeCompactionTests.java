@@ -176,6 +176,26 @@ class PostponeCompactionTests extends WarehouseTestBase {
 	}
 
 	@Test
+	void aFixedBucketWriteThatSpansAPostponeCompactionIsRefused() throws Exception {
+		String table = partitionedTable("default.spanning");
+		writeFixed(table, BucketPlan.of(Map.of(Map.of("dt", "d1"), 2)), 1, "a", "d1");
+		writeStandard(table, 1, "postponed", "d1");
+		// a fixed-bucket writer opened now, committing after the compaction moved the postponed row
+		PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(table)
+			.withBucketPlan(BucketPlan.of(Map.of(Map.of("dt", "d1"), 2)));
+		PostponeFixedBucketCommitMessages messages;
+		try (PostponeFixedBucketTableWrite write = builder.newWrite();
+				VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 1, "fixed", "d1")) {
+			write.write(batch);
+			messages = write.prepareCommit();
+		}
+		assertThat(maintenance().compact(table, false).compacted()).isTrue();
+		assertThatThrownBy(() -> builder.newCommit().commit(messages)).isInstanceOf(PaimonCommitException.class)
+			.hasMessageContaining("postpone compaction moved rows");
+		assertThat(rows(table)).containsExactly("1:postponed:d1");
+	}
+
+	@Test
 	void aNewPartitionGetsTheDefaultBucketCountAndAnExistingOneKeepsItsCount() throws Exception {
 		String table = partitionedTable("default.two_partitions");
 		writeFixed(table, BucketPlan.of(Map.of(Map.of("dt", "d1"), 3)), 1, "a", "d1", 2, "b", "d1");
