@@ -10,6 +10,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.paimon.data.columnar.ColumnVector;
 import org.apache.paimon.data.columnar.VectorizedColumnBatch;
 import org.apache.paimon.types.DataField;
+import org.apache.paimon.types.RowKind;
 import org.apache.paimon.types.RowType;
 import org.jspecify.annotations.Nullable;
 
@@ -17,6 +18,11 @@ import org.jspecify.annotations.Nullable;
  * Exposes Arrow record batches to Paimon as {@link VectorizedColumnBatch}es whose column vectors
  * read the Arrow buffers in place, after checking the Arrow schema and the table's
  * {@code NOT NULL} constraints. Instances are thread-safe; the batches they return are not.
+ *
+ * <p>Columns are matched by name (case-sensitive, in any order). A batch may omit nullable columns,
+ * which read as null; it may carry a row-kind column (by default {@value #ROW_KIND_COLUMN}, not a
+ * table column) whose values — Paimon's short strings {@code +I}, {@code -U}, {@code +U}, {@code -D}
+ * or their Int8 codes 0 to 3 — give each row's kind ({@link #rowKinds}); it is not stored.
  *
  * <p>Accepted Arrow types per Paimon type (widening only): BOOLEAN from Bool; TINYINT, SMALLINT,
  * INT, BIGINT from any signed Int no wider; FLOAT from Float32; DOUBLE from Float32 or Float64;
@@ -30,6 +36,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ArrowBatchConverter {
 
+	/** The default name of the row-kind column. */
+	public static final String ROW_KIND_COLUMN = "_row_kind";
+
 	private final String table;
 
 	private final RowType rowType;
@@ -42,7 +51,12 @@ public final class ArrowBatchConverter {
 
 	private final ArrowBufferValidator bufferValidator;
 
-	private volatile Schema validatedSchema;
+	private final @Nullable String rowKindColumn;
+
+	private volatile @Nullable Validated validated;
+
+	private record Validated(Schema schema, ArrowSchemaValidator.ColumnMapping mapping) {
+	}
 
 	/**
 	 * Creates a converter for one table.
@@ -50,6 +64,17 @@ public final class ArrowBatchConverter {
 	 * @param rowType the table's row type
 	 */
 	public ArrowBatchConverter(String table, RowType rowType) {
+		this(table, rowType, ROW_KIND_COLUMN);
+	}
+
+	/**
+	 * Creates a converter for one table with a row-kind column of a given name.
+	 * @param table the table identifier used in messages, such as {@code db.orders}
+	 * @param rowType the table's row type
+	 * @param rowKindColumn the name of the row-kind column, or {@code null} for none
+	 */
+	public ArrowBatchConverter(String table, RowType rowType, @Nullable String rowKindColumn) {
+		this.rowKindColumn = rowKindColumn;
 		this.table = Objects.requireNonNull(table, "table must not be null");
 		this.rowType = Objects.requireNonNull(rowType, "rowType must not be null");
 		this.validator = new ArrowSchemaValidator(table, rowType);
@@ -63,16 +88,27 @@ public final class ArrowBatchConverter {
 	}
 
 	/**
-	 * Checks that an Arrow schema matches the table: same column count, same names in the same
-	 * order (case-sensitive) and compatible types, recursively. Arrow nullability flags are
-	 * ignored; nulls are checked per batch by {@link #convert}.
+	 * Checks that an Arrow schema matches the table: every field is a table column of the same name
+	 * (case-sensitive, any order) with a compatible type, recursively, or the row-kind column; omitted
+	 * columns are nullable. Arrow nullability flags are ignored; nulls are checked per batch by
+	 * {@link #convert}.
 	 * @param schema the Arrow schema
 	 * @param dictionaries the dictionaries of dictionary-encoded fields, or {@code null} if there
 	 * are none
 	 * @throws ArrowDataException naming the table and column on the first mismatch
 	 */
 	public void validateSchema(Schema schema, @Nullable DictionaryProvider dictionaries) {
-		this.validator.validate(schema, dictionaries);
+		mapping(schema, dictionaries);
+	}
+
+	private ArrowSchemaValidator.ColumnMapping mapping(Schema schema, @Nullable DictionaryProvider dictionaries) {
+		Validated known = this.validated;
+		if (known != null && (known.schema() == schema || known.schema().equals(schema))) {
+			return known.mapping();
+		}
+		ArrowSchemaValidator.ColumnMapping mapping = this.validator.validate(schema, dictionaries, this.rowKindColumn);
+		this.validated = new Validated(schema, mapping);
+		return mapping;
 	}
 
 	/**
@@ -91,17 +127,17 @@ public final class ArrowBatchConverter {
 	 * read through them
 	 */
 	public VectorizedColumnBatch convert(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
-		Schema schema = root.getSchema();
-		Schema validated = this.validatedSchema;
-		if (validated != schema && !schema.equals(validated)) {
-			validateSchema(schema, dictionaries);
-			this.validatedSchema = schema;
-		}
+		ArrowSchemaValidator.ColumnMapping mapping = mapping(root.getSchema(), dictionaries);
 		List<DataField> fields = this.rowType.getFields();
 		List<FieldVector> vectors = root.getFieldVectors();
 		int numRows = root.getRowCount();
 		for (int i = 0; i < fields.size(); i++) {
-			this.bufferValidator.validate(fields.get(i).name(), vectors.get(i), numRows);
+			if (mapping.fields()[i] >= 0) {
+				this.bufferValidator.validate(fields.get(i).name(), vectors.get(mapping.fields()[i]), numRows);
+			}
+		}
+		if (mapping.rowKind() >= 0) {
+			this.bufferValidator.validate(this.rowKindColumn, vectors.get(mapping.rowKind()), numRows);
 		}
 		VectorizedColumnBatch batch = reconvert(root, dictionaries);
 		for (int i = 0; i < this.notNullChecks.length; i++) {
@@ -120,16 +156,73 @@ public final class ArrowBatchConverter {
 	 * @return the batch, with its row count set
 	 */
 	public VectorizedColumnBatch reconvert(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
+		ArrowSchemaValidator.ColumnMapping mapping = mapping(root.getSchema(), dictionaries);
 		List<DataField> fields = this.rowType.getFields();
 		List<FieldVector> vectors = root.getFieldVectors();
 		ColumnVector[] columns = new ColumnVector[fields.size()];
 		for (int i = 0; i < columns.length; i++) {
 			DataField field = fields.get(i);
-			columns[i] = this.columnVectors.create(field.name(), field.type(), vectors.get(i), dictionaries);
+			int index = mapping.fields()[i];
+			columns[i] = (index < 0) ? NullColumnVector.INSTANCE
+					: this.columnVectors.create(field.name(), field.type(), vectors.get(index), dictionaries);
 		}
 		VectorizedColumnBatch batch = new VectorizedColumnBatch(columns);
 		batch.setNumRows(root.getRowCount());
 		return batch;
+	}
+
+	/**
+	 * Reads the row kinds of a root that {@link #convert} has accepted: one byte per row, Paimon's
+	 * {@link RowKind#toByteValue() byte value}, or {@code null} when the batch has no row-kind column
+	 * (every row is an insert).
+	 * @param root the Arrow data
+	 * @return the row kinds, or {@code null}
+	 * @throws ArrowDataException naming the row and the value if a kind is null or unknown
+	 */
+	public byte @Nullable [] rowKinds(VectorSchemaRoot root) {
+		ArrowSchemaValidator.ColumnMapping mapping = mapping(root.getSchema(), null);
+		if (mapping.rowKind() < 0) {
+			return null;
+		}
+		FieldVector vector = root.getFieldVectors().get(mapping.rowKind());
+		int rows = root.getRowCount();
+		byte[] kinds = new byte[rows];
+		for (int i = 0; i < rows; i++) {
+			kinds[i] = rowKind(vector, i);
+		}
+		return kinds;
+	}
+
+	private byte rowKind(FieldVector vector, int row) {
+		Object value = vector.getObject(row);
+		if (value == null) {
+			throw new ArrowDataException(this.table, this.rowKindColumn, null, null, row, "Row " + row + " of the batch for "
+					+ "table '" + this.table + "' has no row kind: column '" + this.rowKindColumn + "' is null");
+		}
+		if (value instanceof Number code) {
+			if (code.intValue() >= 0 && code.intValue() <= 3) {
+				return code.byteValue();
+			}
+		}
+		else {
+			for (RowKind kind : RowKind.values()) {
+				if (kind.shortString().equals(value.toString())) {
+					return kind.toByteValue();
+				}
+			}
+		}
+		String shown = (value instanceof Number) ? value.toString() : "'" + value + "'";
+		throw new ArrowDataException(this.table, this.rowKindColumn, null, null, row, "Row " + row + " of the batch for "
+				+ "table '" + this.table + "' has the unknown row kind " + shown + " in column '" + this.rowKindColumn
+				+ "' (expected '+I', '-U', '+U', '-D' or 0 to 3)");
+	}
+
+	/**
+	 * Returns the name of the row-kind column.
+	 * @return the name, or {@code null} if row kinds are not read from the data
+	 */
+	public @Nullable String getRowKindColumn() {
+		return this.rowKindColumn;
 	}
 
 	/**

@@ -42,33 +42,88 @@ final class ArrowSchemaValidator {
 	}
 
 	/**
-	 * Validates a whole schema against the table's row type.
+	 * Where each table column is in an Arrow schema, and where its row-kind column is.
+	 *
+	 * @param fields per table column, the index of the Arrow field of the same name, or -1 if the
+	 * batch omits the (nullable) column
+	 * @param rowKind the index of the row-kind column, or -1
+	 */
+	record ColumnMapping(int[] fields, int rowKind) {
+	}
+
+	/**
+	 * Matches an Arrow schema to the table's row type by column name (case-sensitive, in any order):
+	 * every Arrow field must be a table column (or the row-kind column), every table column the batch
+	 * omits must be nullable, and matched columns must have compatible types, recursively.
 	 * @param schema the Arrow schema
 	 * @param dictionaries the dictionaries of dictionary-encoded fields, or {@code null}
+	 * @param rowKindColumn the name of the row-kind column, or {@code null} if there is none
+	 * @return where each column is
 	 * @throws ArrowDataException naming the table and column on the first mismatch
 	 */
-	void validate(Schema schema, @Nullable DictionaryProvider dictionaries) {
+	ColumnMapping validate(Schema schema, @Nullable DictionaryProvider dictionaries, @Nullable String rowKindColumn) {
 		List<DataField> expected = this.rowType.getFields();
 		List<Field> actual = schema.getFields();
-		if (expected.size() != actual.size()) {
-			List<String> actualNames = new ArrayList<>(actual.size());
-			for (Field field : actual) {
-				actualNames.add(field.getName());
+		Map<String, Integer> byName = new HashMap<>();
+		int rowKind = -1;
+		for (int i = 0; i < actual.size(); i++) {
+			String name = actual.get(i).getName();
+			if (byName.put(name, i) != null) {
+				throw new ArrowDataException(this.table, name, null, null, -1,
+						prefix() + "column '" + name + "' appears twice in the batch");
 			}
-			throw new ArrowDataException(this.table, null, null, null, -1,
-					prefix() + "expects " + expected.size() + " columns " + this.rowType.getFieldNames() + " but got "
-							+ actual.size() + " " + actualNames);
+			if (name.equals(rowKindColumn) && this.rowType.getFieldIndex(name) < 0) {
+				checkRowKindField(actual.get(i));
+				rowKind = i;
+			}
+			else if (this.rowType.getFieldIndex(name) < 0) {
+				throw new ArrowDataException(this.table, name, null, null, -1, prefix() + "column '" + name
+						+ "' is not in the table " + this.rowType.getFieldNames() + hint(name)
+						+ "; to add new columns on write, set paimon.write.schema-evolution=add-columns");
+			}
 		}
-		for (int i = 0; i < expected.size(); i++) {
-			DataField column = expected.get(i);
-			Field field = actual.get(i);
-			if (!column.name().equals(field.getName())) {
-				throw new ArrowDataException(this.table, column.name(), null, null, -1,
-						prefix() + "column " + (i + 1) + " must be named '" + column.name() + "' but is named '"
-								+ field.getName() + "' (names are case-sensitive and must follow the column order "
-								+ this.rowType.getFieldNames() + ")");
+		int[] fields = new int[expected.size()];
+		boolean any = false;
+		for (int c = 0; c < expected.size(); c++) {
+			DataField column = expected.get(c);
+			Integer index = byName.get(column.name());
+			if (index == null) {
+				if (!column.type().isNullable()) {
+					throw new ArrowDataException(this.table, column.name(), null, null, -1, prefix() + "column '"
+							+ column.name() + "' is NOT NULL (" + column.type() + ") but the batch omits it; a batch may "
+							+ "omit nullable columns only");
+				}
+				fields[c] = -1;
+				continue;
 			}
-			checkField(column.name(), column.type(), field, dictionaries);
+			checkField(column.name(), column.type(), actual.get(index), dictionaries);
+			fields[c] = index;
+			any = true;
+		}
+		if (!any) {
+			throw new ArrowDataException(this.table, null, null, null, -1,
+					prefix() + "the batch has none of the table's columns " + this.rowType.getFieldNames());
+		}
+		return new ColumnMapping(fields, rowKind);
+	}
+
+	private String hint(String name) {
+		for (String column : this.rowType.getFieldNames()) {
+			if (column.equalsIgnoreCase(name)) {
+				return " (did you mean '" + column + "'? names are case-sensitive)";
+			}
+		}
+		return "";
+	}
+
+	/** The row-kind column holds Paimon's short strings or its byte codes. */
+	private void checkRowKindField(Field field) {
+		ArrowType arrow = field.getType();
+		boolean codes = arrow instanceof ArrowType.Int integer && integer.getBitWidth() == 8 && integer.getIsSigned();
+		if (field.getDictionary() != null || !(codes || isString(arrow))) {
+			throw new ArrowDataException(this.table, field.getName(), "Utf8 or Int8", ArrowTypes.describe(arrow), -1,
+					prefix() + "row-kind column '" + field.getName() + "' must be Utf8 ('+I', '-U', '+U', '-D') or Int8 "
+							+ "(0 to 3) but is " + ArrowTypes.describe(arrow));
 		}
 	}
 

@@ -128,8 +128,10 @@ public final class PaimonAutoConfiguration {
 	PaimonTables paimonTables(Catalog catalog, PaimonProperties properties, Instances instances) {
 		// the files this instance writes carry its id, so that those a dead instance left can be removed;
 		// it commits only while its lease holds
-		return new PaimonTables(catalog, PaimonTableBeanRegistrar.definitions(properties.getTables()), instances.id(),
-				instances);
+		PaimonTables tables = new PaimonTables(catalog, PaimonTableBeanRegistrar.definitions(properties.getTables()),
+				instances.id(), instances);
+		tables.setRowKindColumn(properties.getWrite().getRowKindColumn());
+		return tables;
 	}
 
 	@Bean

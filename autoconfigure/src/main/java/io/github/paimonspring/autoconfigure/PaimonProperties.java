@@ -108,6 +108,20 @@ public class PaimonProperties {
 
 		private final Schema schema = new Schema();
 
+		/**
+		 * Name of the Arrow column that gives each row's kind (+I, -U, +U, -D or 0 to 3) in batches
+		 * written to this table; not stored. Default: paimon.write.row-kind-column.
+		 */
+		private @Nullable String rowKindColumn;
+
+		public @Nullable String getRowKindColumn() {
+			return this.rowKindColumn;
+		}
+
+		public void setRowKindColumn(@Nullable String rowKindColumn) {
+			this.rowKindColumn = rowKindColumn;
+		}
+
 		public @Nullable String getIdentifier() {
 			return this.identifier;
 		}
@@ -280,6 +294,21 @@ public class PaimonProperties {
 		 * observations when an ObservationRegistry bean exists.
 		 */
 		private boolean observationEnabled = true;
+
+		/**
+		 * Name of the Arrow column that gives each row's kind (+I, -U, +U, -D as Utf8, or 0 to 3 as
+		 * Int8) in batches written to primary-key tables; not stored. A table can name its own with
+		 * paimon.tables.<name>.row-kind-column.
+		 */
+		private String rowKindColumn = "_row_kind";
+
+		public String getRowKindColumn() {
+			return this.rowKindColumn;
+		}
+
+		public void setRowKindColumn(String rowKindColumn) {
+			this.rowKindColumn = rowKindColumn;
+		}
 
 		public boolean isObservationEnabled() {
 			return this.observationEnabled;

@@ -64,7 +64,8 @@ class PaimonTableBeanRegistrar implements ImportBeanDefinitionRegistrar, Environ
 						.stream()
 						.map((column) -> new TableDefinition.Column(column.getName(), column.getType(), column.getComment()))
 						.toList(),
-					schema.getPrimaryKey(), schema.getPartitionKeys(), schema.getOptions(), schema.getComment()));
+					schema.getPrimaryKey(), schema.getPartitionKeys(), schema.getOptions(), schema.getComment(),
+					table.getRowKindColumn()));
 		});
 		return definitions;
 	}

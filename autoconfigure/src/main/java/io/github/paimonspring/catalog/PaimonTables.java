@@ -31,6 +31,8 @@ public class PaimonTables {
 
 	private final CommitFence fence;
 
+	private volatile String rowKindColumn = "_row_kind";
+
 	/**
 	 * Creates the registry.
 	 * @param catalog the catalog holding the tables
@@ -67,6 +69,36 @@ public class PaimonTables {
 		this.definitions = Collections.unmodifiableMap(new LinkedHashMap<>(definitions));
 		this.writerId = writerId;
 		this.fence = fence;
+	}
+
+	/**
+	 * Sets the name of the row-kind column for tables that do not configure their own.
+	 * @param rowKindColumn the column name
+	 */
+	public void setRowKindColumn(String rowKindColumn) {
+		if (rowKindColumn == null || rowKindColumn.isBlank()) {
+			throw new IllegalArgumentException("The row-kind column name must not be empty");
+		}
+		this.rowKindColumn = rowKindColumn;
+	}
+
+	/**
+	 * Returns the name of the Arrow column that gives each row's kind in batches written to a table.
+	 * @param nameOrIdentifier a key of {@code paimon.tables} or {@code database.table}
+	 * @return the configured table's own name, else the default ({@code _row_kind})
+	 */
+	public String rowKindColumn(String nameOrIdentifier) {
+		TableDefinition definition = this.definitions.get(nameOrIdentifier);
+		if (definition == null) {
+			for (TableDefinition candidate : this.definitions.values()) {
+				if (nameOrIdentifier.equals(candidate.identifier())) {
+					definition = candidate;
+					break;
+				}
+			}
+		}
+		return (definition != null && definition.rowKindColumn() != null) ? definition.rowKindColumn()
+				: this.rowKindColumn;
 	}
 
 	/**

@@ -17,9 +17,12 @@ import org.jspecify.annotations.Nullable;
  * @param partitionKeys the partition columns
  * @param options table options such as {@code bucket}
  * @param comment the table comment, or {@code null}
+ * @param rowKindColumn the name of the row-kind column of batches written to the table, or {@code null}
+ * for the default
  */
 public record TableDefinition(String name, @Nullable String identifier, boolean createIfMissing, List<Column> columns,
-		List<String> primaryKey, List<String> partitionKeys, Map<String, String> options, @Nullable String comment) {
+		List<String> primaryKey, List<String> partitionKeys, Map<String, String> options, @Nullable String comment,
+		@Nullable String rowKindColumn) {
 
 	/**
 	 * Creates a definition, copying the collections.

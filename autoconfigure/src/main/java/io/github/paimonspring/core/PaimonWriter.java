@@ -351,7 +351,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 			throw new UnsupportedTableException(name, "Table '" + name + "' is a " + resolved.getClass().getSimpleName()
 					+ "; only Paimon append and primary-key tables can be written");
 		}
-		return new WriteTarget(name, fileStoreTable, this.spillDirectory, this.parallelism, this.tables.fence());
+		return new WriteTarget(name, fileStoreTable, this.spillDirectory, this.parallelism, this.tables.fence(),
+				this.tables.rowKindColumn(table));
 	}
 
 	private static final class Session implements WriteSession {

@@ -15,6 +15,7 @@ import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.PaimonArgumentException;
+import io.github.paimonspring.write.RowKindRules;
 import io.github.paimonspring.write.WriteBuilder;
 import io.github.paimonspring.write.WriteTarget;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -260,9 +261,14 @@ public final class Ingester implements AutoCloseable {
 
 	private static void validate(WriteTarget target, List<VectorSchemaRoot> batches) {
 		RowType rowType = target.table().rowType();
-		ArrowBatchConverter converter = new ArrowBatchConverter(target.name(), rowType);
+		ArrowBatchConverter converter = new ArrowBatchConverter(target.name(), rowType, target.rowKindColumn());
+		RowKindRules rules = RowKindRules.of(target.name(), target.table(), target.rowKindColumn());
 		for (VectorSchemaRoot batch : batches) {
 			readDecimals(rowType, converter.convert(batch, null), batch.getRowCount());
+			byte[] kinds = converter.rowKinds(batch);
+			if (kinds != null) {
+				rules.check(kinds); // refused alone, before it joins a group
+			}
 		}
 	}
 

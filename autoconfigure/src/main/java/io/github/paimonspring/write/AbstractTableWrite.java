@@ -54,7 +54,8 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 		this.overwritePartition = overwritePartition;
 		FileStoreTable sized = WriteLanes.sizedForHeap(writeTable, target.parallelism());
 		this.lanes = new LaneWriter(target.name(), getClass().getSimpleName(), new WriteLanes(target.name(), sized,
-				commitUser, overwritePartition != null, target.spillDirectory(), target.parallelism(), router, configure));
+				commitUser, overwritePartition != null, target.spillDirectory(), target.parallelism(), router, configure,
+				target.rowKindColumn()));
 	}
 
 	/**

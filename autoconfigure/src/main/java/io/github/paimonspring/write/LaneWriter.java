@@ -13,10 +13,12 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.paimon.data.BinaryRow;
+import org.apache.paimon.data.columnar.ColumnarRow;
 import org.apache.paimon.data.columnar.VectorizedColumnBatch;
 import org.apache.paimon.index.BucketAssigner;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
+import org.apache.paimon.types.RowKind;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -43,6 +45,11 @@ final class LaneWriter implements AutoCloseable {
 
 	private final @Nullable BucketAssigner bucketAssigner;
 
+	private final RowKindRules rowKindRules;
+
+	/** The row kinds of the batch being written, or {@code null} when all rows are inserts. */
+	private byte @Nullable [] kinds;
+
 	private final AtomicBoolean busy = new AtomicBoolean();
 
 	private volatile boolean closed;
@@ -66,6 +73,7 @@ final class LaneWriter implements AutoCloseable {
 		this.lanes = lanes.lanes();
 		this.routing = lanes.routing();
 		this.bucketAssigner = lanes.bucketAssigner();
+		this.rowKindRules = lanes.rowKindRules();
 	}
 
 	private String table() {
@@ -155,6 +163,11 @@ final class LaneWriter implements AutoCloseable {
 		if (rows == 0) {
 			return 0;
 		}
+		byte[] rowKinds = first.converter.rowKinds(root);
+		if (rowKinds != null) {
+			this.rowKindRules.check(rowKinds);
+		}
+		this.kinds = rowKinds;
 		first.row.setVectorizedColumnBatch(batch);
 		int parallel = (this.routing == WriteLanes.Routing.SINGLE) ? 1
 				: Math.min(this.lanes.size(), Math.max(1, rows / MIN_ROWS_PER_LANE));
@@ -192,13 +205,13 @@ final class LaneWriter implements AutoCloseable {
 	private void writeSingle(WriteLane lane, int rows) throws Exception {
 		if (this.bucketAssigner == null) {
 			for (int i = 0; i < rows; i++) {
-				lane.row.setRowId(i);
+				select(lane.row, i);
 				lane.write.write(lane.row);
 			}
 			return;
 		}
 		for (int i = 0; i < rows; i++) {
-			lane.row.setRowId(i);
+			select(lane.row, i);
 			lane.keys.setRecord(lane.row);
 			BinaryRow partition = lane.keys.partition();
 			int bucket = this.bucketAssigner.assign(partition, lane.keys.trimmedPrimaryKey().hashCode());
@@ -214,13 +227,20 @@ final class LaneWriter implements AutoCloseable {
 			int to = (int) ((long) rows * (k + 1) / parallel);
 			tasks.add(() -> {
 				for (int i = from; i < to; i++) {
-					lane.row.setRowId(i);
+					select(lane.row, i);
 					lane.write.write(lane.row);
 				}
 				return null;
 			});
 		}
 		WriteExecutor.runAll(tasks);
+	}
+
+	/** Points a lane's row at row {@code i} of the batch, with its row kind. */
+	private void select(ColumnarRow row, int i) {
+		row.setRowId(i);
+		byte[] rowKinds = this.kinds;
+		row.setRowKind((rowKinds != null) ? RowKind.fromByteValue(rowKinds[i]) : RowKind.INSERT);
 	}
 
 	/** Computes the bucket of every row, in parallel when the batch is large. */
@@ -267,7 +287,7 @@ final class LaneWriter implements AutoCloseable {
 					int bucket = bucketOf[i];
 					int laneIndex = bucket % lanes;
 					if (laneIndex % parallel == owner) {
-						reader.row.setRowId(i);
+						select(reader.row, i);
 						this.lanes.get(laneIndex).write.write(reader.row, bucket);
 					}
 				}

@@ -24,9 +24,9 @@ final class WriteLane {
 	final @Nullable BucketRouter router;
 
 	WriteLane(String table, FileStoreTable fileStoreTable, TableWriteImpl<?> write, @Nullable RowKeyExtractor keys,
-			@Nullable BucketRouter router) {
+			@Nullable BucketRouter router, String rowKindColumn) {
 		this.write = write;
-		this.converter = new ArrowBatchConverter(table, fileStoreTable.rowType());
+		this.converter = new ArrowBatchConverter(table, fileStoreTable.rowType(), rowKindColumn);
 		this.keys = keys;
 		this.router = router;
 	}

@@ -29,6 +29,10 @@ import org.slf4j.LoggerFactory;
  */
 final class WriteLanes {
 
+	private final String rowKindColumn;
+
+	private final RowKindRules rowKindRules;
+
 	private static final long MAX_WRITE_BUFFER = 256L * 1024 * 1024;
 
 	private static final long MIN_WRITE_BUFFER = 8L * 1024 * 1024;
@@ -68,10 +72,13 @@ final class WriteLanes {
 	 * @param router creates a bucket router per lane, or {@code null} to route by the table's own
 	 * bucket mode
 	 * @param configure applied to every Paimon writer after it is created, or {@code null}
+	 * @param rowKindColumn the name of the batches' row-kind column
 	 */
 	WriteLanes(String table, FileStoreTable writeTable, String commitUser, boolean ignorePreviousFiles,
 			Path spillDirectory, int parallelism, @Nullable Supplier<BucketRouter> router,
-			@Nullable Consumer<TableWriteImpl<?>> configure) {
+			@Nullable Consumer<TableWriteImpl<?>> configure, String rowKindColumn) {
+		this.rowKindColumn = rowKindColumn;
+		this.rowKindRules = RowKindRules.of(table, writeTable, rowKindColumn);
 		BucketMode mode = writeTable.bucketMode();
 		int count = Math.max(1, parallelism);
 		if (router != null) {
@@ -115,10 +122,10 @@ final class WriteLanes {
 			configure.accept(write);
 		}
 		if (router != null) {
-			return new WriteLane(table, writeTable, write, null, router.get());
+			return new WriteLane(table, writeTable, write, null, router.get(), this.rowKindColumn);
 		}
 		if (this.routing != Routing.BY_BUCKET && writeTable.bucketMode() != BucketMode.HASH_DYNAMIC) {
-			return new WriteLane(table, writeTable, write, null, null);
+			return new WriteLane(table, writeTable, write, null, null, this.rowKindColumn);
 		}
 		RowKeyExtractor keys = writeTable.createRowKeyExtractor();
 		BucketRouter byKey = null;
@@ -128,7 +135,7 @@ final class WriteLanes {
 				return keys.bucket();
 			};
 		}
-		return new WriteLane(table, writeTable, write, keys, byKey);
+		return new WriteLane(table, writeTable, write, keys, byKey, this.rowKindColumn);
 	}
 
 	private static BucketAssigner dynamicBucketAssigner(String table, FileStoreTable writeTable, String commitUser,
@@ -164,6 +171,10 @@ final class WriteLanes {
 			return table;
 		}
 		return table.copy(Map.of("write-buffer-size", size + " b"));
+	}
+
+	RowKindRules rowKindRules() {
+		return this.rowKindRules;
 	}
 
 	List<WriteLane> lanes() {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.catalog.CommitFence;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
@@ -28,6 +29,8 @@ public final class WriteTarget {
 
 	private final CommitFence fence;
 
+	private final String rowKindColumn;
+
 	/**
 	 * Creates a target.
 	 * @param name the table identifier, {@code db.table}
@@ -48,11 +51,34 @@ public final class WriteTarget {
 	 * @param fence asked before every commit
 	 */
 	public WriteTarget(String name, FileStoreTable table, Path spillDirectory, int parallelism, CommitFence fence) {
+		this(name, table, spillDirectory, parallelism, fence, ArrowBatchConverter.ROW_KIND_COLUMN);
+	}
+
+	/**
+	 * Creates a target whose commits first ask a fence and whose batches name row kinds in a column.
+	 * @param name the table identifier
+	 * @param table the table
+	 * @param spillDirectory where lanes spill
+	 * @param parallelism the number of lanes
+	 * @param fence asked before every commit
+	 * @param rowKindColumn the name of the batches' row-kind column (not a table column)
+	 */
+	public WriteTarget(String name, FileStoreTable table, Path spillDirectory, int parallelism, CommitFence fence,
+			String rowKindColumn) {
+		this.rowKindColumn = rowKindColumn;
 		this.name = name;
 		this.table = table;
 		this.spillDirectory = spillDirectory;
 		this.parallelism = parallelism;
 		this.fence = fence;
+	}
+
+	/**
+	 * Returns the name of the batches' row-kind column.
+	 * @return the column name
+	 */
+	public String rowKindColumn() {
+		return this.rowKindColumn;
 	}
 
 	CommitFence fence() {

@@ -26,7 +26,9 @@ import java.util.Map;
 
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.LargeVarCharVector;
+import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.Dictionary;
@@ -413,30 +415,96 @@ class ArrowBatchConverterTests {
 	// ---------------------------------------------------------------- schema errors
 
 	@Test
-	void wrongFieldCountIsRejected() {
+	void columnsAreMatchedByNameAndOmittedNullableOnesReadAsNull() {
 		ArrowBatchConverter converter = new ArrowBatchConverter("db.t",
-				rowType("id", DataTypes.INT(), "name", DataTypes.STRING(), "dt", DataTypes.STRING()));
-		try (VectorSchemaRoot root = root(this.allocator, field("id", int32()), field("name", UTF8))) {
+				rowType("id", DataTypes.INT().notNull(), "name", DataTypes.STRING(), "dt", DataTypes.STRING()));
+		try (VectorSchemaRoot root = root(this.allocator, field("dt", UTF8), field("id", int32()))) {
+			((VarCharVector) root.getVector("dt")).setSafe(0, "d1".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+			((IntVector) root.getVector("id")).setSafe(0, 7);
+			root.setRowCount(1);
+			VectorizedColumnBatch batch = converter.convert(root, null);
+			ColumnarRow row = new ColumnarRow(batch);
+			row.setRowId(0);
+			assertThat(row.getInt(0)).isEqualTo(7);
+			assertThat(row.isNullAt(1)).as("omitted").isTrue();
+			assertThat(row.getString(2).toString()).isEqualTo("d1");
+			assertThat(converter.rowKinds(root)).as("no row-kind column: all inserts").isNull();
+		}
+	}
+
+	@Test
+	void anOmittedNotNullColumnIsRejectedByName() {
+		ArrowBatchConverter converter = new ArrowBatchConverter("db.t",
+				rowType("id", DataTypes.INT().notNull(), "name", DataTypes.STRING(), "dt", DataTypes.STRING()));
+		try (VectorSchemaRoot root = root(this.allocator, field("name", UTF8))) {
 			ArrowDataException ex = catchThrowableOfType(() -> converter.convert(root, null),
 					ArrowDataException.class);
-			assertThat(ex).hasMessage("Arrow schema does not match table 'db.t': expects 3 columns [id, name, dt]"
-					+ " but got 2 [id, name]");
+			assertThat(ex).hasMessage("Arrow schema does not match table 'db.t': column 'id' is NOT NULL (INT NOT NULL) "
+					+ "but the batch omits it; a batch may omit nullable columns only");
 			assertThat(ex.getTable()).isEqualTo("db.t");
-			assertThat(ex.getColumn()).isNull();
+			assertThat(ex.getColumn()).isEqualTo("id");
 			assertThat(ex.getRow()).isEqualTo(-1);
 		}
 	}
 
 	@Test
-	void wrongFieldNameIsRejected() {
+	void aColumnTheTableDoesNotHaveIsRejectedByName() {
 		ArrowBatchConverter converter = new ArrowBatchConverter("db.t",
 				rowType("id", DataTypes.INT(), "name", DataTypes.STRING()));
 		try (VectorSchemaRoot root = root(this.allocator, field("id", int32()), field("Name", UTF8))) {
 			ArrowDataException ex = catchThrowableOfType(() -> converter.validateSchema(root.getSchema(), null),
 					ArrowDataException.class);
-			assertThat(ex).hasMessageStartingWith("Arrow schema does not match table 'db.t': column 2 must be named"
-					+ " 'name' but is named 'Name'");
-			assertThat(ex.getColumn()).isEqualTo("name");
+			assertThat(ex).hasMessageStartingWith("Arrow schema does not match table 'db.t': column 'Name' is not in "
+					+ "the table [id, name] (did you mean 'name'? names are case-sensitive)")
+				.hasMessageContaining("paimon.write.schema-evolution");
+			assertThat(ex.getColumn()).isEqualTo("Name");
+		}
+		try (VectorSchemaRoot root = root(this.allocator, field("id", int32()), field("id", int32()))) {
+			assertThatThrownBy(() -> converter.validateSchema(root.getSchema(), null))
+				.isInstanceOf(ArrowDataException.class).hasMessageContaining("column 'id' appears twice");
+		}
+	}
+
+	@Test
+	void rowKindsAreReadFromShortStringsOrCodes() {
+		ArrowBatchConverter converter = new ArrowBatchConverter("db.t",
+				rowType("id", DataTypes.INT(), "name", DataTypes.STRING()));
+		try (VectorSchemaRoot root = root(this.allocator, field("_row_kind", UTF8), field("id", int32()))) {
+			String[] kinds = { "+I", "-U", "+U", "-D" };
+			for (int i = 0; i < kinds.length; i++) {
+				((VarCharVector) root.getVector("_row_kind")).setSafe(i,
+						kinds[i].getBytes(java.nio.charset.StandardCharsets.UTF_8));
+				((IntVector) root.getVector("id")).setSafe(i, i);
+			}
+			root.setRowCount(4);
+			converter.convert(root, null);
+			assertThat(converter.rowKinds(root)).containsExactly(0, 1, 2, 3);
+			((VarCharVector) root.getVector("_row_kind")).setSafe(2, "+X".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+			ArrowDataException unknown = catchThrowableOfType(() -> converter.rowKinds(root), ArrowDataException.class);
+			assertThat(unknown).hasMessageContaining("Row 2").hasMessageContaining("unknown row kind '+X'")
+				.hasMessageContaining("'_row_kind'");
+			assertThat(unknown.getRow()).isEqualTo(2);
+			((VarCharVector) root.getVector("_row_kind")).setNull(1);
+			assertThatThrownBy(() -> converter.rowKinds(root)).isInstanceOf(ArrowDataException.class)
+				.hasMessageContaining("Row 1").hasMessageContaining("is null");
+		}
+		try (VectorSchemaRoot root = root(this.allocator, field("op", new ArrowType.Int(8, true)), field("id", int32()))) {
+			ArrowBatchConverter named = new ArrowBatchConverter("db.t", rowType("id", DataTypes.INT()), "op");
+			((TinyIntVector) root.getVector("op")).setSafe(0, 3);
+			((TinyIntVector) root.getVector("op")).setSafe(1, 9);
+			((IntVector) root.getVector("id")).setSafe(0, 1);
+			((IntVector) root.getVector("id")).setSafe(1, 2);
+			root.setRowCount(1);
+			named.convert(root, null);
+			assertThat(named.rowKinds(root)).containsExactly(3);
+			root.setRowCount(2);
+			assertThatThrownBy(() -> named.rowKinds(root)).isInstanceOf(ArrowDataException.class)
+				.hasMessageContaining("Row 1").hasMessageContaining("unknown row kind 9");
+		}
+		try (VectorSchemaRoot root = root(this.allocator, field("_row_kind", new ArrowType.Int(32, true)),
+				field("id", int32()))) {
+			assertThatThrownBy(() -> converter.validateSchema(root.getSchema(), null))
+				.isInstanceOf(ArrowDataException.class).hasMessageContaining("must be Utf8");
 		}
 	}
 

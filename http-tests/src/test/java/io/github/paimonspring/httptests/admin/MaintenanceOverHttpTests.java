@@ -81,10 +81,13 @@ class MaintenanceOverHttpTests {
 			try (SampleAppProcess app = SampleAppProcess.start(this.warehouseDir, AdminSupport.JVM,
 					AdminSupport.adminArgs(TOKEN, "--paimon.ingest.commit-interval=0ms").toArray(String[]::new))) {
 				AdminClient client = new AdminClient(app, TOKEN);
-				AdminSupport.expect(client.postArrow("/paimon/tables/default/postponed/uploads",
-						ArrowBodies.idNameDt(1, "first", "d1", 40, "new", "d1")), 200);
-				AdminSupport.expect(client.postArrow("/paimon/tables/default/postponed/uploads",
-						ArrowBodies.idNameDt(1, "updated", "d1")), 200);
+				// the standard path of a staged transaction writes bucket-postpone files
+				for (byte[] body : List.of(ArrowBodies.idNameDt(1, "first", "d1", 40, "new", "d1"),
+						ArrowBodies.idNameDt(1, "updated", "d1"))) {
+					String id = AdminSupport.open(client, table, "{\"mode\":\"standard\"}");
+					AdminSupport.upload(client, id, body);
+					AdminSupport.commit(client, id, "{}");
+				}
 				assertThat(warehouse.idNames(table)).as("postponed rows are invisible").isEmpty();
 				JsonNode pending = AdminSupport.expect(client.get("/paimon/tables/default/postponed/maintenance"), 200);
 				assertThat(pending.path("pending").path("pendingPostponeFiles").asLong()).isPositive();
