@@ -56,9 +56,13 @@ public final class AdminModel {
 	 * @param bucket the {@code bucket} option
 	 * @param options the table options
 	 * @param latestSnapshotId the latest snapshot, or {@code null}
+	 * @param rowKindColumn the Arrow column that gives each row's kind ({@code +I}, {@code -U}, {@code +U},
+	 * {@code -D}) in uploads; not stored; {@code null} for tables that take inserts only or derive row
+	 * kinds from their own {@code rowkind.field}
 	 */
 	public record TableDetails(String name, String identifier, List<FieldInfo> fields, List<String> primaryKeys,
-			List<String> partitionKeys, int bucket, Map<String, String> options, @Nullable Long latestSnapshotId) {
+			List<String> partitionKeys, int bucket, Map<String, String> options, @Nullable Long latestSnapshotId,
+			@Nullable String rowKindColumn) {
 	}
 
 	/**

@@ -90,9 +90,19 @@ public class AdminTables {
 					ArrowTypes.describe(ArrowTypes.toArrowField(field.name(), field.type()).getType()),
 					field.type().isNullable()));
 		}
+		// the stored options, not those of this instance's writable copy (its file prefix)
+		Map<String, String> options = new java.util.TreeMap<>(resolved.options());
+		options.keySet().removeIf((key) -> key.equals("data-file.prefix") || key.equals("changelog-file.prefix"));
+		try {
+			options.putAll(this.writer.tables().catalog().getTable(Identifier.fromString(identifier)).options());
+		}
+		catch (org.apache.paimon.catalog.Catalog.TableNotExistException ex) {
+			// dropped meanwhile: the copy's options without the prefixes
+		}
+		boolean kinds = !resolved.primaryKeys().isEmpty() && !resolved.options().containsKey("rowkind.field");
 		return new AdminModel.TableDetails(beanName(Identifier.fromString(identifier)), identifier, fields,
-				resolved.primaryKeys(), resolved.partitionKeys(), bucket(resolved), resolved.options(),
-				latestSnapshot(resolved));
+				resolved.primaryKeys(), resolved.partitionKeys(), bucket(resolved), options, latestSnapshot(resolved),
+				kinds ? this.writer.tables().rowKindColumn(identifier) : null);
 	}
 
 	/**
