@@ -56,9 +56,14 @@ public final class AdminModel {
 	 * @param bucket the {@code bucket} option
 	 * @param options the table options
 	 * @param latestSnapshotId the latest snapshot, or {@code null}
+	 * @param schemaEvolution what writes may change in the schema: {@code none}, {@code add-columns} or
+	 * {@code add-columns-and-widen} ({@code paimon.write.schema-evolution},
+	 * {@code paimon.tables.<name>.schema-evolution})
+	 * @param schemaId the id of the table's current schema (it grows with every schema change)
 	 */
 	public record TableDetails(String name, String identifier, List<FieldInfo> fields, List<String> primaryKeys,
-			List<String> partitionKeys, int bucket, Map<String, String> options, @Nullable Long latestSnapshotId) {
+			List<String> partitionKeys, int bucket, Map<String, String> options, @Nullable Long latestSnapshotId,
+			String schemaEvolution, long schemaId) {
 	}
 
 	/**

@@ -92,7 +92,8 @@ public class AdminTables {
 		}
 		return new AdminModel.TableDetails(beanName(Identifier.fromString(identifier)), identifier, fields,
 				resolved.primaryKeys(), resolved.partitionKeys(), bucket(resolved), resolved.options(),
-				latestSnapshot(resolved));
+				latestSnapshot(resolved), this.writer.schemaEvolutionPolicy(identifier).value(),
+				(resolved instanceof FileStoreTable fileStoreTable) ? fileStoreTable.schema().id() : 0);
 	}
 
 	/**
