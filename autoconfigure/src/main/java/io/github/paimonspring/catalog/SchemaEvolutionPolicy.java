@@ -30,6 +30,10 @@ public enum SchemaEvolutionPolicy {
 	 */
 	ADD_COLUMNS_AND_WIDEN("add-columns-and-widen");
 
+	/** The integer types from narrowest to widest. */
+	private static final List<DataTypeRoot> INTEGERS = List.of(DataTypeRoot.TINYINT, DataTypeRoot.SMALLINT,
+			DataTypeRoot.INTEGER, DataTypeRoot.BIGINT);
+
 	private final String value;
 
 	SchemaEvolutionPolicy(String value) {
@@ -105,9 +109,6 @@ public enum SchemaEvolutionPolicy {
 		}
 		return false;
 	}
-
-	private static final List<DataTypeRoot> INTEGERS = List.of(DataTypeRoot.TINYINT, DataTypeRoot.SMALLINT,
-			DataTypeRoot.INTEGER, DataTypeRoot.BIGINT);
 
 	@Override
 	public String toString() {
