@@ -59,10 +59,14 @@ public final class AdminModel {
 	 * @param rowKindColumn the Arrow column that gives each row's kind ({@code +I}, {@code -U}, {@code +U},
 	 * {@code -D}) in uploads; not stored; {@code null} for tables that take inserts only or derive row
 	 * kinds from their own {@code rowkind.field}
+	 * @param schemaEvolution what writes may change in the schema: {@code none}, {@code add-columns} or
+	 * {@code add-columns-and-widen} ({@code paimon.write.schema-evolution},
+	 * {@code paimon.tables.<name>.schema-evolution})
+	 * @param schemaId the id of the table's current schema (it grows with every schema change)
 	 */
 	public record TableDetails(String name, String identifier, List<FieldInfo> fields, List<String> primaryKeys,
 			List<String> partitionKeys, int bucket, Map<String, String> options, @Nullable Long latestSnapshotId,
-			@Nullable String rowKindColumn) {
+			@Nullable String rowKindColumn, String schemaEvolution, long schemaId) {
 	}
 
 	/**

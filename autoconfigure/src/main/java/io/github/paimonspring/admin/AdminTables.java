@@ -102,7 +102,9 @@ public class AdminTables {
 		boolean kinds = !resolved.primaryKeys().isEmpty() && !resolved.options().containsKey("rowkind.field");
 		return new AdminModel.TableDetails(beanName(Identifier.fromString(identifier)), identifier, fields,
 				resolved.primaryKeys(), resolved.partitionKeys(), bucket(resolved), options, latestSnapshot(resolved),
-				kinds ? this.writer.tables().rowKindColumn(identifier) : null);
+				kinds ? this.writer.tables().rowKindColumn(identifier) : null,
+				this.writer.schemaEvolutionPolicy(identifier).value(),
+				(resolved instanceof FileStoreTable fileStoreTable) ? fileStoreTable.schema().id() : 0);
 	}
 
 	/**

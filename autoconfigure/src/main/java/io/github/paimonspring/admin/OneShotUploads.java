@@ -11,12 +11,17 @@ import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
+import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
+import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.WriteBuilder;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
 import org.jspecify.annotations.Nullable;
@@ -27,6 +32,11 @@ import org.jspecify.annotations.Nullable;
  * and the commit identifier 1, requests with one key run one at a time, and a repeat commits nothing
  * and returns the first snapshot. Tables in postpone-bucket mode are written with automatically
  * planned fixed buckets.
+ * <p>
+ * Before the first batch is written, the table's schema is evolved for the body's Arrow schema under
+ * the table's policy, or under the request's {@code schemaEvolution} when
+ * {@code paimon.admin.allow-schema-evolution} allows requests to choose (see
+ * {@link PaimonOperations#evolveSchema}); the body is then written on the new schema.
  */
 public class OneShotUploads {
 
@@ -43,6 +53,8 @@ public class OneShotUploads {
 	private final GroupedBodies grouped;
 
 	private final Map<String, KeyLock> keyLocks = new ConcurrentHashMap<>();
+
+	private volatile boolean allowSchemaEvolution;
 
 	/**
 	 * Creates the service.
@@ -63,6 +75,40 @@ public class OneShotUploads {
 	}
 
 	/**
+	 * Sets whether requests may choose their schema evolution policy ({@code schemaEvolution}); by
+	 * default they may not, and every upload uses its table's policy.
+	 * @param allowSchemaEvolution {@code paimon.admin.allow-schema-evolution}
+	 */
+	public void setAllowSchemaEvolution(boolean allowSchemaEvolution) {
+		this.allowSchemaEvolution = allowSchemaEvolution;
+	}
+
+	/**
+	 * Parses a request's schema evolution policy, refusing it when requests may not choose one.
+	 * @param table the table identifier used in messages
+	 * @param value the {@code schemaEvolution} query parameter, or {@code null}
+	 * @return the policy, or {@code null} for the table's
+	 * @throws PaimonArgumentException if the value is unknown or requests may not choose a policy
+	 */
+	public @Nullable SchemaEvolutionPolicy schemaEvolution(String table, @Nullable String value) {
+		if (value == null) {
+			return null;
+		}
+		if (!this.allowSchemaEvolution) {
+			throw new PaimonArgumentException(table, "The schemaEvolution parameter is not allowed on this server "
+					+ "(paimon.admin.allow-schema-evolution=false); table '" + table + "' uses its own policy '"
+					+ this.writer.schemaEvolutionPolicy(table) + "'. Remove the parameter, or set "
+					+ "paimon.admin.allow-schema-evolution=true");
+		}
+		try {
+			return SchemaEvolutionPolicy.of(value);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new PaimonArgumentException(table, "schemaEvolution: " + ex.getMessage());
+		}
+	}
+
+	/**
 	 * Writes and commits one Arrow IPC body. With an idempotency key, the body is committed once: a
 	 * repeat with the same key commits nothing and returns the first snapshot.
 	 * @param database the database
@@ -75,13 +121,31 @@ public class OneShotUploads {
 	 */
 	public AdminModel.CommitResponse uploadOnce(String database, String table, boolean overwrite,
 			@Nullable String idempotencyKey, InputStream body, long contentLength) {
+		return uploadOnce(database, table, overwrite, idempotencyKey, body, contentLength, null);
+	}
+
+	/**
+	 * Writes and commits one Arrow IPC body like {@link #uploadOnce(String, String, boolean, String, InputStream, long)},
+	 * evolving the schema under the given policy.
+	 * @param database the database
+	 * @param table the table
+	 * @param overwrite whether to overwrite the partitions that receive data
+	 * @param idempotencyKey the key, or {@code null}
+	 * @param body the request body
+	 * @param contentLength the declared length, or -1
+	 * @param schemaEvolution the policy of this upload, or {@code null} for the table's
+	 * @return the outcome
+	 */
+	public AdminModel.CommitResponse uploadOnce(String database, String table, boolean overwrite,
+			@Nullable String idempotencyKey, InputStream body, long contentLength,
+			@Nullable SchemaEvolutionPolicy schemaEvolution) {
 		String identifier = this.tables.identifier(database, table);
 		ArrowBodyReader.checkDeclaredLength(identifier, contentLength, this.settings.maxRequestBytes());
 		if (idempotencyKey != null) {
 			AdminArguments.checkKey(identifier, "Idempotency-Key", idempotencyKey);
 		}
 		try (ArrowBodyReader.UploadSlot slot = this.reader.slot(identifier)) {
-			return uploadOnceWithKey(identifier, overwrite, idempotencyKey, body);
+			return uploadOnceWithKey(identifier, overwrite, idempotencyKey, body, schemaEvolution);
 		}
 	}
 
@@ -99,23 +163,45 @@ public class OneShotUploads {
 	 */
 	public CompletableFuture<AdminModel.CommitResponse> upload(String database, String table, boolean overwrite,
 			@Nullable String idempotencyKey, InputStream body, long contentLength) {
+		return upload(database, table, overwrite, idempotencyKey, body, contentLength, null);
+	}
+
+	/**
+	 * Like {@link #upload(String, String, boolean, String, InputStream, long)}, evolving the schema
+	 * under the given policy.
+	 * @param database the database
+	 * @param table the table
+	 * @param overwrite whether to overwrite the partitions that receive data (never grouped)
+	 * @param idempotencyKey the key, or {@code null}
+	 * @param body the request body
+	 * @param contentLength the declared length, or -1 (never grouped)
+	 * @param schemaEvolution the policy of this upload, or {@code null} for the table's
+	 * @return the outcome, when the commit that contains the body is done
+	 */
+	public CompletableFuture<AdminModel.CommitResponse> upload(String database, String table, boolean overwrite,
+			@Nullable String idempotencyKey, InputStream body, long contentLength,
+			@Nullable SchemaEvolutionPolicy schemaEvolution) {
 		if (overwrite || contentLength < 0 || contentLength > this.settings.maxGroupedRequestBytes()) {
 			return CompletableFuture.completedFuture(
-					uploadOnce(database, table, overwrite, idempotencyKey, body, contentLength));
+					uploadOnce(database, table, overwrite, idempotencyKey, body, contentLength, schemaEvolution));
 		}
 		String identifier = this.tables.identifier(database, table);
 		ArrowBodyReader.checkDeclaredLength(identifier, contentLength, this.settings.maxRequestBytes());
 		if (idempotencyKey != null) {
 			AdminArguments.checkKey(identifier, "Idempotency-Key", idempotencyKey);
 		}
-		return this.grouped.submit(identifier, "grouped upload", body,
-				(batches) -> this.writer.ingest(identifier, batches, idempotencyKey));
+		return this.grouped.submit(identifier, "grouped upload", body, (batches) -> {
+			if (schemaEvolution != null && !batches.isEmpty()) {
+				this.writer.evolveSchema(identifier, batches.get(0).getSchema(), null, schemaEvolution);
+			}
+			return this.writer.ingest(identifier, batches, idempotencyKey);
+		});
 	}
 
 	private AdminModel.CommitResponse uploadOnceWithKey(String identifier, boolean overwrite, @Nullable String idempotencyKey,
-			InputStream body) {
+			InputStream body, @Nullable SchemaEvolutionPolicy schemaEvolution) {
 		if (idempotencyKey == null) {
-			return uploadOnce(identifier, overwrite, null, CommitUsers.random(), body);
+			return uploadOnce(identifier, overwrite, null, CommitUsers.random(), body, schemaEvolution);
 		}
 		// requests with one key run one at a time: a retry that arrives while the first request is still
 		// writing waits for it and then finds its snapshot, instead of committing the body a second time
@@ -127,7 +213,7 @@ public class OneShotUploads {
 		});
 		lock.lock.lock();
 		try {
-			return uploadOnce(identifier, overwrite, idempotencyKey, user, body);
+			return uploadOnce(identifier, overwrite, idempotencyKey, user, body, schemaEvolution);
 		}
 		finally {
 			lock.lock.unlock();
@@ -136,23 +222,23 @@ public class OneShotUploads {
 	}
 
 	private AdminModel.CommitResponse uploadOnce(String identifier, boolean overwrite, @Nullable String idempotencyKey, String user,
-			InputStream body) {
+			InputStream body, @Nullable SchemaEvolutionPolicy schemaEvolution) {
 		Table resolved = this.writer.tables().getTable(identifier);
 		long identifierOfKey = 1;
 		ArrowBodyReader.Upload upload = this.reader.upload(identifier, "one-shot upload");
 		long started;
 		CommitResult result;
-		try (WritePath path = isPostpone(resolved) ? fixedBucketPath(identifier, user, overwrite)
-				: standardPath(identifier, user, overwrite)) {
-			OptionalLong done = (idempotencyKey != null) ? path.committedSnapshot(identifierOfKey) : OptionalLong.empty();
+		try (PathHolder path = new PathHolder(() -> isPostpone(resolved) ? fixedBucketPath(identifier, user, overwrite)
+				: standardPath(identifier, user, overwrite))) {
+			OptionalLong done = (idempotencyKey != null) ? path.current.committedSnapshot(identifierOfKey)
+					: OptionalLong.empty();
 			if (done.isPresent()) {
 				return new AdminModel.CommitResponse(false, done.getAsLong(), 0);
 			}
-			WritePath.Prepared prepared;
-			try (WritePath.Writer writer = path.open()) {
-				this.reader.read(upload, body, this.settings.maxRequestBytes(), writer::write);
-				prepared = writer.prepare();
-			}
+			this.reader.read(upload, body, this.settings.maxRequestBytes(),
+					(root, dictionaries) -> path.writer(identifier, root, dictionaries, schemaEvolution)
+						.write(root, dictionaries));
+			WritePath.Prepared prepared = path.prepare(identifier, schemaEvolution);
 			started = System.nanoTime();
 			try {
 				result = prepared.commit((idempotencyKey != null) ? identifierOfKey : null, true);
@@ -170,6 +256,65 @@ public class OneShotUploads {
 		this.metrics.committed(identifier, Duration.ofNanos(System.nanoTime() - started), result.committed());
 		return new AdminModel.CommitResponse(result.committed(), result.snapshotId(),
 				result.committed() ? result.rowCount() : 0);
+	}
+
+	/**
+	 * The write path of a one-shot upload and its writer, opened at the first batch after the table's
+	 * schema was evolved for the body; a path on the new schema replaces the first one when it changed.
+	 */
+	private final class PathHolder implements AutoCloseable {
+
+		private final Supplier<WritePath> paths;
+
+		WritePath current;
+
+		private WritePath.@Nullable Writer writer;
+
+		PathHolder(Supplier<WritePath> paths) {
+			this.paths = paths;
+			this.current = paths.get();
+		}
+
+		WritePath.Writer writer(String identifier, @Nullable VectorSchemaRoot first, @Nullable DictionaryProvider dictionaries,
+				@Nullable SchemaEvolutionPolicy schemaEvolution) {
+			if (this.writer == null) {
+				if (first != null && !OneShotUploads.this.writer
+					.evolveSchema(identifier, first.getSchema(), dictionaries, schemaEvolution)
+					.isEmpty()) {
+					WritePath evolved = this.paths.get();
+					this.current.close();
+					this.current = evolved;
+				}
+				this.writer = this.current.open();
+			}
+			return this.writer;
+		}
+
+		/** Prepares what the writer wrote (nothing when the body had no batch) and closes the writer. */
+		WritePath.Prepared prepare(String identifier, @Nullable SchemaEvolutionPolicy schemaEvolution) {
+			WritePath.Writer open = writer(identifier, null, null, schemaEvolution);
+			try {
+				return open.prepare();
+			}
+			finally {
+				this.writer = null;
+				open.close();
+			}
+		}
+
+		@Override
+		public void close() {
+			try {
+				if (this.writer != null) {
+					this.writer.close();
+					this.writer = null;
+				}
+			}
+			finally {
+				this.current.close();
+			}
+		}
+
 	}
 
 	/** Serializes the one-shot uploads of one idempotency key; {@code holders} is only changed in {@code compute}. */

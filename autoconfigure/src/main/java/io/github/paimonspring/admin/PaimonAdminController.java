@@ -261,20 +261,31 @@ public class PaimonAdminController {
 					description = "An Arrow IPC stream (schema, then record batches)",
 					content = @Content(mediaType = ARROW_STREAM, schema = @Schema(type = "string", format = "binary"))))
 	@ApiResponse(responseCode = "200", description = "The commit outcome; committed=false for a repeated Idempotency-Key")
-	@ApiResponse(responseCode = "400", description = "Malformed Arrow stream", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "400",
+			description = "Malformed Arrow stream, or a schemaEvolution parameter the server does not allow",
+			content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "409", description = "Commit conflict", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "413", description = "Body over a size limit", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "415", description = "Not " + ARROW_STREAM, content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "422", description = "Schema mismatch or null in NOT NULL", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "422",
+			description = "Schema mismatch, null in NOT NULL, or a schema change the evolution policy does not allow",
+			content = @Content(mediaType = PROBLEM))
 	public CompletableFuture<AdminModel.CommitResponse> uploadOnce(@PathVariable String database, @PathVariable String table,
 			@RequestParam(defaultValue = "false") boolean overwrite,
 			@Parameter(description = "Commit this body at most once") @RequestHeader(name = "Idempotency-Key",
 					required = false) @Nullable String idempotencyKey,
+			@Parameter(description = "Schema evolution policy of this upload instead of the table's: none, add-columns "
+					+ "(new columns are added, nullable, at the end) or add-columns-and-widen (also INT to BIGINT, "
+					+ "FLOAT to DOUBLE, DECIMAL precision up with the same scale). Refused with 400 unless "
+					+ "paimon.admin.allow-schema-evolution=true",
+					schema = @Schema(allowableValues = { "none", "add-columns", "add-columns-and-widen" }))
+			@RequestParam(name = "schemaEvolution", required = false) @Nullable String schemaEvolution,
 			HttpServletRequest request) throws IOException {
 		requireArrow(request);
+		String identifier = this.tables.identifier(database, table);
 		return this.uploads.upload(database, table, overwrite, idempotencyKey, request.getInputStream(),
-				request.getContentLengthLong());
+				request.getContentLengthLong(), this.uploads.schemaEvolution(identifier, schemaEvolution));
 	}
 
 	static void requireArrow(HttpServletRequest request) {

@@ -94,8 +94,10 @@ public final class PaimonAdminAutoConfiguration {
 			ArrowBodyReader reader) {
 		PaimonIngestProperties grouping = ingest.getIfAvailable(PaimonIngestProperties::new);
 		long grouped = grouping.isEnabled() ? grouping.getMaxRequestSize().toBytes() : 0;
-		return new OneShotUploads(writer, settings(admin, Runtime.getRuntime().maxMemory(), grouped), metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
-				reader);
+		OneShotUploads uploads = new OneShotUploads(writer, settings(admin, Runtime.getRuntime().maxMemory(), grouped),
+				metrics.getIfAvailable(() -> AdminMetrics.NONE), tables, reader);
+		uploads.setAllowSchemaEvolution(admin.isAllowSchemaEvolution());
+		return uploads;
 	}
 
 	@Bean

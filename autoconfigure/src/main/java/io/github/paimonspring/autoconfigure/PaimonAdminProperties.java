@@ -114,6 +114,21 @@ public class PaimonAdminProperties {
 	 */
 	private Duration progressInterval = Duration.ofSeconds(10);
 
+	/**
+	 * Whether one-shot uploads may choose their schema evolution policy with the schemaEvolution query
+	 * parameter (none, add-columns, add-columns-and-widen) instead of the table's. When false, a request
+	 * with the parameter is refused with 400.
+	 */
+	private boolean allowSchemaEvolution;
+
+	public boolean isAllowSchemaEvolution() {
+		return this.allowSchemaEvolution;
+	}
+
+	public void setAllowSchemaEvolution(boolean allowSchemaEvolution) {
+		this.allowSchemaEvolution = allowSchemaEvolution;
+	}
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}

@@ -14,6 +14,8 @@ import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.ingest.JdbcKeyClaims;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.LocalKeyClaims;
+import io.github.paimonspring.write.SchemaChangeListener;
+import io.github.paimonspring.write.SchemaEvolution;
 import io.micrometer.observation.ObservationRegistry;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
@@ -128,8 +130,8 @@ public final class PaimonAutoConfiguration {
 	PaimonTables paimonTables(Catalog catalog, PaimonProperties properties, Instances instances) {
 		// the files this instance writes carry its id, so that those a dead instance left can be removed;
 		// it commits only while its lease holds
-		PaimonTables tables = new PaimonTables(catalog, PaimonTableBeanRegistrar.definitions(properties.getTables()),
-				instances.id(), instances);
+		PaimonTables tables = new PaimonTables(catalog, PaimonTableBeanRegistrar.definitions(properties.getTables(),
+				properties.getWrite().getSchemaEvolution()), instances.id(), instances);
 		tables.setRowKindColumn(properties.getWrite().getRowKindColumn());
 		return tables;
 	}
@@ -171,7 +173,8 @@ public final class PaimonAutoConfiguration {
 	@ConditionalOnMissingBean(PaimonOperations.class)
 	PaimonWriter paimonWriter(PaimonTables tables, PaimonProperties properties, Ingester ingester,
 			ObjectProvider<ObservationRegistry> observationRegistry,
-			ObjectProvider<PaimonWriterObservationConvention> observationConvention) {
+			ObjectProvider<PaimonWriterObservationConvention> observationConvention,
+			ObjectProvider<SchemaChangeListener> schemaChangeListener) {
 		ArrowRuntimeCheck.verify();
 		Path spill = properties.getWrite().getSpillDirectory();
 		Integer parallelism = properties.getWrite().getParallelism();
@@ -179,6 +182,8 @@ public final class PaimonAutoConfiguration {
 		PaimonWriter writer = new PaimonWriter(tables, spill,
 				(parallelism != null) ? parallelism : PaimonWriter.defaultParallelism(),
 				(postponeDefault != null) ? postponeDefault : 0, ingester);
+		writer.setSchemaEvolution(new SchemaEvolution(tables, properties.getWrite().getSchemaEvolution(),
+				schemaChangeListener.getIfAvailable(() -> SchemaChangeListener.NONE)));
 		if (properties.getWrite().isObservationEnabled()) {
 			observationRegistry.ifUnique(writer::setObservationRegistry);
 			observationConvention.ifUnique(writer::setObservationConvention);

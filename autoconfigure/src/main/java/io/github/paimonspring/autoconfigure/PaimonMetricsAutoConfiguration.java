@@ -3,10 +3,12 @@ package io.github.paimonspring.autoconfigure;
 import io.github.paimonspring.actuate.MicrometerAdminMetrics;
 import io.github.paimonspring.actuate.MicrometerIngestListener;
 import io.github.paimonspring.actuate.MicrometerMaintenanceListener;
+import io.github.paimonspring.actuate.MicrometerSchemaChangeListener;
 import io.github.paimonspring.admin.AdminMetrics;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.maintenance.MaintenanceListener;
+import io.github.paimonspring.write.SchemaChangeListener;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -16,8 +18,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the Micrometer {@link AdminMetrics}, {@link IngestListener} and
- * {@link MaintenanceListener} when a {@link MeterRegistry} exists. It
+ * Auto-configuration of the Micrometer {@link AdminMetrics}, {@link IngestListener},
+ * {@link SchemaChangeListener} and {@link MaintenanceListener} when a {@link MeterRegistry} exists. It
  * runs before {@link PaimonAdminAutoConfiguration} so that the admin service is created with it; the
  * {@code paimon.transactions.open} gauge is bound by {@link PaimonActuatorAutoConfiguration}.
  */
@@ -33,6 +35,12 @@ public final class PaimonMetricsAutoConfiguration {
 	@ConditionalOnMissingBean(IngestListener.class)
 	MicrometerIngestListener paimonIngestMetrics(MeterRegistry registry) {
 		return new MicrometerIngestListener(registry);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(SchemaChangeListener.class)
+	MicrometerSchemaChangeListener paimonSchemaChangeMetrics(MeterRegistry registry) {
+		return new MicrometerSchemaChangeListener(registry);
 	}
 
 	@Bean

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -106,6 +107,12 @@ public class PaimonProperties {
 		 */
 		private boolean createIfMissing;
 
+		/**
+		 * What writes may change in this table's schema when a batch has new or wider columns:
+		 * none, add-columns or add-columns-and-widen. Defaults to paimon.write.schema-evolution.
+		 */
+		private @Nullable SchemaEvolutionPolicy schemaEvolution;
+
 		private final Schema schema = new Schema();
 
 		/**
@@ -120,6 +127,14 @@ public class PaimonProperties {
 
 		public void setRowKindColumn(@Nullable String rowKindColumn) {
 			this.rowKindColumn = rowKindColumn;
+		}
+
+		public @Nullable SchemaEvolutionPolicy getSchemaEvolution() {
+			return this.schemaEvolution;
+		}
+
+		public void setSchemaEvolution(@Nullable SchemaEvolutionPolicy schemaEvolution) {
+			this.schemaEvolution = schemaEvolution;
 		}
 
 		public @Nullable String getIdentifier() {
@@ -308,6 +323,22 @@ public class PaimonProperties {
 
 		public void setRowKindColumn(String rowKindColumn) {
 			this.rowKindColumn = rowKindColumn;
+		}
+
+		/**
+		 * What writes may change in a table's schema when a batch has columns the table does not have
+		 * (add-columns: added, nullable, at the end) or wider than the table's (add-columns-and-widen:
+		 * INT to BIGINT, FLOAT to DOUBLE, DECIMAL precision up with the same scale). With none, such a
+		 * batch is refused. Columns are never dropped, renamed or narrowed.
+		 */
+		private SchemaEvolutionPolicy schemaEvolution = SchemaEvolutionPolicy.NONE;
+
+		public SchemaEvolutionPolicy getSchemaEvolution() {
+			return this.schemaEvolution;
+		}
+
+		public void setSchemaEvolution(SchemaEvolutionPolicy schemaEvolution) {
+			this.schemaEvolution = schemaEvolution;
 		}
 
 		public boolean isObservationEnabled() {

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.catalog.TableDefinition;
 import org.apache.paimon.table.Table;
 
@@ -55,7 +56,8 @@ class PaimonTableBeanRegistrar implements ImportBeanDefinitionRegistrar, Environ
 		}
 	}
 
-	static Map<String, TableDefinition> definitions(Map<String, PaimonProperties.Table> tables) {
+	static Map<String, TableDefinition> definitions(Map<String, PaimonProperties.Table> tables,
+			SchemaEvolutionPolicy defaultSchemaEvolution) {
 		Map<String, TableDefinition> definitions = new LinkedHashMap<>();
 		tables.forEach((name, table) -> {
 			PaimonProperties.Schema schema = table.getSchema();
@@ -65,6 +67,7 @@ class PaimonTableBeanRegistrar implements ImportBeanDefinitionRegistrar, Environ
 						.map((column) -> new TableDefinition.Column(column.getName(), column.getType(), column.getComment()))
 						.toList(),
 					schema.getPrimaryKey(), schema.getPartitionKeys(), schema.getOptions(), schema.getComment(),
+					(table.getSchemaEvolution() != null) ? table.getSchemaEvolution() : defaultSchemaEvolution,
 					table.getRowKindColumn()));
 		});
 		return definitions;

@@ -17,12 +17,31 @@ import org.jspecify.annotations.Nullable;
  * @param partitionKeys the partition columns
  * @param options table options such as {@code bucket}
  * @param comment the table comment, or {@code null}
+ * @param schemaEvolution what writes may change in the table's schema ({@code paimon.tables.<name>.schema-evolution}),
+ * or {@code null} for the writer's default; with an evolving policy, an existing table may have more
+ * columns than declared and (when widening) wider types
  * @param rowKindColumn the name of the row-kind column of batches written to the table, or {@code null}
  * for the default
  */
 public record TableDefinition(String name, @Nullable String identifier, boolean createIfMissing, List<Column> columns,
 		List<String> primaryKey, List<String> partitionKeys, Map<String, String> options, @Nullable String comment,
-		@Nullable String rowKindColumn) {
+		@Nullable SchemaEvolutionPolicy schemaEvolution, @Nullable String rowKindColumn) {
+
+	/**
+	 * Creates a definition without its own schema evolution policy or row-kind column.
+	 * @param name the bean name
+	 * @param identifier the table identifier, or {@code null}
+	 * @param createIfMissing whether to create the table when it does not exist
+	 * @param columns the columns in order
+	 * @param primaryKey the primary key columns
+	 * @param partitionKeys the partition columns
+	 * @param options table options
+	 * @param comment the table comment, or {@code null}
+	 */
+	public TableDefinition(String name, @Nullable String identifier, boolean createIfMissing, List<Column> columns,
+			List<String> primaryKey, List<String> partitionKeys, Map<String, String> options, @Nullable String comment) {
+		this(name, identifier, createIfMissing, columns, primaryKey, partitionKeys, options, comment, null, null);
+	}
 
 	/**
 	 * Creates a definition, copying the collections.

@@ -177,6 +177,8 @@ final class TableProvisioner {
 	private static void compare(TableDefinition definition, String table, Schema declared, Table existing) {
 		String prefix = "Table '" + table + "' (paimon.tables." + definition.name() + ") differs from its configured schema: ";
 		RowType actual = existing.rowType();
+		SchemaEvolutionPolicy evolution = (definition.schemaEvolution() != null) ? definition.schemaEvolution()
+				: SchemaEvolutionPolicy.NONE;
 		List<String> problems = new ArrayList<>();
 		List<String> declaredNames = declared.fields().stream().map(DataField::name).toList();
 		for (DataField field : declared.fields()) {
@@ -190,13 +192,16 @@ final class TableProvisioner {
 				expected = expected.copy(false);
 			}
 			DataType found = actual.getTypeAt(index);
-			if (!found.equals(expected)) {
+			boolean widened = evolution.widensColumns() && found.isNullable() == expected.isNullable()
+					&& SchemaEvolutionPolicy.widens(expected, found);
+			if (!found.equals(expected) && !widened) {
 				problems.add("field '" + field.name() + "' is " + found.asSQLString() + " in the table but "
 						+ expected.asSQLString() + " in the configuration");
 			}
 		}
 		for (DataField field : actual.getFields()) {
-			if (!declaredNames.contains(field.name())) {
+			// columns added by schema evolution on write are expected when the policy adds columns
+			if (!declaredNames.contains(field.name()) && !evolution.addsColumns()) {
 				problems.add("field '" + field.name() + "' exists in the table but is not configured");
 			}
 		}

@@ -1,6 +1,7 @@
 package io.github.paimonspring.core;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -8,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.core.PaimonWriterObservationContext.Operation;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestListener;
@@ -24,6 +26,8 @@ import io.github.paimonspring.write.CommitMessages;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
 import io.github.paimonspring.write.PaimonWriteException;
+import io.github.paimonspring.write.SchemaChangeListener;
+import io.github.paimonspring.write.SchemaEvolution;
 import io.github.paimonspring.write.TableCommit;
 import io.github.paimonspring.write.UnsupportedTableException;
 import io.github.paimonspring.write.WriteBuilder;
@@ -32,6 +36,8 @@ import io.micrometer.observation.ObservationRegistry;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.paimon.schema.SchemaChange;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
 import org.jspecify.annotations.Nullable;
@@ -44,6 +50,12 @@ import org.jspecify.annotations.Nullable;
  * ({@code write}, {@code overwrite}, {@code writeFixedBuckets}, {@code execute}, {@code truncate},
  * {@code ingest}, {@code appendToChannel}) is a {@link PaimonWriterObservation#WRITER} observation;
  * failures are recorded on it and reach the caller unchanged. The builder methods are not observed.
+ * <p>
+ * Before a one-shot write ({@code write}, {@code overwrite}, {@code writeFixedBuckets}) and before
+ * {@code ingest} and {@code appendToChannel}, the batches' schema is evolved under the table's
+ * {@link SchemaEvolution} policy ({@link #setSchemaEvolution}; by default {@code none}: a batch with
+ * a new column is refused naming the policy). Writers opened with {@code newWriteBuilder} and
+ * {@code execute} keep the schema they were opened on; call {@link #evolveSchema} first.
  */
 public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
@@ -60,6 +72,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	private final boolean ownsIngester;
 
 	private final WriterObservations observations;
+
+	private volatile SchemaEvolution schemaEvolution;
 
 	/**
 	 * Creates a writer with the default parallelism (the number of processors, at most 4).
@@ -125,6 +139,26 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 		this.ingester = (ingester != null) ? ingester
 				: new Ingester(IngestSettings.DEFAULTS, new LocalKeyClaims(), IngestListener.NONE, postponeDefaultBuckets);
 		this.observations = new WriterObservations(tables);
+		this.schemaEvolution = new SchemaEvolution(tables, SchemaEvolutionPolicy.NONE, SchemaChangeListener.NONE);
+	}
+
+	/**
+	 * Sets the schema evolution applied before writes; the default changes no schema.
+	 * @param schemaEvolution the schema evolution over this writer's tables
+	 */
+	public void setSchemaEvolution(SchemaEvolution schemaEvolution) {
+		this.schemaEvolution = schemaEvolution;
+	}
+
+	@Override
+	public SchemaEvolutionPolicy schemaEvolutionPolicy(String table) {
+		return this.schemaEvolution.policy(table);
+	}
+
+	@Override
+	public List<SchemaChange> evolveSchema(String table, Schema schema, @Nullable DictionaryProvider dictionaries,
+			@Nullable SchemaEvolutionPolicy policy) {
+		return this.schemaEvolution.evolve(table, schema, dictionaries, policy);
 	}
 
 	/**
@@ -197,6 +231,7 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	public CompletableFuture<WriteResult> ingest(String table, List<VectorSchemaRoot> batches,
 			@Nullable String idempotencyKey) {
 		return this.observations.observeAsync(Operation.INGEST, table, () -> {
+			evolved(table, batches);
 			WriteTarget target = target(table);
 			return this.ingester.submit(target, batches, idempotencyKey)
 				.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
@@ -213,6 +248,7 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	public CompletableFuture<WriteResult> appendToChannel(String table, String channel, long generation,
 			String offsetToken, List<VectorSchemaRoot> batches) {
 		return this.observations.observeAsync(Operation.CHANNEL_APPEND, table, () -> {
+			evolved(table, batches);
 			WriteTarget target = target(table);
 			return this.ingester.appendToChannel(target, channel, generation, offsetToken, batches)
 				.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
@@ -239,51 +275,55 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	@Override
 	public WriteResult writeFixedBuckets(String table, VectorSchemaRoot root) {
 		return observe(Operation.WRITE_FIXED_BUCKETS, table,
-				() -> writeAndCommit(newPostponeFixedBucketWriteBuilder(table).withAutomaticBucketPlan(),
-						(session) -> session.write(root)));
+				() -> writeAndCommit(evolved(table, root, null).newPostponeFixedBucketWriteBuilder(table)
+					.withAutomaticBucketPlan(), (session) -> session.write(root)));
 	}
 
 	@Override
 	public WriteResult writeFixedBuckets(String table, ArrowReader reader) {
 		return observe(Operation.WRITE_FIXED_BUCKETS, table,
-				() -> writeAndCommit(newPostponeFixedBucketWriteBuilder(table).withAutomaticBucketPlan(),
-						(session) -> session.write(reader)));
+				() -> writeAndCommit(evolved(table, reader).newPostponeFixedBucketWriteBuilder(table)
+					.withAutomaticBucketPlan(), (session) -> session.write(reader)));
 	}
 
 	@Override
 	public WriteResult write(String table, VectorSchemaRoot root) {
 		return observe(Operation.WRITE, table,
-				() -> writeAndCommit(newWriteBuilder(table), (session) -> session.write(root)));
+				() -> writeAndCommit(evolved(table, root, null).newWriteBuilder(table), (session) -> session.write(root)));
 	}
 
 	@Override
 	public WriteResult write(String table, VectorSchemaRoot root, DictionaryProvider dictionaries) {
 		return observe(Operation.WRITE, table,
-				() -> writeAndCommit(newWriteBuilder(table), (session) -> session.write(root, dictionaries)));
+				() -> writeAndCommit(evolved(table, root, dictionaries).newWriteBuilder(table),
+						(session) -> session.write(root, dictionaries)));
 	}
 
 	@Override
 	public WriteResult write(String table, ArrowReader reader) {
 		return observe(Operation.WRITE, table,
-				() -> writeAndCommit(newWriteBuilder(table), (session) -> session.write(reader)));
+				() -> writeAndCommit(evolved(table, reader).newWriteBuilder(table), (session) -> session.write(reader)));
 	}
 
 	@Override
 	public WriteResult overwrite(String table, VectorSchemaRoot root) {
 		return observe(Operation.OVERWRITE, table,
-				() -> writeAndCommit(newWriteBuilder(table).withOverwrite(), (session) -> session.write(root)));
+				() -> writeAndCommit(evolved(table, root, null).newWriteBuilder(table).withOverwrite(),
+						(session) -> session.write(root)));
 	}
 
 	@Override
 	public WriteResult overwrite(String table, ArrowReader reader) {
 		return observe(Operation.OVERWRITE, table,
-				() -> writeAndCommit(newWriteBuilder(table).withOverwrite(), (session) -> session.write(reader)));
+				() -> writeAndCommit(evolved(table, reader).newWriteBuilder(table).withOverwrite(),
+						(session) -> session.write(reader)));
 	}
 
 	@Override
 	public WriteResult overwrite(String table, Map<String, String> staticPartition, VectorSchemaRoot root) {
 		return observe(Operation.OVERWRITE, table, () -> writeAndCommit(
-				newWriteBuilder(table).withOverwrite(staticPartition), (session) -> session.write(root)));
+				evolved(table, root, null).newWriteBuilder(table).withOverwrite(staticPartition),
+				(session) -> session.write(root)));
 	}
 
 	@Override
@@ -298,6 +338,22 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	@Override
 	public WriteResult execute(String table, WriteCallback callback) {
 		return observe(Operation.EXECUTE, table, () -> writeAndCommit(newWriteBuilder(table), callback));
+	}
+
+	/** Evolves the table's schema for a batch under the table's policy; returns this writer. */
+	private PaimonWriter evolved(String table, VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
+		this.schemaEvolution.evolve(table, Collections.singletonList(root), dictionaries);
+		return this;
+	}
+
+	/** Evolves the table's schema for a stream (its schema is read now) under the table's policy. */
+	private PaimonWriter evolved(String table, ArrowReader reader) {
+		this.schemaEvolution.evolve(table, reader);
+		return this;
+	}
+
+	private void evolved(String table, List<VectorSchemaRoot> batches) {
+		this.schemaEvolution.evolve(table, batches, null);
 	}
 
 	private WriteResult observe(Operation operation, String table, Supplier<WriteResult> call) {

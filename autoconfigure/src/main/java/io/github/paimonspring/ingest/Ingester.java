@@ -1,5 +1,6 @@
 package io.github.paimonspring.ingest;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -9,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.arrow.ArrowDataException;
@@ -24,6 +26,8 @@ import org.apache.paimon.data.columnar.VectorizedColumnBatch;
 import org.apache.paimon.types.DecimalType;
 import org.apache.paimon.types.RowType;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The group commit of every table: validates each request on its own, then adds its rows to the
@@ -36,6 +40,8 @@ public final class Ingester implements AutoCloseable {
 
 	/** Longest idempotency key accepted; keys are stored in snapshot properties. */
 	public static final int MAX_KEY_LENGTH = 256;
+
+	private static final Logger logger = LoggerFactory.getLogger(Ingester.class);
 
 	private final IngestSettings settings;
 
@@ -125,10 +131,11 @@ public final class Ingester implements AutoCloseable {
 			throw new PaimonArgumentException(target.name(), "idempotency key must be 1 to " + MAX_KEY_LENGTH
 					+ " characters without control characters, got " + key.length() + " character(s)");
 		}
-		validate(target, batches);
-		TableIngest<?> ingest = table(target);
 		if (key == null) {
-			return ingest.submit(batches, null);
+			return onCurrent(target, (ingest) -> {
+				validate(target, ingest, batches);
+				return ingest.submit(batches, null);
+			});
 		}
 		String slot = target.location() + '\n' + key;
 		CompletableFuture<CommitResult> mine = new CompletableFuture<>();
@@ -146,7 +153,7 @@ public final class Ingester implements AutoCloseable {
 			}
 		}
 		try {
-			submitKeyed(target, ingest, batches, key).whenComplete((result, failure) -> {
+			submitKeyed(target, batches, key).whenComplete((result, failure) -> {
 				this.inFlight.remove(slot, mine);
 				if (failure != null) {
 					mine.completeExceptionally(failure);
@@ -180,8 +187,8 @@ public final class Ingester implements AutoCloseable {
 		}
 	}
 
-	private CompletableFuture<CommitResult> submitKeyed(WriteTarget target, TableIngest<?> ingest,
-			List<VectorSchemaRoot> batches, String key) {
+	private CompletableFuture<CommitResult> submitKeyed(WriteTarget target, List<VectorSchemaRoot> batches,
+			String key) {
 		if (!this.claims.claim(target.name(), key)) {
 			throw new IngestBusyException(target.name(), "Idempotency-Key '" + key + "' of table '" + target.name()
 					+ "' is being committed by another instance; retry later to get its outcome");
@@ -192,7 +199,10 @@ public final class Ingester implements AutoCloseable {
 				this.claims.release(target.name(), key);
 				return CompletableFuture.completedFuture(new CommitResult(false, committed, 0));
 			}
-			return ingest.submit(batches, key).whenComplete((result, failure) -> this.claims.release(target.name(), key));
+			return onCurrent(target, (ingest) -> {
+				validate(target, ingest, batches);
+				return ingest.submit(batches, key);
+			}).whenComplete((result, failure) -> this.claims.release(target.name(), key));
 		}
 		catch (RuntimeException ex) {
 			this.claims.release(target.name(), key);
@@ -211,7 +221,7 @@ public final class Ingester implements AutoCloseable {
 	 */
 	public ChannelState openChannel(WriteTarget target, String channel) {
 		checkOpen(target);
-		return this.channels.open(target.name(), table(target), index(target), channel);
+		return onCurrent(target, (ingest) -> this.channels.open(target.name(), ingest, index(target), channel));
 	}
 
 	/**
@@ -228,9 +238,11 @@ public final class Ingester implements AutoCloseable {
 	public CompletableFuture<CommitResult> appendToChannel(WriteTarget target, String channel, long generation,
 			String offsetToken, List<VectorSchemaRoot> batches) {
 		checkOpen(target);
-		validate(target, batches);
-		return this.channels.append(target.name(), table(target), index(target), channel, generation, offsetToken,
-				batches);
+		return onCurrent(target, (ingest) -> {
+			validate(target, ingest, batches);
+			return this.channels.append(target.name(), ingest, index(target), channel, generation, offsetToken,
+					batches);
+		});
 	}
 
 	/**
@@ -244,8 +256,48 @@ public final class Ingester implements AutoCloseable {
 		return index(target).channel(channel);
 	}
 
+	/**
+	 * Calls the table's current group commit, again on the new one when it was retired meanwhile
+	 * (the table's schema changed).
+	 */
+	private <T> T onCurrent(WriteTarget target, Function<TableIngest<?>, T> call) {
+		while (true) {
+			try {
+				return call.apply(table(target));
+			}
+			catch (TableIngest.RetiredException ex) {
+				// the schema changed between looking up the group commit and writing into it
+			}
+		}
+	}
+
+	/**
+	 * Returns the table's group commit; when the target was resolved on a newer schema than the group
+	 * commit writes, the group commit is retired (what it has waiting is committed on the old schema)
+	 * and replaced by one on the new schema.
+	 */
 	private TableIngest<?> table(WriteTarget target) {
-		return this.tables.computeIfAbsent(target.location(), (location) -> create(target));
+		long schemaId = target.table().schema().id();
+		TableIngest<?> current = this.tables.computeIfAbsent(target.location(), (location) -> create(target));
+		if (current.schemaId() >= schemaId) {
+			return current;
+		}
+		List<TableIngest<?>> retired = new ArrayList<>(1);
+		TableIngest<?> replaced = this.tables.compute(target.location(), (location, existing) -> {
+			if (existing != null && existing.schemaId() >= schemaId) {
+				return existing;
+			}
+			if (existing != null) {
+				retired.add(existing);
+			}
+			return create(target);
+		});
+		for (TableIngest<?> old : retired) {
+			logger.info("Schema of table '{}' changed to id {}: its group commit moves to the new schema",
+					target.name(), schemaId);
+			old.retire();
+		}
+		return replaced;
 	}
 
 	private SnapshotIndex index(WriteTarget target) {
@@ -259,8 +311,9 @@ public final class Ingester implements AutoCloseable {
 		}
 	}
 
-	private static void validate(WriteTarget target, List<VectorSchemaRoot> batches) {
-		RowType rowType = target.table().rowType();
+	/** Validates batches against the schema the group commit writes (which may be newer than the target's). */
+	private static void validate(WriteTarget target, TableIngest<?> ingest, List<VectorSchemaRoot> batches) {
+		RowType rowType = ingest.rowType();
 		ArrowBatchConverter converter = new ArrowBatchConverter(target.name(), rowType, target.rowKindColumn());
 		RowKindRules rules = RowKindRules.of(target.name(), target.table(), target.rowKindColumn());
 		for (VectorSchemaRoot batch : batches) {
@@ -278,10 +331,10 @@ public final class Ingester implements AutoCloseable {
 			return new TableIngest<>(target.name(),
 					new PostponeFixedBucketWriteBuilder(target, commitUser, this.postponeDefaultBuckets)
 						.withAutomaticBucketPlan(),
-					false, this.settings, this.scheduler, this.listener, index(target));
+					false, this.settings, this.scheduler, this.listener, index(target), target.table().schema());
 		}
 		return new TableIngest<>(target.name(), new WriteBuilder(target, commitUser), true, this.settings,
-				this.scheduler, this.listener, index(target));
+				this.scheduler, this.listener, index(target), target.table().schema());
 	}
 
 	/**

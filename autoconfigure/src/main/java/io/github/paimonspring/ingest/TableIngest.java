@@ -16,6 +16,8 @@ import io.github.paimonspring.write.AbstractTableWrite;
 import io.github.paimonspring.write.AbstractWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.paimon.schema.TableSchema;
+import org.apache.paimon.types.RowType;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,6 +28,10 @@ import org.slf4j.LoggerFactory;
  * with the group's idempotency keys recorded in the same snapshot. At most one commit of the table
  * runs at a time. A writer that cannot be reused after a commit (the postpone fixed-bucket writer) is
  * replaced for the next group only when the commit is done, so that two groups never overlap.
+ * <p>
+ * A group commit writes the schema it was created on. When the table's schema changes, the ingester
+ * {@link #retire() retires} it (its waiting group is committed on the old schema) and creates a new one
+ * on the new schema; a request that reaches a retired group commit is told to go to the new one.
  *
  * @param <M> the commit messages of the table's write family
  */
@@ -52,6 +58,12 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 
 	private final SnapshotIndex index;
 
+	private final long schemaId;
+
+	private final RowType rowType;
+
+	private volatile boolean retired;
+
 	private final ReentrantLock lock = new ReentrantLock();
 
 	private final Condition idle = this.lock.newCondition();
@@ -73,8 +85,10 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 	TableIngest(String table,
 			AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>> builder,
 			boolean reusableWriter, IngestSettings settings, ScheduledExecutorService scheduler, IngestListener listener,
-			SnapshotIndex index) {
+			SnapshotIndex index, TableSchema schema) {
 		this.index = index;
+		this.schemaId = schema.id();
+		this.rowType = schema.logicalRowType();
 		this.table = table;
 		this.builder = builder;
 		this.commit = builder.newCommit();
@@ -114,6 +128,34 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 		return this.table;
 	}
 
+	/** The id of the table schema this group commit writes. */
+	long schemaId() {
+		return this.schemaId;
+	}
+
+	/** The row type this group commit writes; requests are validated against it. */
+	RowType rowType() {
+		return this.rowType;
+	}
+
+	/**
+	 * Commits what is waiting on this schema and stops taking requests: later ones fail with
+	 * {@link RetiredException} so that the ingester sends them to the group commit of the new schema.
+	 */
+	void retire() {
+		this.retired = true;
+		close();
+	}
+
+	/** Thrown by {@link #submit} of a retired group commit: send the request to the table's current one. */
+	static final class RetiredException extends RuntimeException {
+
+		RetiredException(String table) {
+			super("The group commit of table '" + table + "' was retired after a schema change", null, false, false);
+		}
+
+	}
+
 	/** The number of group commits that failed since the last one that succeeded. */
 	int consecutiveFailures() {
 		return this.consecutiveFailures;
@@ -147,6 +189,9 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 		}
 		this.lock.lock();
 		try {
+			if (this.closed && this.retired) {
+				throw new RetiredException(this.table);
+			}
 			if (this.closed) {
 				throw new IngestGroupException(this.table, "The ingest service of table '" + this.table
 						+ "' is shut down; retry against another instance", null);
