@@ -18,14 +18,9 @@ import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.ingest.LocalKeyClaims;
 import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
-import io.github.paimonspring.write.AbstractCommitMessages;
-import io.github.paimonspring.write.AbstractTableCommit;
-import io.github.paimonspring.write.AbstractTableWrite;
-import io.github.paimonspring.write.AbstractWriteBuilder;
 import io.github.paimonspring.write.CommitMessages;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
-import io.github.paimonspring.write.PaimonWriteException;
 import io.github.paimonspring.write.SchemaChangeListener;
 import io.github.paimonspring.write.SchemaEvolution;
 import io.github.paimonspring.write.TableCommit;
@@ -275,53 +270,53 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	@Override
 	public WriteResult writeFixedBuckets(String table, VectorSchemaRoot root) {
 		return observe(Operation.WRITE_FIXED_BUCKETS, table,
-				() -> writeAndCommit(evolved(table, root, null).newPostponeFixedBucketWriteBuilder(table)
+				() -> CallbackWrites.writeAndCommit(evolved(table, root, null).newPostponeFixedBucketWriteBuilder(table)
 					.withAutomaticBucketPlan(), (session) -> session.write(root)));
 	}
 
 	@Override
 	public WriteResult writeFixedBuckets(String table, ArrowReader reader) {
 		return observe(Operation.WRITE_FIXED_BUCKETS, table,
-				() -> writeAndCommit(evolved(table, reader).newPostponeFixedBucketWriteBuilder(table)
+				() -> CallbackWrites.writeAndCommit(evolved(table, reader).newPostponeFixedBucketWriteBuilder(table)
 					.withAutomaticBucketPlan(), (session) -> session.write(reader)));
 	}
 
 	@Override
 	public WriteResult write(String table, VectorSchemaRoot root) {
 		return observe(Operation.WRITE, table,
-				() -> writeAndCommit(evolved(table, root, null).newWriteBuilder(table), (session) -> session.write(root)));
+				() -> CallbackWrites.writeAndCommit(evolved(table, root, null).newWriteBuilder(table), (session) -> session.write(root)));
 	}
 
 	@Override
 	public WriteResult write(String table, VectorSchemaRoot root, DictionaryProvider dictionaries) {
 		return observe(Operation.WRITE, table,
-				() -> writeAndCommit(evolved(table, root, dictionaries).newWriteBuilder(table),
+				() -> CallbackWrites.writeAndCommit(evolved(table, root, dictionaries).newWriteBuilder(table),
 						(session) -> session.write(root, dictionaries)));
 	}
 
 	@Override
 	public WriteResult write(String table, ArrowReader reader) {
 		return observe(Operation.WRITE, table,
-				() -> writeAndCommit(evolved(table, reader).newWriteBuilder(table), (session) -> session.write(reader)));
+				() -> CallbackWrites.writeAndCommit(evolved(table, reader).newWriteBuilder(table), (session) -> session.write(reader)));
 	}
 
 	@Override
 	public WriteResult overwrite(String table, VectorSchemaRoot root) {
 		return observe(Operation.OVERWRITE, table,
-				() -> writeAndCommit(evolved(table, root, null).newWriteBuilder(table).withOverwrite(),
+				() -> CallbackWrites.writeAndCommit(evolved(table, root, null).newWriteBuilder(table).withOverwrite(),
 						(session) -> session.write(root)));
 	}
 
 	@Override
 	public WriteResult overwrite(String table, ArrowReader reader) {
 		return observe(Operation.OVERWRITE, table,
-				() -> writeAndCommit(evolved(table, reader).newWriteBuilder(table).withOverwrite(),
+				() -> CallbackWrites.writeAndCommit(evolved(table, reader).newWriteBuilder(table).withOverwrite(),
 						(session) -> session.write(reader)));
 	}
 
 	@Override
 	public WriteResult overwrite(String table, Map<String, String> staticPartition, VectorSchemaRoot root) {
-		return observe(Operation.OVERWRITE, table, () -> writeAndCommit(
+		return observe(Operation.OVERWRITE, table, () -> CallbackWrites.writeAndCommit(
 				evolved(table, root, null).newWriteBuilder(table).withOverwrite(staticPartition),
 				(session) -> session.write(root)));
 	}
@@ -337,7 +332,7 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
 	@Override
 	public WriteResult execute(String table, WriteCallback callback) {
-		return observe(Operation.EXECUTE, table, () -> writeAndCommit(newWriteBuilder(table), callback));
+		return observe(Operation.EXECUTE, table, () -> CallbackWrites.writeAndCommit(newWriteBuilder(table), callback));
 	}
 
 	/** Evolves the table's schema for a batch under the table's policy; returns this writer. */
@@ -361,45 +356,6 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 				(context, result) -> context.setResult(result.rows(), result.committed(), result.snapshotId()));
 	}
 
-	/**
-	 * Writes through the callback with a writer of the builder's family, then commits; on failure the
-	 * written files are discarded (the writer is closed, prepared messages aborted) and the failure is
-	 * rethrown.
-	 */
-	private static <M extends AbstractCommitMessages<M>> WriteResult writeAndCommit(
-			AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>> builder,
-			WriteCallback callback) {
-		try (AbstractTableWrite<M> write = builder.newWrite(); AbstractTableCommit<M> commit = builder.newCommit()) {
-			M messages;
-			try {
-				callback.doInWrite(new Session(write));
-				messages = write.prepareCommit();
-			}
-			catch (RuntimeException ex) {
-				throw ex;
-			}
-			catch (Exception ex) {
-				throw new PaimonWriteException(builder.table(),
-						"Write callback for table '" + builder.table() + "' failed: " + ex.getMessage(), ex);
-			}
-			CommitResult result;
-			try {
-				result = commit.commit(messages);
-			}
-			catch (RuntimeException ex) {
-				try {
-					commit.abort(messages);
-				}
-				catch (RuntimeException abortFailure) {
-					ex.addSuppressed(abortFailure);
-				}
-				throw ex;
-			}
-			return new WriteResult(builder.table(), write.totalRows(), result.committed(),
-					result.committed() ? result.snapshotId() : null);
-		}
-	}
-
 	private WriteTarget target(String table) {
 		Table resolved = this.tables.getTable(table);
 		String name = this.tables.identifier(table).getFullName();
@@ -409,36 +365,6 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 		}
 		return new WriteTarget(name, fileStoreTable, this.spillDirectory, this.parallelism, this.tables.fence(),
 				this.tables.rowKindColumn(table));
-	}
-
-	private static final class Session implements WriteSession {
-
-		private final AbstractTableWrite<?> write;
-
-		Session(AbstractTableWrite<?> write) {
-			this.write = write;
-		}
-
-		@Override
-		public String table() {
-			return this.write.table();
-		}
-
-		@Override
-		public long write(VectorSchemaRoot root) {
-			return this.write.write(root);
-		}
-
-		@Override
-		public long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {
-			return this.write.write(root, dictionaries);
-		}
-
-		@Override
-		public long write(ArrowReader reader) {
-			return this.write.write(reader);
-		}
-
 	}
 
 }
