@@ -122,7 +122,10 @@ public class AdminTables {
 		try (TableCommit commit = this.writer.newWriteBuilder(identifier, user).newCommit()) {
 			CommitResult result;
 			if (body.partitions() != null && !body.partitions().isEmpty()) {
-				result = commit.truncatePartitions(body.partitions());
+				AdminArguments.checkIdentifier(identifier, body.identifier());
+				result = (body.identifier() != null)
+						? commit.truncatePartitionsWithIdentifier(body.partitions(), body.identifier())
+						: commit.truncatePartitions(body.partitions());
 			}
 			else if (body.identifier() != null) {
 				result = commit.truncateTableWithIdentifier(body.identifier());

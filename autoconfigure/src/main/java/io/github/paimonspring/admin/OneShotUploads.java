@@ -337,6 +337,27 @@ public class OneShotUploads {
 		return new FamilyWritePath<>(AdminTransaction.POSTPONE_FIXED_BUCKET, overwrite ? builder.withOverwrite() : builder);
 	}
 
+	/**
+	 * Says why uploads into a table stay invisible until a compaction: a {@code bucket = -2} primary-key
+	 * table that the fixed-bucket path cannot write (partition keys outside the primary key, or deletion
+	 * vectors) takes the standard path, whose rows go to {@code bucket-postpone} files.
+	 * @param identifier the table identifier
+	 * @return the reason (for a {@code Warning} header), or {@code null} when uploaded rows are readable
+	 * once committed
+	 */
+	public @Nullable String invisibleUntilCompaction(String identifier) {
+		Table resolved = this.writer.tables().getTable(identifier);
+		if (!(resolved instanceof FileStoreTable fileStoreTable) || isPostpone(resolved)
+				|| fileStoreTable.coreOptions().bucket() != org.apache.paimon.table.BucketMode.POSTPONE_BUCKET
+				|| fileStoreTable.primaryKeys().isEmpty()) {
+			return null;
+		}
+		boolean crossPartition = !fileStoreTable.primaryKeys().containsAll(fileStoreTable.partitionKeys());
+		return "rows of " + identifier + " go to bucket-postpone files, invisible to readers until a postpone "
+				+ "compaction (" + (crossPartition ? "partition keys outside the primary key; compact it with Flink or Spark"
+						: "deletion vectors; POST compact or the scheduled maintenance") + ")";
+	}
+
 	private static boolean isPostpone(Table table) {
 		return table instanceof FileStoreTable fileStoreTable && PostponeFixedBucketWriteBuilder.supports(fileStoreTable);
 	}

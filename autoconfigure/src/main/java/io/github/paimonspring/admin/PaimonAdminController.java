@@ -13,6 +13,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.InvalidMediaTypeException;
@@ -182,8 +183,12 @@ public class PaimonAdminController {
 	@ApiResponse(responseCode = "200", description = "The commit outcome; committed=false when already committed")
 	@ApiResponse(responseCode = "400", description = "Malformed JSON or prepared commits", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "409", description = "Commit conflict, or partly committed", content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "422", description = "Fixed-bucket plan conflict", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "409",
+			description = "Commit conflict (also a fixed-bucket conflict: another commit wrote the same partition and bucket, "
+					+ "or a stale bucket plan), or partly committed",
+			content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "503", description = "Commit not possible now (catalog, storage or commit lock unavailable); "
+			+ "repeat with the same identifier after Retry-After", content = @Content(mediaType = PROBLEM))
 	public AdminModel.CommitResponse commitPrepared(@PathVariable String database, @PathVariable String table,
 			@RequestBody AdminModel.PreparedCommitsRequest request) {
 		return this.transactions.commitPrepared(database, table, request);
@@ -260,7 +265,9 @@ public class PaimonAdminController {
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
 					description = "An Arrow IPC stream (schema, then record batches)",
 					content = @Content(mediaType = ARROW_STREAM, schema = @Schema(type = "string", format = "binary"))))
-	@ApiResponse(responseCode = "200", description = "The commit outcome; committed=false for a repeated Idempotency-Key")
+	@ApiResponse(responseCode = "200", description = "The commit outcome; committed=false for a repeated Idempotency-Key. "
+			+ "A Warning header (299) says when the rows stay invisible until a postpone compaction (a bucket=-2 table "
+			+ "the fixed-bucket path cannot write)")
 	@ApiResponse(responseCode = "400",
 			description = "Malformed Arrow stream, or a schemaEvolution parameter the server does not allow",
 			content = @Content(mediaType = PROBLEM))
@@ -281,9 +288,13 @@ public class PaimonAdminController {
 					+ "paimon.admin.allow-schema-evolution=true",
 					schema = @Schema(allowableValues = { "none", "add-columns", "add-columns-and-widen" }))
 			@RequestParam(name = "schemaEvolution", required = false) @Nullable String schemaEvolution,
-			HttpServletRequest request) throws IOException {
+			HttpServletRequest request, HttpServletResponse response) throws IOException {
 		requireArrow(request);
 		String identifier = this.tables.identifier(database, table);
+		String invisible = this.uploads.invisibleUntilCompaction(identifier);
+		if (invisible != null) {
+			response.setHeader("Warning", "299 paimon \"" + invisible + "\"");
+		}
 		return this.uploads.upload(database, table, overwrite, idempotencyKey, request.getInputStream(),
 				request.getContentLengthLong(), this.uploads.schemaEvolution(identifier, schemaEvolution));
 	}

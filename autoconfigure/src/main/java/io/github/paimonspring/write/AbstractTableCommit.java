@@ -194,6 +194,20 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	}
 
 	/**
+	 * Deletes the given partitions unless this commit user already committed {@code identifier};
+	 * otherwise always writes a snapshot so that the identifier is recorded, so a repeat after an
+	 * uncertain outcome is a no-op.
+	 * @param partitions partition specs (each maps partition keys to values; a partial spec matches
+	 * every partition with those values)
+	 * @param identifier the commit identifier, from 0 to {@code Long.MAX_VALUE - 1}
+	 * @return the outcome
+	 */
+	public CommitResult truncatePartitionsWithIdentifier(List<Map<String, String>> partitions, long identifier) {
+		checkOpen();
+		return this.committer.truncatePartitionsWithIdentifier(partitions, identifier);
+	}
+
+	/**
 	 * Deletes the data files of messages that will not be committed. Best effort, and safe after a
 	 * commit: files that a snapshot of the table references are never deleted.
 	 * @param messages the prepared messages

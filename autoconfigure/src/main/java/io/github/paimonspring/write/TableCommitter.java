@@ -158,6 +158,37 @@ final class TableCommitter {
 	 * @return the outcome
 	 */
 	CommitResult truncatePartitions(List<Map<String, String>> partitions) {
+		checkPartitions(partitions);
+		return run(0, ONE_SHOT_IDENTIFIER, (commit) -> commit.truncatePartitions(partitions));
+	}
+
+	/**
+	 * Deletes the given partitions unless this commit user already committed {@code identifier};
+	 * otherwise always writes a snapshot so that the identifier is recorded (a repeat is a no-op).
+	 * @param partitions partition specs
+	 * @param identifier the commit identifier, from 0 to {@code Long.MAX_VALUE - 1}
+	 * @return the outcome
+	 */
+	CommitResult truncatePartitionsWithIdentifier(List<Map<String, String>> partitions, long identifier) {
+		checkPartitions(partitions);
+		checkIdentifier(identifier);
+		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).orElse(null);
+		if (latestOfUser != null && latestOfUser.commitIdentifier() >= identifier) {
+			return new CommitResult(false, latestOfUser.id(), 0);
+		}
+		FileStoreTable table = this.commitTable;
+		Long before = latestSnapshotId();
+		this.fence.check(this.name);
+		try (FileStoreCommit commit = table.store().newCommit(this.commitUser, table)) {
+			commit.dropPartitions(partitions, identifier);
+		}
+		catch (RuntimeException ex) {
+			throw commitFailed(ex);
+		}
+		return result(before, identifier, 0);
+	}
+
+	private void checkPartitions(List<Map<String, String>> partitions) {
 		if (partitions == null || partitions.isEmpty()) {
 			throw new PaimonArgumentException(table(), "partitions to truncate must not be empty");
 		}
@@ -169,7 +200,6 @@ final class TableCommitter {
 				}
 			}
 		}
-		return run(0, ONE_SHOT_IDENTIFIER, (commit) -> commit.truncatePartitions(partitions));
 	}
 
 	/**

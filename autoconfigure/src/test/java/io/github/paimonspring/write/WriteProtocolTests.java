@@ -219,6 +219,30 @@ class WriteProtocolTests extends WarehouseTestBase {
 	}
 
 	@Test
+	void aPartitionTruncateWithAnIdentifierIsRepeatable() {
+		this.warehouse.create("default.daily", org.apache.paimon.schema.Schema.newBuilder()
+			.column("id", DataTypes.INT()).column("name", DataTypes.STRING()).column("dt", DataTypes.STRING())
+			.partitionKeys("dt").build());
+		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 1, "a", "d1", 2, "b", "d2")) {
+			this.writer.write("default.daily", batch);
+		}
+		try (TableCommit commit = this.writer.newWriteBuilder("default.daily", "partition-truncator").newCommit()) {
+			assertThat(commit.truncatePartitionsWithIdentifier(List.of(Map.of("dt", "d1")), 7).committed()).isTrue();
+			try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 3, "c", "d1")) {
+				this.writer.write("default.daily", batch);
+			}
+			long snapshots = this.warehouse.snapshotCount("default.daily");
+			// the retry after an uncertain outcome must not delete the row written in between
+			assertThat(commit.truncatePartitionsWithIdentifier(List.of(Map.of("dt", "d1")), 7).committed()).isFalse();
+			assertThat(this.warehouse.snapshotCount("default.daily")).isEqualTo(snapshots);
+			assertThatThrownBy(() -> commit.truncatePartitionsWithIdentifier(List.of(Map.of("dt", "d1")), -1))
+				.hasMessageContaining("commit identifier");
+		}
+		assertThat(this.warehouse.read("default.daily", (r) -> r.getInt(0) + ":" + r.getString(2)))
+			.containsExactlyInAnyOrder("2:d2", "3:d1");
+	}
+
+	@Test
 	void abortAfterCommitDeletesNothingTheTableReads() {
 		String table = this.warehouse.simplePkTable("default.pk");
 		WriteBuilder builder = this.writer.newWriteBuilder(table, "aborter");

@@ -324,6 +324,15 @@ class AdminScenariosTests extends AdminAppTests {
 				"{\"partitions\":[{\"dt\":\"2026-08-15\"}]}"), 200);
 		assertThat(truncated.path("committed").asBoolean()).isTrue();
 		assertThat(idNameDts(TRUNCATE_PARTITIONS)).containsExactly("1:alice:2026-08-14");
+		// with an identifier and a stable commit user, the repeat is a no-op
+		String once = "{\"partitions\":[{\"dt\":\"2026-08-14\"}],\"identifier\":3,\"commitUser\":\"daily-cleanup\"}";
+		assertThat(expect(client.postJson("/paimon/tables/default/truncate_partitioned_table/truncate", once), 200)
+			.path("committed").asBoolean()).isTrue();
+		long snapshots = warehouse.snapshotCount(TRUNCATE_PARTITIONS);
+		assertThat(expect(client.postJson("/paimon/tables/default/truncate_partitioned_table/truncate", once), 200)
+			.path("committed").asBoolean()).isFalse();
+		assertThat(warehouse.snapshotCount(TRUNCATE_PARTITIONS)).isEqualTo(snapshots);
+		assertThat(idNameDts(TRUNCATE_PARTITIONS)).isEmpty();
 	}
 
 	private static List<String> idNameDts(String table) {

@@ -98,6 +98,21 @@ class MaintenanceOverHttpTests {
 				assertThat(warehouse.idNames(table)).containsExactly("1:updated", "40:new");
 				JsonNode after = AdminSupport.expect(client.get("/paimon/tables/default/postponed/maintenance"), 200);
 				assertThat(after.path("pending").path("pendingPostponeFiles").asLong()).isZero();
+
+				// a table the fixed-bucket path cannot write: the upload says its rows stay invisible
+				warehouse.create("default.cross_partition", Schema.newBuilder().column("id", DataTypes.INT())
+					.column("name", DataTypes.STRING()).column("dt", DataTypes.STRING()).primaryKey("id")
+					.partitionKeys("dt").option("bucket", "-2").build());
+				java.net.http.HttpResponse<String> hidden = client.postArrow("/paimon/tables/default/cross_partition/uploads",
+						ArrowBodies.idNameDt(5, "e", "d1"));
+				assertThat(hidden.statusCode()).as(hidden.body()).isEqualTo(200);
+				assertThat(hidden.headers().firstValue("Warning")).hasValueSatisfying((warning) -> assertThat(warning)
+					.startsWith("299 paimon").contains("bucket-postpone").contains("Flink or Spark"));
+				assertThat(warehouse.idNames("default.cross_partition")).isEmpty();
+				java.net.http.HttpResponse<String> visible = client.postArrow("/paimon/tables/default/postponed/uploads",
+						ArrowBodies.idNameDt(99, "x", "d1"));
+				assertThat(visible.statusCode()).as(visible.body()).isEqualTo(200);
+				assertThat(visible.headers().firstValue("Warning")).as("the fixed-bucket path: readable at once").isEmpty();
 			}
 		}
 	}
