@@ -17,6 +17,8 @@ import io.github.paimonspring.ingest.LocalKeyClaims;
 import io.github.paimonspring.write.SchemaChangeListener;
 import io.github.paimonspring.write.SchemaEvolution;
 import io.micrometer.observation.ObservationRegistry;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
@@ -162,6 +164,17 @@ public final class PaimonAutoConfiguration {
 		Integer postponeDefault = properties.getWrite().getPostponeDefaultBuckets();
 		return new Ingester(ingest.toSettings(), claims, listener.getIfAvailable(() -> IngestListener.NONE),
 				(postponeDefault != null) ? postponeDefault : 0);
+	}
+
+	/**
+	 * The Arrow allocator applications build their batches with: a {@link RootAllocator} closed (and
+	 * checked for leaked buffers) when the context closes.
+	 */
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean
+	BufferAllocator paimonBufferAllocator() {
+		ArrowRuntimeCheck.verify();
+		return new RootAllocator();
 	}
 
 	@Bean

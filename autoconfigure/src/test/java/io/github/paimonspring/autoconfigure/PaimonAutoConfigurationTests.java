@@ -41,6 +41,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@link PaimonAutoConfiguration} with real catalogs in temporary warehouses.
@@ -66,6 +67,22 @@ class PaimonAutoConfigurationTests {
 			"paimon.tables.orders.schema.columns[3].type=ARRAY<STRING>",
 			"paimon.tables.orders.schema.primary-key=order_id,dt",
 			"paimon.tables.orders.schema.partition-keys=dt", "paimon.tables.orders.schema.options.bucket=2" };
+
+	@Test
+	void providesAnArrowAllocatorThatIsClosedWithTheContext() {
+		org.apache.arrow.memory.BufferAllocator[] seen = new org.apache.arrow.memory.BufferAllocator[1];
+		runner().run((context) -> {
+			seen[0] = context.getBean(org.apache.arrow.memory.BufferAllocator.class);
+			try (org.apache.arrow.memory.ArrowBuf buffer = seen[0].buffer(16)) {
+				assertThat(seen[0].getAllocatedMemory()).isPositive();
+			}
+		});
+		assertThatThrownBy(() -> seen[0].buffer(16)).as("closed with the context").isInstanceOf(RuntimeException.class);
+		org.apache.arrow.memory.RootAllocator own = new org.apache.arrow.memory.RootAllocator();
+		runner().withBean(org.apache.arrow.memory.BufferAllocator.class, () -> own)
+			.run((context) -> assertThat(context.getBean(org.apache.arrow.memory.BufferAllocator.class)).isSameAs(own));
+		own.close();
+	}
 
 	@Test
 	void createsCatalogWriterAndTableBeans() {

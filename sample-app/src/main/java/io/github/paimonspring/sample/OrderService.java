@@ -13,7 +13,6 @@ import java.util.List;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.WriteResult;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.TimeStampMicroVector;
@@ -37,7 +36,7 @@ import org.springframework.stereotype.Service;
  * Paimon's reader.
  */
 @Service
-public class OrderService implements AutoCloseable {
+public class OrderService {
 
 	private static final Schema SCHEMA = new Schema(List.of(
 			new Field("order_id", FieldType.notNullable(new ArrowType.Int(64, true)), null),
@@ -50,16 +49,18 @@ public class OrderService implements AutoCloseable {
 
 	private final Table orders;
 
-	private final BufferAllocator allocator = new RootAllocator();
+	private final BufferAllocator allocator;
 
 	/**
 	 * Creates the service.
 	 * @param writer the starter's writer
 	 * @param orders the {@code paimon.tables.orders} table bean
+	 * @param allocator the starter's Arrow allocator
 	 */
-	public OrderService(PaimonOperations writer, @Qualifier("orders") Table orders) {
+	public OrderService(PaimonOperations writer, @Qualifier("orders") Table orders, BufferAllocator allocator) {
 		this.writer = writer;
 		this.orders = orders;
+		this.allocator = allocator;
 	}
 
 	/**
@@ -121,11 +122,6 @@ public class OrderService implements AutoCloseable {
 	 */
 	public BigDecimal total() {
 		return findAll().stream().map(Order::amount).filter(java.util.Objects::nonNull).reduce(BigDecimal.ZERO, BigDecimal::add);
-	}
-
-	@Override
-	public void close() {
-		this.allocator.close();
 	}
 
 }
