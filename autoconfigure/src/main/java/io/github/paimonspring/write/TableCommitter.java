@@ -134,6 +134,11 @@ final class TableCommitter {
 	 * @return the outcome
 	 */
 	CommitResult truncateTableWithIdentifier(long identifier) {
+		return overwriteOnce(identifier, (commit) -> commit.truncateTable(identifier));
+	}
+
+	/** Runs an overwrite once per identifier of this commit user: a repeat commits nothing. */
+	private CommitResult overwriteOnce(long identifier, Consumer<FileStoreCommit> overwrite) {
 		checkIdentifier(identifier);
 		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).orElse(null);
 		if (latestOfUser != null && latestOfUser.commitIdentifier() >= identifier) {
@@ -143,7 +148,7 @@ final class TableCommitter {
 		Long before = latestSnapshotId();
 		this.fence.check(this.name);
 		try (FileStoreCommit commit = table.store().newCommit(this.commitUser, table)) {
-			commit.truncateTable(identifier);
+			overwrite.accept(commit);
 		}
 		catch (RuntimeException ex) {
 			throw commitFailed(ex);
@@ -171,21 +176,7 @@ final class TableCommitter {
 	 */
 	CommitResult truncatePartitionsWithIdentifier(List<Map<String, String>> partitions, long identifier) {
 		checkPartitions(partitions);
-		checkIdentifier(identifier);
-		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).orElse(null);
-		if (latestOfUser != null && latestOfUser.commitIdentifier() >= identifier) {
-			return new CommitResult(false, latestOfUser.id(), 0);
-		}
-		FileStoreTable table = this.commitTable;
-		Long before = latestSnapshotId();
-		this.fence.check(this.name);
-		try (FileStoreCommit commit = table.store().newCommit(this.commitUser, table)) {
-			commit.dropPartitions(partitions, identifier);
-		}
-		catch (RuntimeException ex) {
-			throw commitFailed(ex);
-		}
-		return result(before, identifier, 0);
+		return overwriteOnce(identifier, (commit) -> commit.dropPartitions(partitions, identifier));
 	}
 
 	private void checkPartitions(List<Map<String, String>> partitions) {
