@@ -22,6 +22,7 @@ import org.apache.paimon.Snapshot;
 import org.apache.paimon.data.InternalRow;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +48,9 @@ class JavaScriptClientTests {
 
 	private static final String KEY = "js-example-orders-1001-1002";
 
+	/** Whether node and npm are on the PATH; each test is skipped (and reported as such) without them. */
+	static final boolean NODE = onPath("node") && onPath("npm");
+
 	@TempDir
 	static Path warehouseDir;
 
@@ -58,7 +62,9 @@ class JavaScriptClientTests {
 
 	@BeforeAll
 	static void runScript() throws Exception {
-		assumeTrue(onPath("node") && onPath("npm"), "node and npm are not on the PATH");
+		if (!NODE) {
+			return;
+		}
 		Path project = Path.of(System.getProperty("clients.dir", "../clients")).resolve("javascript");
 		assertThat(project.resolve("package-lock.json")).isRegularFile();
 		Run install = run(project, Map.of(), NPM_CI_TIMEOUT, "npm", "ci", "--no-audit", "--no-fund");
@@ -70,6 +76,11 @@ class JavaScriptClientTests {
 				SCRIPT_TIMEOUT, "node", "upload.mjs");
 		output = script.output();
 		assertThat(script.code()).as("node upload.mjs:\n%s", output).isZero();
+	}
+
+	@BeforeEach
+	void requireNode() {
+		assumeTrue(NODE, "node and npm are not on the PATH");
 	}
 
 	@AfterAll
