@@ -1,0 +1,140 @@
+// Uploads Arrow data to the sample app's admin REST API with apache-arrow and fetch (Node 20+):
+// a one-shot upload retried with the same Idempotency-Key, a staged transaction, and a channel.
+//
+//   npm ci && PAIMON_URL=http://127.0.0.1:8080 PAIMON_ADMIN_TOKEN=secret node upload.mjs
+//
+// Run by http-tests (JavaScriptClientTests) against the packaged sample app; see docs/clients.md.
+import {
+	Decimal, Int64, Table, TimestampMicrosecond, TimestampMillisecond, Utf8, tableToIPC, vectorFromArray,
+} from 'apache-arrow';
+
+const url = (process.env.PAIMON_URL ?? 'http://127.0.0.1:8080') + '/paimon';
+const token = process.env.PAIMON_ADMIN_TOKEN ?? '';
+const ARROW_STREAM = 'application/vnd.apache.arrow.stream';
+
+/** Sends a request and returns the JSON answer; exits with the body on any status but `expected`. */
+async function call(method, path, { body, type = 'application/json', headers = {}, expected = 200 } = {}) {
+	const response = await fetch(url + path, {
+		method,
+		body,
+		headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': type } : {}), ...headers },
+	});
+	const text = await response.text();
+	if (response.status !== expected) {
+		console.error(`${method} ${path}: expected ${expected}, got ${response.status}\n${text}`);
+		process.exit(1);
+	}
+	return text ? JSON.parse(text) : null;
+}
+
+const postArrow = (path, table, options = {}) =>
+	call('POST', path, { ...options, body: tableToIPC(table, 'stream'), type: ARROW_STREAM });
+
+function check(condition, message) {
+	if (!condition) {
+		console.error(`unexpected: ${message}`);
+		process.exit(1);
+	}
+}
+
+/** A DECIMAL(p, s) value for apache-arrow: the unscaled value as four little-endian 32-bit words. */
+function decimal128(text, scale) {
+	const [whole, fraction = ''] = text.split('.');
+	const unscaled = BigInt(whole + fraction.padEnd(scale, '0'));
+	return new Uint32Array(new BigInt64Array([unscaled, unscaled >> 64n]).buffer);
+}
+
+/** shop.orders rows as an Arrow table; the column types are those GET /tables/shop/orders names. */
+function orders(rows) {
+	return new Table({
+		order_id: vectorFromArray(rows.map((r) => BigInt(r.id)), new Int64()),
+		dt: vectorFromArray(rows.map((r) => r.dt), new Utf8()),
+		customer: vectorFromArray(rows.map((r) => r.customer), new Utf8()),
+		// new Decimal(scale, precision, bitWidth): scale first
+		amount: vectorFromArray(rows.map((r) => (r.amount == null ? null : decimal128(r.amount, 2))),
+			new Decimal(2, 10, 128)),
+		// timestamps are given as Date (or epoch milliseconds); the builder converts to the unit
+		created_at: vectorFromArray(rows.map((r) => r.createdAt), new TimestampMicrosecond()),
+	});
+}
+
+/** shop.events rows (event_time is TIMESTAMP_LTZ(3): Timestamp(MILLISECOND, UTC)). */
+function events(numbers) {
+	return new Table({
+		event_time: vectorFromArray(numbers.map((n) => new Date(Date.UTC(2026, 10, 30, 12, 0, n))),
+			new TimestampMillisecond('UTC')),
+		kind: vectorFromArray(numbers.map(() => 'click'), new Utf8()),
+		payload: vectorFromArray(numbers.map((n) => `event-${n}`), new Utf8()),
+	});
+}
+
+// (a) The table's columns and the Arrow types to send
+const table = await call('GET', '/tables/shop/orders');
+console.log('shop.orders columns:');
+for (const field of table.fields) {
+	console.log(`  ${field.name}: ${field.arrowType}${field.nullable ? '' : ' NOT NULL'} (${field.paimonType})`);
+}
+
+// (b) One-shot upload with an idempotency key; the retry with the same key and body is a no-op
+const createdAt = new Date(Date.UTC(2026, 10, 30, 9, 15, 0, 250));
+const firstOrders = orders([
+	{ id: 1001, dt: '2026-11-30', customer: 'alice', amount: '9.99', createdAt },
+	{ id: 1002, dt: '2026-11-30', customer: 'bob', amount: null, createdAt: null },
+]);
+const key = 'js-example-orders-1001-1002';
+const first = await postArrow('/tables/shop/orders/uploads', firstOrders, { headers: { 'Idempotency-Key': key } });
+console.log(`upload ${key}: committed=${first.committed} snapshotId=${first.snapshotId} rows=${first.rows}`);
+const retry = await postArrow('/tables/shop/orders/uploads', firstOrders, { headers: { 'Idempotency-Key': key } });
+console.log(`retry  ${key}: committed=${retry.committed} snapshotId=${retry.snapshotId} rows=${retry.rows}`);
+check(retry.committed === false && retry.rows === 0 && retry.snapshotId === first.snapshotId,
+	'the retry committed again');
+
+// (c) A staged transaction: open, upload two bodies, commit once. A stable commitUser and an identifier
+// with filterCommitted make a repeated commit (or a rerun of this script) commit nothing new.
+const tx = await call('POST', '/tables/shop/orders/transactions',
+	{ body: JSON.stringify({ commitUser: 'js-example' }), expected: 201 });
+for (const id of [1003, 1004]) {
+	const part = orders([{ id, dt: '2026-12-01', customer: `customer-${id}`, amount: '100.50', createdAt }]);
+	const uploaded = await postArrow(`/transactions/${tx.id}/batches`, part);
+	console.log(`transaction ${tx.id}: uploaded rows=${uploaded.rows} totalRows=${uploaded.totalRows}`);
+}
+const committed = await call('POST', `/transactions/${tx.id}/commit`,
+	{ body: JSON.stringify({ identifier: 1, filterCommitted: true }) });
+console.log(`transaction ${tx.id}: committed=${committed.committed} snapshotId=${committed.snapshotId}`
+	+ ` rows=${committed.rows}`);
+
+// (d) A channel of shop.events: the producer resumes after the committed offset token. Offsets are event
+// numbers; a batch's token is the number of its last event.
+const channel = '/tables/shop/events/channels/js-example';
+const batches = [[1, 2], [3, 4]];
+async function produce(opened) {
+	const done = opened.offsetToken == null ? 0 : Number(opened.offsetToken);
+	for (const numbers of batches) {
+		const last = numbers[numbers.length - 1];
+		if (last <= done) {
+			console.log(`channel: skip events ${numbers} (at or before offset ${done})`);
+			continue;
+		}
+		const path = `${channel}/rows?generation=${opened.generation}&offsetToken=${last}`;
+		const appended = await postArrow(path, events(numbers));
+		console.log(`channel: appended events ${numbers} offsetToken=${last} committed=${appended.committed}`
+			+ ` rows=${appended.rows}`);
+	}
+}
+const opened = await call('PUT', channel);
+console.log(`channel opened: generation=${opened.generation} offsetToken=${opened.offsetToken}`);
+await produce(opened);
+
+// After a crash the producer opens the channel again and resends nothing that was committed ...
+const reopened = await call('PUT', channel);
+console.log(`channel reopened: generation=${reopened.generation} offsetToken=${reopened.offsetToken}`);
+await produce(reopened);
+// ... and an append still carrying the old generation is refused, nothing written
+await postArrow(`${channel}/rows?generation=${opened.generation}&offsetToken=4`, events([3, 4]), { expected: 409 });
+console.log(`channel: append of generation ${opened.generation} refused with 409`);
+
+const state = await call('GET', channel);
+console.log(`channel state: generation=${state.generation} offsetToken=${state.offsetToken}`
+	+ ` snapshotId=${state.snapshotId}`);
+check(state.generation === reopened.generation && state.offsetToken === '4', 'channel state');
+console.log('done');
