@@ -55,7 +55,7 @@ public class MinioPaimonConnectionDetailsFactory
 			options.put("s3.access-key", container.getUserName());
 			options.put("s3.secret-key", container.getPassword());
 			options.put("s3.path.style.access", "true");
-			options.put("s3.region", "us-east-1");
+			options.put("s3.endpoint.region", "us-east-1");
 			return options;
 		}
 

@@ -67,7 +67,7 @@ public final class InJvmS3 implements AutoCloseable {
 		options.put("s3.access-key", ACCESS_KEY);
 		options.put("s3.secret-key", SECRET_KEY);
 		options.put("s3.path.style.access", "true");
-		options.put("s3.region", "us-east-1");
+		options.put("s3.endpoint.region", "us-east-1");
 		return options;
 	}
 
