@@ -6,10 +6,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -42,6 +40,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 
 /**
  * The walkthrough "Two instances with java -jar" of {@code docs/production.md}, run as written: the
@@ -145,24 +144,24 @@ class TwoInstanceWalkthroughTests {
 			String second = instanceId(instances.get(1), token);
 			assertThat(first).isNotBlank().isNotEqualTo(second);
 
-			List<Step> steps = new Shell(byPort, files).run(script);
+			List<DocShell.Step> steps = new DocShell(byPort, files).run(script);
 
 			// the documented answers (the comment line after each request) are what the instances answered
-			for (Step step : steps) {
+			for (DocShell.Step step : steps) {
 				System.out.println("walkthrough :" + step.port() + " " + step.status() + " " + step.body()
 						+ ((step.output() != null) ? " | " + step.output() : ""));
 			}
-			for (Step step : steps) {
+			for (DocShell.Step step : steps) {
 				if (!step.captured()) {
 					step.assertDocumentedAnswer();
 				}
 			}
-			assertThat(steps).extracting(Step::command)
+			assertThat(steps).extracting(DocShell.Step::command)
 				.hasSize(9)
 				.allMatch((command) -> command.contains("curl"));
 			// one-shot upload on instance 1, the same key on instance 2: one commit, no second one
-			Step upload = steps.get(0);
-			Step repeat = steps.get(1);
+			DocShell.Step upload = steps.get(0);
+			DocShell.Step repeat = steps.get(1);
 			assertThat(upload.port()).isEqualTo(start.ports().get(0));
 			assertThat(repeat.port()).isEqualTo(start.ports().get(1));
 			assertThat(upload.header("Idempotency-Key")).isNotNull().isEqualTo(repeat.header("Idempotency-Key"));
@@ -175,8 +174,8 @@ class TwoInstanceWalkthroughTests {
 			long keySnapshot = upload.<Number>json("$.snapshotId").longValue();
 			assertThat(repeat.<Number>json("$.snapshotId").longValue()).isEqualTo(keySnapshot);
 			// a staged transaction opened and written on instance 1
-			Step open = steps.get(2);
-			Step batch = steps.get(3);
+			DocShell.Step open = steps.get(2);
+			DocShell.Step batch = steps.get(3);
 			assertThat(open.port()).isEqualTo(start.ports().get(0));
 			assertThat(open.status()).as(open.body()).isEqualTo(201);
 			assertThat(open.<String>json("$.instance")).isEqualTo(first);
@@ -184,8 +183,8 @@ class TwoInstanceWalkthroughTests {
 			assertThat(batch.status()).as(batch.body()).isEqualTo(200);
 			assertThat(batch.<Integer>json("$.totalRows")).isEqualTo(1);
 			// instance 2 reports it, and refuses to commit it, naming instance 1
-			Step view = steps.get(4);
-			Step refused = steps.get(5);
+			DocShell.Step view = steps.get(4);
+			DocShell.Step refused = steps.get(5);
 			assertThat(view.port()).isEqualTo(start.ports().get(1));
 			assertThat(view.status()).as(view.body()).isEqualTo(200);
 			assertThat(view.<String>json("$.state")).isEqualTo("OPEN");
@@ -194,8 +193,8 @@ class TwoInstanceWalkthroughTests {
 			assertThat(refused.status()).as(refused.body()).isEqualTo(409);
 			assertThat(refused.<String>json("$.detail")).contains("instance " + first).doesNotContain(second);
 			// committed on instance 1; instance 2 sees the commit
-			Step commit = steps.get(6);
-			Step committed = steps.get(7);
+			DocShell.Step commit = steps.get(6);
+			DocShell.Step committed = steps.get(7);
 			assertThat(commit.port()).isEqualTo(start.ports().get(0));
 			assertThat(commit.status()).as(commit.body()).isEqualTo(200);
 			assertThat(commit.<Boolean>json("$.committed")).isTrue();
@@ -206,7 +205,7 @@ class TwoInstanceWalkthroughTests {
 			assertThat(committed.<String>json("$.state")).isEqualTo("COMMITTED");
 			assertThat(committed.<Number>json("$.snapshotId").longValue()).isEqualTo(transactionSnapshot);
 			// the row count read back through instance 2
-			Step count = steps.get(8);
+			DocShell.Step count = steps.get(8);
 			assertThat(count.port()).isEqualTo(start.ports().get(1));
 			assertThat(count.output()).isEqualTo("3");
 
@@ -390,204 +389,6 @@ class TwoInstanceWalkthroughTests {
 				}
 			}
 			return options;
-		}
-
-	}
-
-	/** One curl request of the script, what it got, and the comment that documents the answer. */
-	record Step(String command, String port, Map<String, String> headers, int status, String body, String output,
-			String documented, boolean captured) {
-
-		String header(String name) {
-			return this.headers.get(name);
-		}
-
-		<T> T json(String path) {
-			return JsonPath.read(this.body, path);
-		}
-
-		/**
-		 * The comment after the request: the output of a {@code jq} pipeline, or an optional status and
-		 * JSON members; of a string the comment elides in part ({@code …}, {@code <…>}) the rest is
-		 * compared.
-		 */
-		void assertDocumentedAnswer() {
-			assertThat(this.documented).as("a documented answer after %s", this.command).isNotNull();
-			if (this.output != null) {
-				assertThat(this.output).as(this.command).isEqualTo(this.documented.split("\\s+")[0]);
-				return;
-			}
-			Matcher status = Pattern.compile("^(\\d{3}) ").matcher(this.documented);
-			assertThat(this.status).as("%s: %s", this.command, this.body)
-				.isEqualTo(status.find() ? Integer.parseInt(status.group(1)) : 200);
-			Matcher member = Pattern.compile("\"(\\w+)\":(\\d+|true|false|\"[^\"]*\")(?=[,}])").matcher(this.documented);
-			int members = 0;
-			while (member.find()) {
-				members++;
-				String value = member.group(2);
-				if (!value.contains("…") && !value.contains("<")) {
-					assertThat(this.body).as("%s documents %s", this.command, member.group())
-						.contains("\"" + member.group(1) + "\":" + value);
-					continue;
-				}
-				for (String part : value.substring(1, value.length() - 1).split("…|<[^>]*>")) {
-					assertThat(this.body).as("%s documents %s", this.command, member.group()).contains(part);
-				}
-			}
-			assertThat(members).as("members compared in %s", this.documented).isPositive();
-		}
-
-	}
-
-	/**
-	 * Runs the walkthrough's shell lines: variable assignments, {@code curl} with {@code -s}, {@code -H},
-	 * {@code -d}, {@code --data-binary @file} and a {@code localhost:<port>} URL, optionally piped into
-	 * {@code jq -r .field} or {@code jq length}; {@code NAME=$(…)} keeps the output.
-	 */
-	static final class Shell {
-
-		private final Map<String, SampleAppProcess> instances;
-
-		private final Map<String, byte[]> files;
-
-		private final Map<String, String> variables = new HashMap<>();
-
-		private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-
-		Shell(Map<String, SampleAppProcess> instances, Map<String, byte[]> files) {
-			this.instances = instances;
-			this.files = files;
-		}
-
-		List<Step> run(List<String> script) throws Exception {
-			List<Step> steps = new ArrayList<>();
-			Pattern capture = Pattern.compile("(\\w+)=\\$\\((.*)\\)");
-			Pattern assignment = Pattern.compile("(\\w+)=\"([^\"]*)\"");
-			for (int i = 0; i < script.size(); i++) {
-				String line = script.get(i);
-				if (line.startsWith("#")) {
-					continue;
-				}
-				String documented = (i + 1 < script.size() && script.get(i + 1).startsWith("# "))
-						? script.get(i + 1).substring(2).strip() : null;
-				Matcher captured = capture.matcher(line);
-				Matcher assigned = assignment.matcher(line);
-				if (captured.matches()) {
-					Step step = curl(captured.group(2), documented, true);
-					assertThat(step.status()).as("%s: %s", line, step.body()).isBetween(200, 299);
-					assertThat(step.output()).as(line).isNotBlank();
-					this.variables.put(captured.group(1), step.output());
-					steps.add(step);
-				}
-				else if (assigned.matches()) {
-					this.variables.put(assigned.group(1), assigned.group(2));
-				}
-				else {
-					assertThat(line).startsWith("curl ");
-					steps.add(curl(line, documented, false));
-				}
-			}
-			return steps;
-		}
-
-		private Step curl(String command, String documented, boolean captured) throws Exception {
-			String[] pipeline = command.split(" \\| ");
-			assertThat(pipeline.length).as(command).isLessThanOrEqualTo(2);
-			List<String> words = words(pipeline[0]);
-			assertThat(words.get(0)).isEqualTo("curl");
-			Map<String, String> headers = new LinkedHashMap<>();
-			byte[] body = null;
-			String url = null;
-			for (int i = 1; i < words.size(); i++) {
-				String word = words.get(i);
-				switch (word) {
-					case "-s" -> {
-					}
-					case "-H" -> {
-						String header = words.get(++i);
-						headers.put(header.substring(0, header.indexOf(':')), header.substring(header.indexOf(':') + 1).strip());
-					}
-					case "-d" -> body = words.get(++i).getBytes(StandardCharsets.UTF_8);
-					case "--data-binary" -> {
-						String file = words.get(++i);
-						assertThat(file).startsWith("@");
-						body = this.files.get(file.substring(1));
-						assertThat(body).as("%s is written by the pyarrow snippet", file).isNotNull();
-					}
-					default -> {
-						assertThat(word).as("an option this shell does not know in %s", command).doesNotStartWith("-");
-						assertThat(url).as("one URL in %s", command).isNull();
-						url = word;
-					}
-				}
-			}
-			Matcher target = Pattern.compile("localhost:(\\d+)(/.*)").matcher(String.valueOf(url));
-			assertThat(target.matches()).as(command).isTrue();
-			SampleAppProcess instance = this.instances.get(target.group(1));
-			assertThat(instance).as("an instance on port %s", target.group(1)).isNotNull();
-			HttpRequest.Builder request = HttpRequest.newBuilder(instance.uri(target.group(2)))
-				.timeout(Duration.ofMinutes(2));
-			headers.forEach(request::header);
-			request.method((body != null) ? "POST" : "GET", (body != null) ? HttpRequest.BodyPublishers.ofByteArray(body)
-					: HttpRequest.BodyPublishers.noBody());
-			HttpResponse<String> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-			String output = null;
-			if (pipeline.length == 2) {
-				output = jq(pipeline[1].strip(), response.body());
-			}
-			return new Step(command, target.group(1), headers, response.statusCode(), response.body(), output,
-					documented, captured);
-		}
-
-		private static String jq(String filter, String json) {
-			if (filter.equals("jq length")) {
-				return String.valueOf(JsonPath.<Integer>read(json, "$.length()"));
-			}
-			Matcher field = Pattern.compile("jq -r \\.(\\w+)").matcher(filter);
-			assertThat(field.matches()).as("a jq filter this shell knows: %s", filter).isTrue();
-			return String.valueOf((Object) JsonPath.read(json, "$." + field.group(1)));
-		}
-
-		/** Splits like a shell: quotes group, {@code $NAME} expands outside single quotes. */
-		private List<String> words(String line) {
-			List<String> words = new ArrayList<>();
-			StringBuilder word = null;
-			char quote = 0;
-			for (int i = 0; i < line.length(); i++) {
-				char c = line.charAt(i);
-				if (quote == 0 && Character.isWhitespace(c)) {
-					if (word != null) {
-						words.add(word.toString());
-						word = null;
-					}
-					continue;
-				}
-				if (word == null) {
-					word = new StringBuilder();
-				}
-				if (quote == 0 && (c == '\'' || c == '"')) {
-					quote = c;
-				}
-				else if (c == quote) {
-					quote = 0;
-				}
-				else if (c == '$' && quote != '\'') {
-					Matcher name = Pattern.compile("\\w+").matcher(line).region(i + 1, line.length());
-					assertThat(name.lookingAt()).as("a variable at %d in %s", i, line).isTrue();
-					String value = this.variables.get(name.group());
-					assertThat(value).as("$%s is set before %s", name.group(), line).isNotNull();
-					word.append(value);
-					i = name.end() - 1;
-				}
-				else {
-					word.append(c);
-				}
-			}
-			assertThat(quote == 0).as("closed quotes in %s", line).isTrue();
-			if (word != null) {
-				words.add(word.toString());
-			}
-			return words;
 		}
 
 	}
