@@ -16,7 +16,8 @@ import java.util.stream.Stream;
  */
 final class MarkdownBlocks {
 
-	private static final Pattern FENCE = Pattern.compile("^( *)(```+)\\s*([\\w+-]*).*$");
+	/** An opening fence: indentation, three or more backticks, an info string without backticks. */
+	private static final Pattern FENCE = Pattern.compile("^( *)(```+)\\s*([\\w+-]*)[^`]*$");
 
 	private MarkdownBlocks() {
 	}
