@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,6 +20,7 @@ import java.util.stream.Stream;
 import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.docs.MarkdownBlocks.Block;
+import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -69,7 +70,8 @@ class RestExamplesTests {
 
 	private static final Pattern EXPECTED = Pattern.compile("(?:→|->)\\s*(\\d{3})\\b");
 
-	private static final Pattern UPLOADED_FILE = Pattern.compile("(?:-T\\s+|--upload-file\\s+|--data-binary\\s+@)([^\\s\"']+)");
+	private static final Pattern UPLOADED_FILE = Pattern
+		.compile("(?:-T\\s+|--upload-file\\s+|--data-binary\\s+@)([^\\s\"']+)");
 
 	private static final Pattern TABLE_PATH = Pattern.compile("/paimon/tables/(\\w+)/(\\w+)(/transactions)?");
 
@@ -282,7 +284,7 @@ class RestExamplesTests {
 		builder.environment().put("STATUSES", statuses.toString());
 		builder.environment().put("BODIES", bodies.toString());
 		Process process = builder.start();
-		if (!process.waitFor(300, TimeUnit.SECONDS)) {
+		if (!process.waitFor(300, SECONDS)) {
 			process.destroyForcibly().waitFor();
 			failures.add(block.where(0) + ": the block did not finish within 300 s");
 			return;
@@ -359,8 +361,9 @@ class RestExamplesTests {
 				LocalDateTime.of(2026, 11, 30, 10, 0));
 		return ArrowBodies.of(
 				List.of(ArrowBodies.intField("order_id", 64), ArrowBodies.utf8Field("dt"),
-						ArrowBodies.utf8Field("customer"), ArrowBodies.field("amount", new ArrowType.Decimal(10, 2, 128)),
-						ArrowBodies.field("created_at", new ArrowType.Timestamp(org.apache.arrow.vector.types.TimeUnit.MICROSECOND, null))),
+						ArrowBodies.utf8Field("customer"),
+						ArrowBodies.field("amount", new ArrowType.Decimal(10, 2, 128)),
+						ArrowBodies.field("created_at", new ArrowType.Timestamp(TimeUnit.MICROSECOND, null))),
 				new Object[] { 1L, "2026-11-30", "alice", new BigDecimal("9.99"), createdAt },
 				new Object[] { 2L, "2026-11-30", "bob", new BigDecimal("5.00"), null });
 	}
@@ -369,7 +372,7 @@ class RestExamplesTests {
 	static byte[] events() {
 		long eventTime = LocalDateTime.of(2026, 11, 30, 10, 0).toInstant(ZoneOffset.UTC).toEpochMilli();
 		return ArrowBodies.of(
-				List.of(ArrowBodies.field("event_time", new ArrowType.Timestamp(org.apache.arrow.vector.types.TimeUnit.MILLISECOND, "UTC")),
+				List.of(ArrowBodies.field("event_time", new ArrowType.Timestamp(TimeUnit.MILLISECOND, "UTC")),
 						ArrowBodies.utf8Field("kind"), ArrowBodies.utf8Field("payload")),
 				new Object[] { eventTime, "click", "{\"page\":\"/\"}" },
 				new Object[] { eventTime + 1, "view", "{\"page\":\"/cart\"}" });
