@@ -2,6 +2,7 @@ package io.github.paimonspring.httptests;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -13,9 +14,11 @@ import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -118,8 +121,9 @@ public final class ArrowBodies {
 	}
 
 	/**
-	 * One batch with any schema of signed integer and Utf8 columns; {@code rows} are the values row
-	 * by row ({@code null} for null, {@code Number} for integers, {@code String} for Utf8).
+	 * One batch with any schema of signed integer, Utf8, decimal and timestamp columns; {@code rows}
+	 * are the values row by row ({@code null} for null, {@code Number} for integers and timestamps (in
+	 * the field's unit since the epoch), {@code String} for Utf8, {@code BigDecimal} for decimals).
 	 */
 	public static byte[] of(List<Field> fields, Object[]... rows) {
 		try (BufferAllocator allocator = new RootAllocator();
@@ -162,6 +166,12 @@ public final class ArrowBodies {
 		}
 		else if (vector instanceof TinyIntVector bytes) {
 			bytes.setSafe(row, ((Number) value).byteValue());
+		}
+		else if (vector instanceof DecimalVector decimals) {
+			decimals.setSafe(row, (BigDecimal) value);
+		}
+		else if (vector instanceof TimeStampVector timestamps) {
+			timestamps.setSafe(row, ((Number) value).longValue());
 		}
 		else {
 			throw new IllegalArgumentException("unsupported vector " + vector.getClass());

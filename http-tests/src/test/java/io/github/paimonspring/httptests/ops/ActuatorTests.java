@@ -63,7 +63,7 @@ class ActuatorTests {
 			HttpResponse<String> before = client.get("/actuator/paimon");
 			assertThat(before.statusCode()).as(before.body()).isEqualTo(200);
 			assertThat(JsonPath.<List<String>>read(before.body(), "$.tables[*].identifier"))
-				.containsExactlyInAnyOrder("shop.orders", "shop.events");
+				.containsExactlyInAnyOrder("shop.orders", "shop.events", "shop.clicks");
 			assertThat(JsonPath.<List<Object>>read(before.body(), "$.tables[?(@.identifier == 'shop.orders')].primaryKeys[*]"))
 				.containsExactly("order_id", "dt");
 			assertThat(JsonPath.<List<Object>>read(before.body(), "$.tables[?(@.identifier == 'shop.orders')].bucket"))
