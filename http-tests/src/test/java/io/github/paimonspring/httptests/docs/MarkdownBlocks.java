@@ -28,8 +28,9 @@ final class MarkdownBlocks {
 	 * @param line the 1-based line of the block's first content line in the file
 	 * @param language the fence's info string ({@code java}, {@code bash}, empty when none)
 	 * @param lines the content, without the fence's indentation
+	 * @param before the last non-blank line before the fence (for example an HTML comment marker)
 	 */
-	record Block(String file, int line, String language, List<String> lines) {
+	record Block(String file, int line, String language, List<String> lines, String before) {
 
 		String text() {
 			return String.join("\n", this.lines) + "\n";
@@ -100,7 +101,11 @@ final class MarkdownBlocks {
 			if (j == lines.size()) {
 				throw new IllegalStateException(document + ":" + (i + 1) + ": code block is never closed");
 			}
-			blocks.add(new Block(document, i + 2, open.group(3), List.copyOf(content)));
+			String before = "";
+			for (int k = i - 1; k >= 0 && before.isEmpty(); k--) {
+				before = lines.get(k).strip();
+			}
+			blocks.add(new Block(document, i + 2, open.group(3), List.copyOf(content), before));
 			i = j;
 		}
 		return blocks;
