@@ -347,15 +347,8 @@ public class OneShotUploads {
 	 */
 	public @Nullable String invisibleUntilCompaction(String identifier) {
 		Table resolved = this.writer.tables().getTable(identifier);
-		if (!(resolved instanceof FileStoreTable fileStoreTable) || isPostpone(resolved)
-				|| fileStoreTable.coreOptions().bucket() != org.apache.paimon.table.BucketMode.POSTPONE_BUCKET
-				|| fileStoreTable.primaryKeys().isEmpty()) {
-			return null;
-		}
-		boolean crossPartition = !fileStoreTable.primaryKeys().containsAll(fileStoreTable.partitionKeys());
-		return "rows of " + identifier + " go to bucket-postpone files, invisible to readers until a postpone "
-				+ "compaction (" + (crossPartition ? "partition keys outside the primary key; compact it with Flink or Spark"
-						: "deletion vectors; POST compact or the scheduled maintenance") + ")";
+		return (resolved instanceof FileStoreTable fileStoreTable)
+				? PostponeFixedBucketWriteBuilder.invisibleUntilCompaction(identifier, fileStoreTable) : null;
 	}
 
 	private static boolean isPostpone(Table table) {

@@ -35,7 +35,15 @@ public final class ArrowPaimonTypes {
 	 * adapter writes
 	 */
 	public static DataType toPaimonType(String table, Field field, @Nullable DictionaryProvider dictionaries) {
-		return toPaimonType(table, field.getName(), field, dictionaries);
+		try {
+			return toPaimonType(table, field.getName(), field, dictionaries);
+		}
+		catch (IllegalArgumentException ex) {
+			// Paimon refuses the type it would become, for example a struct with an empty field name
+			throw new ArrowDataException(table, field.getName(), null, ArrowTypes.describe(field.getType()), -1,
+					"Column '" + field.getName() + "' of the batch for table '" + table + "' has no Paimon type: "
+							+ ex.getMessage());
+		}
 	}
 
 	private static DataType toPaimonType(String table, String path, Field field,

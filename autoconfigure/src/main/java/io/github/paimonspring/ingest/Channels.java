@@ -70,7 +70,7 @@ final class Channels {
 			claimForOpening(table, channel);
 			try {
 				CommitResult opened = await(table, ingest.submit(List.of(), null,
-						new TableIngest.ChannelUpdate(channel, -1, null)));
+						new ChannelUpdate(channel, -1, null)));
 				ChannelState state = index.channel(channel);
 				if (state == null || state.generation() != opened.snapshotId()) {
 					throw new IngestGroupException(table, "Channel '" + channel + "' of table '" + table
@@ -122,7 +122,7 @@ final class Channels {
 								: " (the channel was never opened)")
 						+ "; open the channel and resume after its committed offset token");
 			}
-			return ingest.submit(batches, null, new TableIngest.ChannelUpdate(channel, generation, offsetToken))
+			return ingest.submit(batches, null, new ChannelUpdate(channel, generation, offsetToken))
 				.whenComplete((result, failure) -> leave(table, channel, slot));
 		}
 		catch (RuntimeException ex) {

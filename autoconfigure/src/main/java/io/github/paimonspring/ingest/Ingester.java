@@ -265,7 +265,7 @@ public final class Ingester implements AutoCloseable {
 			try {
 				return call.apply(table(target));
 			}
-			catch (TableIngest.RetiredException ex) {
+			catch (RetiredGroupException ex) {
 				// the schema changed between looking up the group commit and writing into it
 			}
 		}

@@ -116,13 +116,6 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 			CompletableFuture<CommitResult> result) {
 	}
 
-	/**
-	 * What a request changes in a channel: an append of a generation up to an offset token, or
-	 * ({@code generation < 0}) the opening of a new generation.
-	 */
-	record ChannelUpdate(String channel, long generation, @Nullable String offsetToken) {
-	}
-
 	/** The table identifier. */
 	String table() {
 		return this.table;
@@ -140,20 +133,11 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 
 	/**
 	 * Commits what is waiting on this schema and stops taking requests: later ones fail with
-	 * {@link RetiredException} so that the ingester sends them to the group commit of the new schema.
+	 * {@link RetiredGroupException} so that the ingester sends them to the group commit of the new schema.
 	 */
 	void retire() {
 		this.retired = true;
 		close();
-	}
-
-	/** Thrown by {@link #submit} of a retired group commit: send the request to the table's current one. */
-	static final class RetiredException extends RuntimeException {
-
-		RetiredException(String table) {
-			super("The group commit of table '" + table + "' was retired after a schema change", null, false, false);
-		}
-
 	}
 
 	/** The number of group commits that failed since the last one that succeeded. */
@@ -190,7 +174,7 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 		this.lock.lock();
 		try {
 			if (this.closed && this.retired) {
-				throw new RetiredException(this.table);
+				throw new RetiredGroupException(this.table);
 			}
 			if (this.closed) {
 				throw new IngestGroupException(this.table, "The ingest service of table '" + this.table

@@ -74,6 +74,25 @@ public final class PostponeFixedBucketWriteBuilder extends
 	}
 
 	/**
+	 * Says why rows written into a table through the standard path stay invisible until a compaction:
+	 * a {@code bucket = -2} primary-key table this family cannot write (partition keys outside the primary
+	 * key, or deletion vectors) keeps them in {@code bucket-postpone} files.
+	 * @param identifier the table identifier, for the message
+	 * @param table the table
+	 * @return the reason, or {@code null} when committed rows are readable at once (or this family
+	 * writes the table)
+	 */
+	public static @Nullable String invisibleUntilCompaction(String identifier, FileStoreTable table) {
+		if (supports(table) || table.coreOptions().bucket() != BucketMode.POSTPONE_BUCKET || table.primaryKeys().isEmpty()) {
+			return null;
+		}
+		boolean crossPartition = !table.primaryKeys().containsAll(table.partitionKeys());
+		return "rows of " + identifier + " go to bucket-postpone files, invisible to readers until a postpone "
+				+ "compaction (" + (crossPartition ? "partition keys outside the primary key; compact it with Flink or Spark"
+						: "deletion vectors; POST compact or the scheduled maintenance") + ")";
+	}
+
+	/**
 	 * Switches to overwrite: a commit replaces the partitions that receive data, including their
 	 * {@code bucket-postpone} files, and may change their bucket count.
 	 * @return this builder

@@ -54,11 +54,11 @@ final class SchemaEvolutionPlan {
 			}
 			int index = rowType.getFieldIndex(name);
 			if (index < 0) {
-				DataType type = ArrowPaimonTypes.toPaimonType(table, field, dictionaries);
 				if (!policy.addsColumns()) {
 					throw refused(table, name, null, field, "the table has no column '" + name + "'", policy,
 							SchemaEvolutionPolicy.ADD_COLUMNS, property);
 				}
+				DataType type = ArrowPaimonTypes.toPaimonType(table, field, dictionaries);
 				changes.add(SchemaChange.addColumn(name, type.copy(true)));
 				continue;
 			}

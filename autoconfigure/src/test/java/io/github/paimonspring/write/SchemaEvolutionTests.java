@@ -242,6 +242,26 @@ class SchemaEvolutionTests extends WarehouseTestBase {
 		return (counter != null) ? counter.count() : 0;
 	}
 
+	@Test
+	void aNewColumnPaimonCannotTypeIsRefusedByNameAndChangesNothing() {
+		this.warehouse.simpleLogTable(TABLE);
+		// a struct whose child has no name: no Paimon ROW type exists for it (found by MutationFuzzTests)
+		Field nameless = new Field("details", org.apache.arrow.vector.types.pojo.FieldType
+			.nullable(org.apache.arrow.vector.types.pojo.ArrowType.Struct.INSTANCE), List.of(stringField(" ")));
+		for (SchemaEvolutionPolicy policy : List.of(SchemaEvolutionPolicy.NONE, SchemaEvolutionPolicy.ADD_COLUMNS)) {
+			PaimonWriter writer = writer(this.warehouse, policy, this.meters);
+			try (VectorSchemaRoot batch = batch(intField("id"), stringField("name"), nameless)) {
+				fill(batch, 4, "dave", null);
+				assertThatThrownBy(() -> writer.write(TABLE, batch)).as("policy %s", policy)
+					.isInstanceOf(ArrowDataException.class)
+					.hasMessageContaining("'details'")
+					.hasMessageContaining(TABLE);
+			}
+		}
+		assertThat(schemaIds()).containsExactly(0L);
+		assertThat(rows()).containsExactly("1:alice:null", "2:bob:null", "3:carol:null");
+	}
+
 	private VectorSchemaRoot batch(Field... fields) {
 		return VectorSchemaRoot.create(new org.apache.arrow.vector.types.pojo.Schema(List.of(fields)), this.allocator);
 	}
