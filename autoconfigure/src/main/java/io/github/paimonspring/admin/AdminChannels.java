@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestBusyException;
+import io.github.paimonspring.write.PaimonArgumentException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -53,7 +54,7 @@ public class AdminChannels {
 			return response(this.operations.openChannel(identifier, channel));
 		}
 		catch (IngestBusyException ex) {
-			throw AdminException.busy(identifier, ex.getMessage());
+			throw AdminException.busy(identifier, ex);
 		}
 	}
 
@@ -77,17 +78,23 @@ public class AdminChannels {
 	 * @param table the table
 	 * @param channel the channel name
 	 * @param generation the generation the producer got when it opened the channel
+	 * @param after the offset token the body follows (empty for a channel without one); required
 	 * @param offsetToken the offset token of the body's last row
 	 * @param body the request body
 	 * @param contentLength the declared length, or -1
-	 * @return the outcome, when the group commit is done
+	 * @return the outcome, when the group commit is done ({@code committed = false} for a duplicate)
 	 */
 	public CompletableFuture<AdminModel.CommitResponse> append(String database, String table, String channel,
-			long generation, String offsetToken, InputStream body, long contentLength) {
+			long generation, @Nullable String after, String offsetToken, InputStream body, long contentLength) {
 		String identifier = this.tables.identifier(database, table);
+		if (after == null) {
+			throw new PaimonArgumentException(identifier, "The query parameter 'after' is required: the offset token "
+					+ "this append follows — the one opening the channel returned, or the previous append's "
+					+ "offsetToken; empty (after=) for a channel that has none");
+		}
 		ArrowBodyReader.checkDeclaredLength(identifier, contentLength, this.settings.maxRequestBytes());
 		return this.grouped.submit(identifier, "channel " + channel, body,
-				(batches) -> this.operations.appendToChannel(identifier, channel, generation, offsetToken, batches));
+				(batches) -> this.operations.appendToChannel(identifier, channel, generation, after, offsetToken, batches));
 	}
 
 	private static AdminModel.ChannelResponse response(ChannelState state) {

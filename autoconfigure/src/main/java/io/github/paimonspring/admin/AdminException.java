@@ -1,6 +1,7 @@
 package io.github.paimonspring.admin;
 
 import io.github.paimonspring.PaimonException;
+import io.github.paimonspring.ingest.IngestBusyException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -68,6 +69,18 @@ public class AdminException extends PaimonException {
 	 */
 	public static AdminException busy(@Nullable String table, String message) {
 		return new AdminException(Kind.BUSY, "Server busy", table, message, 1);
+	}
+
+	/**
+	 * Creates the refusal of a request the group commit refused as busy, with the delay it suggests (a
+	 * key or channel that another instance holds can take up to its claims' timeout).
+	 * @param table the table
+	 * @param busy the group commit's refusal
+	 * @return a {@link Kind#BUSY} refusal with that retry delay (at least a second)
+	 */
+	public static AdminException busy(String table, IngestBusyException busy) {
+		long seconds = Math.max(1, (busy.getRetryAfter().toMillis() + 999) / 1000);
+		return new AdminException(Kind.BUSY, "Server busy", table, busy.getMessage(), (int) Math.min(seconds, 3600));
 	}
 
 	/**

@@ -11,6 +11,9 @@ import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
 import io.github.paimonspring.catalog.TableDefinitionException;
 import io.github.paimonspring.catalog.TableNotFoundException;
+import io.github.paimonspring.ingest.ChannelOrderException;
+import io.github.paimonspring.ingest.ChannelOverlapException;
+import io.github.paimonspring.ingest.IngestBusyException;
 import io.github.paimonspring.postpone.BucketPlanException;
 import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.PaimonCommitException;
@@ -89,7 +92,9 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 		}
 		AdminProblem problem = problem(ex, request.getMethod(), path);
 		Integer retryAfter = (ex instanceof AdminException admin) ? admin.getRetryAfterSeconds()
-				: (ex instanceof PaimonUnavailableException) ? UNAVAILABLE_RETRY_AFTER_SECONDS : null;
+				: (ex instanceof IngestBusyException busy) ? AdminException.busy(busy.getTable(), busy).getRetryAfterSeconds()
+				: (ex instanceof PaimonUnavailableException || ex instanceof ChannelOrderException)
+						? UNAVAILABLE_RETRY_AFTER_SECONDS : null;
 		if (retryAfter != null) {
 			// a limit of the service, not a failure: no stack trace
 			logger.info("Admin request {} {} refused: {}", request.getMethod(), path, ex.getMessage());
@@ -210,6 +215,17 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 			problem = AdminProblem.of(503, "unavailable", "Commit not possible now", "The commit to table '"
 					+ ex.getTable() + "' was not possible now (catalog, storage or commit lock unavailable, or too many "
 					+ "concurrent commits); nothing was committed: retry later with the same request", instance);
+		}
+		else if (ex instanceof IngestBusyException) {
+			problem = AdminProblem.of(503, "server-busy", "Server busy", ex.getMessage(), instance);
+		}
+		else if (ex instanceof ChannelOrderException order) {
+			problem = AdminProblem.of(409, "channel-out-of-order", "Channel append out of order", ex.getMessage(), instance)
+				.with("tail", order.getTail());
+		}
+		else if (ex instanceof ChannelOverlapException) {
+			problem = AdminProblem.of(409, "channel-overlap", "Channel append overlaps the channel", ex.getMessage(),
+					instance);
 		}
 		else if (ex instanceof PaimonCommitException) {
 			problem = AdminProblem.of(409, "commit-conflict", "Commit rejected", ex.getMessage(), instance);

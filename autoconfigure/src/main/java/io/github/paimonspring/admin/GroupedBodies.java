@@ -70,7 +70,7 @@ final class GroupedBodies {
 			});
 		}
 		catch (IngestBusyException ex) {
-			throw AdminException.busy(table, ex.getMessage());
+			throw AdminException.busy(table, ex);
 		}
 		long started = System.nanoTime();
 		return submitted.get(0).handle((result, failure) -> {

@@ -6,15 +6,14 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
+import io.github.paimonspring.core.IdempotentIngest;
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.ingest.IngestBusyException;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
@@ -51,8 +50,6 @@ public class OneShotUploads {
 	private final ArrowBodyReader reader;
 
 	private final GroupedBodies grouped;
-
-	private final Map<String, KeyLock> keyLocks = new ConcurrentHashMap<>();
 
 	private volatile boolean allowSchemaEvolution;
 
@@ -190,12 +187,24 @@ public class OneShotUploads {
 		if (idempotencyKey != null) {
 			AdminArguments.checkKey(identifier, "Idempotency-Key", idempotencyKey);
 		}
-		return this.grouped.submit(identifier, "grouped upload", body, (batches) -> {
-			if (schemaEvolution != null && !batches.isEmpty()) {
-				this.writer.evolveSchema(identifier, batches.get(0).getSchema(), null, schemaEvolution);
-			}
-			return this.writer.ingest(identifier, batches, idempotencyKey);
-		});
+		// the key is held before the body is read: a resend that arrives meanwhile waits for this request
+		try (IdempotentIngest held = (idempotencyKey != null) ? hold(identifier, idempotencyKey) : null) {
+			return this.grouped.submit(identifier, "grouped upload", body, (batches) -> {
+				if (schemaEvolution != null && !batches.isEmpty()) {
+					this.writer.evolveSchema(identifier, batches.get(0).getSchema(), null, schemaEvolution);
+				}
+				return (held != null) ? held.ingest(batches) : this.writer.ingest(identifier, batches, null);
+			});
+		}
+	}
+
+	private IdempotentIngest hold(String identifier, String idempotencyKey) {
+		try {
+			return this.writer.holdIdempotencyKey(identifier, idempotencyKey);
+		}
+		catch (IngestBusyException ex) {
+			throw AdminException.busy(identifier, ex);
+		}
 	}
 
 	private AdminModel.CommitResponse uploadOnceWithKey(String identifier, boolean overwrite, @Nullable String idempotencyKey,
@@ -203,21 +212,12 @@ public class OneShotUploads {
 		if (idempotencyKey == null) {
 			return uploadOnce(identifier, overwrite, null, CommitUsers.random(), body, schemaEvolution);
 		}
-		// requests with one key run one at a time: a retry that arrives while the first request is still
-		// writing waits for it and then finds its snapshot, instead of committing the body a second time
-		String user = idempotencyUser(identifier, idempotencyKey);
-		KeyLock lock = this.keyLocks.compute(user, (key, existing) -> {
-			KeyLock result = (existing != null) ? existing : new KeyLock();
-			result.holders++;
-			return result;
-		});
-		lock.lock.lock();
-		try {
-			return uploadOnce(identifier, overwrite, idempotencyKey, user, body, schemaEvolution);
-		}
-		finally {
-			lock.lock.unlock();
-			this.keyLocks.compute(user, (key, existing) -> (--existing.holders == 0) ? null : existing);
+		// requests with one key run one at a time, on this instance and on every instance sharing the
+		// claims: a retry that arrives while the first request is still writing waits for it and then finds
+		// its snapshot, instead of committing the body a second time (the key is held, not ingested)
+		try (IdempotentIngest held = hold(identifier, idempotencyKey)) {
+			return uploadOnce(identifier, overwrite, idempotencyKey, idempotencyUser(identifier, idempotencyKey), body,
+					schemaEvolution);
 		}
 	}
 
@@ -314,15 +314,6 @@ public class OneShotUploads {
 				this.current.close();
 			}
 		}
-
-	}
-
-	/** Serializes the one-shot uploads of one idempotency key; {@code holders} is only changed in {@code compute}. */
-	private static final class KeyLock {
-
-		final ReentrantLock lock = new ReentrantLock();
-
-		int holders;
 
 	}
 

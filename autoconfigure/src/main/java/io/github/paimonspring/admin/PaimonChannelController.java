@@ -54,7 +54,8 @@ public class PaimonChannelController {
 	@PutMapping("/tables/{database}/{table}/channels/{channel}")
 	@Operation(summary = "Open a channel", operationId = "openChannel",
 			description = "Waits for the channel's appends in flight, records a new generation that fences every older "
-					+ "one, and returns it with the offset token of the last committed append: resume after it.")
+					+ "one, and returns it with the offset token of the last committed append: resume after it "
+					+ "(the first append names it as 'after').")
 	@ApiResponse(responseCode = "200", description = "The channel after opening")
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "503", description = "The channel is being opened, or its appends are still in flight",
@@ -86,6 +87,7 @@ public class PaimonChannelController {
 	 * @param table the table
 	 * @param channel the channel name
 	 * @param generation the generation from opening the channel
+	 * @param after the offset token the body follows
 	 * @param offsetToken the offset token of the body's last row
 	 * @param request the request, whose body is the Arrow IPC stream
 	 * @return the commit outcome, after the group commit that records the offset token
@@ -96,19 +98,27 @@ public class PaimonChannelController {
 			requestBody = @RequestBody(required = true, description = "An Arrow IPC stream",
 					content = @Content(mediaType = PaimonAdminController.ARROW_STREAM,
 							schema = @Schema(type = "string", format = "binary"))))
-	@ApiResponse(responseCode = "200", description = "Committed with the offset token")
-	@ApiResponse(responseCode = "400", description = "Malformed Arrow stream or argument", content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "409", description = "The generation is not current: the channel was opened again",
-			content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "200", description = "Committed with the offset token; committed=false for a duplicate "
+			+ "(its offsetToken is at or below the channel's tail and that part is committed): nothing was written")
+	@ApiResponse(responseCode = "400", description = "Malformed Arrow stream or argument: 'after' missing, a token that is "
+			+ "not a decimal integer, or offsetToken not greater than after", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "409", description = "problem type urn:paimon-spring:problem:channel-out-of-order "
+			+ "(retryable: 'after' is beyond the channel's tail, named in 'tail'; send its predecessor first), "
+			+ "channel-overlap (final: after below the tail, offsetToken beyond it), or state-conflict (final: the "
+			+ "generation is not current, the channel was opened again)", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "422", description = "Schema mismatch or null in NOT NULL", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "503", description = "The group commit failed (nothing visible), or the channel is busy",
 			content = @Content(mediaType = PROBLEM))
 	public CompletableFuture<AdminModel.CommitResponse> append(@PathVariable String database, @PathVariable String table,
 			@PathVariable String channel, @RequestParam long generation,
-			@Parameter(description = "Offset token of the body's last row") @RequestParam String offsetToken,
+			@Parameter(required = true, description = "The offset token this append follows: the one opening the "
+					+ "channel returned, or the previous append's offsetToken; empty (after=) for a channel without one")
+			@RequestParam(required = false) String after,
+			@Parameter(description = "Offset token of the body's last row: a decimal integer from 0 to "
+					+ "9223372036854775807, greater than after") @RequestParam String offsetToken,
 			HttpServletRequest request) throws IOException {
 		PaimonAdminController.requireArrow(request);
-		return this.channels.append(database, table, channel, generation, offsetToken, request.getInputStream(),
+		return this.channels.append(database, table, channel, generation, after, offsetToken, request.getInputStream(),
 				request.getContentLengthLong());
 	}
 

@@ -6,6 +6,8 @@ import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
+import io.github.paimonspring.cluster.PostgresCommitLockFactory;
+import io.github.paimonspring.cluster.SessionLocks;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.core.PaimonWriterObservationConvention;
@@ -14,6 +16,7 @@ import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.ingest.JdbcKeyClaims;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.LocalKeyClaims;
+import io.github.paimonspring.ingest.SessionKeyClaims;
 import io.github.paimonspring.write.SchemaChangeListener;
 import io.github.paimonspring.write.SchemaEvolution;
 import io.micrometer.observation.ObservationRegistry;
@@ -61,15 +64,26 @@ public final class PaimonAutoConfiguration {
 
 	static final String HADOOP_CONFIGURATION = "org.apache.hadoop.conf.Configuration";
 
+	static final String LOCK_TYPE = "lock.type";
+
+	static final String LOCK_ENABLED = "lock.enabled";
+
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
 	Catalog paimonCatalog(PaimonProperties properties, ObjectProvider<PaimonConnectionDetails> connectionDetails,
-			ObjectProvider<PaimonCatalogCustomizer> customizers) {
+			ObjectProvider<PaimonCatalogCustomizer> customizers, SessionLocksHolder sessionLocks) {
 		ClassLoader classLoader = Thread.currentThread().getContextClassLoader();
 		if (!ClassUtils.isPresent(HADOOP_CONFIGURATION, classLoader)) {
 			throw new HadoopMissingException(HADOOP_CONFIGURATION, null);
 		}
 		Map<String, String> options = catalogOptions(properties.getCatalog(), connectionDetails.orderedStream().toList());
+		SessionLocks locks = sessionLocks.locks();
+		if (locks != null && !options.containsKey(LOCK_TYPE)) {
+			// commit locks that end with this instance, and that Paimon's JDBC lock (Flink, Spark) respects
+			options.put(LOCK_TYPE, PostgresCommitLockFactory.IDENTIFIER);
+			options.putIfAbsent(LOCK_ENABLED, "true");
+			options.put(PostgresCommitLockFactory.SESSION_LOCKS_OPTION, locks.id());
+		}
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(options));
 		logger.info("Creating Paimon catalog (metastore={}, warehouse={})", options.get("metastore"),
 				options.get("warehouse"));
@@ -121,6 +135,11 @@ public final class PaimonAutoConfiguration {
 		return options;
 	}
 
+	/** Whether the catalog is a JDBC catalog on PostgreSQL, where claims and commit locks end with their session. */
+	static boolean postgresCatalog(Map<String, String> options) {
+		return jdbcCatalog(options) && options.get("uri").startsWith("jdbc:postgresql:");
+	}
+
 	/** Whether the catalog is a JDBC catalog, whose database the instances then share. */
 	static boolean jdbcCatalog(Map<String, String> options) {
 		String uri = options.get("uri");
@@ -141,7 +160,11 @@ public final class PaimonAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	KeyClaims paimonKeyClaims(PaimonProperties properties, PaimonIngestProperties ingest,
-			ObjectProvider<PaimonConnectionDetails> connectionDetails) {
+			ObjectProvider<PaimonConnectionDetails> connectionDetails, SessionLocksHolder sessionLocks) {
+		if (sessionLocks.locks() != null) {
+			// claims that end with this instance's database session: at once when it dies
+			return new SessionKeyClaims(sessionLocks.locks());
+		}
 		Map<String, String> options = catalogOptions(properties.getCatalog(), connectionDetails.orderedStream().toList());
 		String uri = options.get("uri");
 		if (ingest.getKeyClaimLease().compareTo(ingest.getCommitInterval().multipliedBy(2)) < 0) {

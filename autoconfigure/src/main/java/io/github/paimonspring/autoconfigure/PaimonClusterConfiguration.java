@@ -1,10 +1,12 @@
 package io.github.paimonspring.autoconfigure;
 
+import java.time.Duration;
 import java.util.Map;
 
 import io.github.paimonspring.cluster.InstanceHeartbeat;
 import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.cluster.JdbcStateStore;
+import io.github.paimonspring.cluster.SessionLocks;
 import io.github.paimonspring.cluster.StateStore;
 import io.github.paimonspring.cluster.WarehouseStateStore;
 import org.apache.paimon.catalog.CatalogContext;
@@ -52,6 +54,29 @@ class PaimonClusterConfiguration {
 					+ cluster.getHeartbeatInterval() + "): one late heartbeat must not make an instance dead");
 		}
 		return new Instances(store, cluster.getInstanceLease());
+	}
+
+	/**
+	 * With a JDBC catalog on PostgreSQL: the sessions whose locks end with this instance — its claims and
+	 * table commit locks — fenced by its lease.
+	 */
+	@Bean(destroyMethod = "close")
+	SessionLocksHolder paimonSessionLocks(PaimonProperties properties, PaimonClusterProperties cluster,
+			Instances instances, ObjectProvider<PaimonConnectionDetails> connectionDetails) {
+		Map<String, String> options = PaimonAutoConfiguration.catalogOptions(properties.getCatalog(),
+				connectionDetails.orderedStream().toList());
+		if (!PaimonAutoConfiguration.postgresCatalog(options)) {
+			return new SessionLocksHolder(null);
+		}
+		if (cluster.getSessionTimeout().compareTo(Duration.ofSeconds(2)) < 0) {
+			throw new IllegalStateException("paimon.cluster.session-timeout (" + cluster.getSessionTimeout()
+					+ ") must be at least 2 s: the database ends the sessions of an instance silent for that long");
+		}
+		SessionLocks locks = SessionLocks.register(instances.id(), options.getOrDefault("catalog-key", "jdbc"),
+				options.get("uri"), options.get("jdbc.user"), options.get("jdbc.password"), cluster.getSessionTimeout(),
+				"paimon-spring " + instances.id());
+		locks.setFence(instances);
+		return new SessionLocksHolder(locks);
 	}
 
 	@Bean

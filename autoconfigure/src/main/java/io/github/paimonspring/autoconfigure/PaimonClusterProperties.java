@@ -24,6 +24,23 @@ public class PaimonClusterProperties {
 	 */
 	private Duration instanceLease = Duration.ofMinutes(1);
 
+	/**
+	 * With a JDBC catalog on PostgreSQL: how long the database keeps the session of an instance that
+	 * stopped talking to it (paused, frozen or cut off) before it ends the session and releases the
+	 * instance's idempotency-key and channel claims and table commit locks to the other instances. An
+	 * instance that dies releases them at once. The instance keeps its sessions alive while it runs; one
+	 * that was silent for longer loses its claims and commits nothing it held. At least 2 s.
+	 */
+	private Duration sessionTimeout = Duration.ofSeconds(10);
+
+	public Duration getSessionTimeout() {
+		return this.sessionTimeout;
+	}
+
+	public void setSessionTimeout(Duration sessionTimeout) {
+		this.sessionTimeout = sessionTimeout;
+	}
+
 	public Duration getHeartbeatInterval() {
 		return this.heartbeatInterval;
 	}

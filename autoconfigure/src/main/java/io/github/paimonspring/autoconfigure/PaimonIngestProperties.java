@@ -51,10 +51,26 @@ public class PaimonIngestProperties {
 	private DataSize maxRequestSize = DataSize.ofBytes(IngestSettings.DEFAULTS.maxRequestBytes());
 
 	/**
-	 * How long an idempotency key claim holds when its instance does not release it (it crashed).
-	 * Claims are shared through the database of a JDBC catalog; other catalogs claim in memory.
+	 * How long an idempotency key or channel claim holds when its instance does not release it, with a
+	 * JDBC catalog on a database other than PostgreSQL (claims are rows with a lease there). On
+	 * PostgreSQL claims end with their instance's database session instead (see
+	 * paimon.cluster.session-timeout); other catalogs claim in memory.
 	 */
 	private Duration keyClaimLease = Duration.ofSeconds(30);
+
+	/**
+	 * How long a channel append that arrived before its predecessor (its 'after' is beyond the channel's
+	 * tail) waits for it before it is refused with 409 channel-out-of-order, which the producer retries.
+	 */
+	private Duration channelOrderWait = IngestSettings.DEFAULT_CHANNEL_ORDER_WAIT;
+
+	public Duration getChannelOrderWait() {
+		return this.channelOrderWait;
+	}
+
+	public void setChannelOrderWait(Duration channelOrderWait) {
+		this.channelOrderWait = channelOrderWait;
+	}
 
 	public Duration getKeyClaimLease() {
 		return this.keyClaimLease;
@@ -118,7 +134,7 @@ public class PaimonIngestProperties {
 	 */
 	public IngestSettings toSettings() {
 		return new IngestSettings(this.commitInterval, this.maxGroupRows, this.maxGroupSize.toBytes(),
-				this.maxBufferedSize.toBytes(), this.maxRequestSize.toBytes());
+				this.maxBufferedSize.toBytes(), this.maxRequestSize.toBytes(), this.channelOrderWait);
 	}
 
 }

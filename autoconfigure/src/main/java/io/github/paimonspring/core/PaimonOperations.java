@@ -153,19 +153,45 @@ public interface PaimonOperations {
 	ChannelState openChannel(String table, String channel);
 
 	/**
+	 * Holds an idempotency key of a table's group commit before the request's batches exist — while a
+	 * request body is still being read, say — so that a second request with the same key waits for this
+	 * one (on this instance, and for a while on every instance sharing the claims) and then gets its
+	 * outcome instead of reading and writing its own body. Ingest the batches through the returned
+	 * handle once; close it in any case (closing after {@code ingest} does nothing).
+	 * @param table a configured table name or {@code database.table}
+	 * @param idempotencyKey the key (printable ASCII without line breaks)
+	 * @return the held key
+	 * @throws io.github.paimonspring.ingest.IngestBusyException if another instance holds the key for
+	 * longer than the wait (retry after its {@code retryAfter})
+	 */
+	IdempotentIngest holdIdempotencyKey(String table, String idempotencyKey);
+
+	/**
 	 * Appends batches to an open channel through the table's group commit: the commit that makes the
-	 * rows visible records the offset token with them, atomically.
+	 * rows visible records the offset token with them, atomically. The appends of a channel form a chain:
+	 * each names the offset token it follows ({@code after}). One whose {@code after} is the channel's
+	 * tail (its last accepted token) joins it; one that arrived before its predecessor waits for it
+	 * (bounded by {@code paimon.ingest.channel-order-wait}); one whose {@code offsetToken} is at or below
+	 * the tail is a duplicate, answered {@code committed = false} without writing once the part of the
+	 * chain it repeats is committed. So appends may be pipelined and resent safely.
 	 * @param table a configured table name or {@code database.table}
 	 * @param channel the channel name
 	 * @param generation the generation {@link #openChannel} returned
-	 * @param offsetToken the producer's offset of the last row of the batches (opaque, at most 256
-	 * characters)
+	 * @param after the offset token the batches follow: the one {@link #openChannel} returned, or the
+	 * previous append's; {@code null} or empty for a channel that has none
+	 * @param offsetToken the producer's offset of the last row of the batches: a decimal integer from 0 to
+	 * {@code Long.MAX_VALUE}, greater than {@code after}
 	 * @param batches the batches; the caller keeps ownership
-	 * @return the outcome, when the group commit is done
+	 * @return the outcome, when the group commit is done ({@code committed = false} for a duplicate)
 	 * @throws io.github.paimonspring.ingest.ChannelFencedException if the channel was opened again
+	 * @throws io.github.paimonspring.ingest.ChannelOrderException if {@code after} is beyond the channel's
+	 * tail after the wait, or the chain broke meanwhile (retryable: send the predecessor first)
+	 * @throws io.github.paimonspring.ingest.ChannelOverlapException if {@code after} is below the tail and
+	 * {@code offsetToken} beyond it (final)
+	 * @throws io.github.paimonspring.write.PaimonArgumentException if a token is not a decimal integer
 	 */
-	CompletableFuture<WriteResult> appendToChannel(String table, String channel, long generation, String offsetToken,
-			List<VectorSchemaRoot> batches);
+	CompletableFuture<WriteResult> appendToChannel(String table, String channel, long generation, @Nullable String after,
+			String offsetToken, List<VectorSchemaRoot> batches);
 
 	/**
 	 * Returns the committed state of a channel: its current generation and last committed offset token.

@@ -12,6 +12,7 @@ import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.core.PaimonWriterObservationContext.Operation;
 import io.github.paimonspring.ingest.ChannelState;
+import io.github.paimonspring.ingest.HeldKey;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.Ingester;
@@ -240,12 +241,36 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	}
 
 	@Override
+	public IdempotentIngest holdIdempotencyKey(String table, String idempotencyKey) {
+		HeldKey held = this.ingester.holdKey(target(table), idempotencyKey);
+		return new IdempotentIngest() {
+
+			@Override
+			public CompletableFuture<WriteResult> ingest(List<VectorSchemaRoot> batches) {
+				return PaimonWriter.this.observations.observeAsync(Operation.INGEST, table, () -> {
+					evolved(table, batches);
+					WriteTarget target = target(table);
+					return PaimonWriter.this.ingester.submit(target, batches, held)
+						.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
+								result.snapshotId()));
+				});
+			}
+
+			@Override
+			public void close() {
+				held.close();
+			}
+
+		};
+	}
+
+	@Override
 	public CompletableFuture<WriteResult> appendToChannel(String table, String channel, long generation,
-			String offsetToken, List<VectorSchemaRoot> batches) {
+			@Nullable String after, String offsetToken, List<VectorSchemaRoot> batches) {
 		return this.observations.observeAsync(Operation.CHANNEL_APPEND, table, () -> {
 			evolved(table, batches);
 			WriteTarget target = target(table);
-			return this.ingester.appendToChannel(target, channel, generation, offsetToken, batches)
+			return this.ingester.appendToChannel(target, channel, generation, after, offsetToken, batches)
 				.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
 						result.snapshotId()));
 		});

@@ -11,46 +11,42 @@ import java.util.concurrent.TimeoutException;
 
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.PaimonStateException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Channels with offset tokens on top of the group commit. A channel is a named producer of a table.
- * Opening it records a new generation — the id of the snapshot that records the opening — and fences
- * every older one; an append names its generation and the offset token of its last row, and the group
- * commit records the channel's offset token in the same snapshot as the rows. A producer that crashed
- * reopens the channel (on any instance), reads the committed offset token and resumes after it.
+ * Channels with ordered offset tokens on top of the group commit. A channel is a named producer of a
+ * table. Opening it records a new generation — the id of the snapshot that records the opening — and
+ * fences every older one; an append names its generation, the offset token it follows and the one of
+ * its last row, and the group commit records the channel's offset token in the same snapshot as the
+ * rows. The appends of a generation form a chain ({@link ChannelChain}): in order, duplicates answered
+ * without writing, gaps waited for or refused. A producer that crashed reopens the channel (on any
+ * instance), reads the committed offset token and resumes after it.
  *
- * <p>While appends of a channel are in flight, this instance holds the channel's claim (shared through
- * the {@link KeyClaims}); an opening takes the claim itself before it records the new generation, so
- * it waits for those appends to be committed or failed, and an append checks the generation only after
- * it holds the claim. No append of an older generation can therefore be committed after an opening.
+ * <p>While a channel has appends in flight on this instance, the instance holds the channel's claim
+ * (shared through the {@link KeyClaims}) and its chain; another instance waits (bounded) for the claim.
+ * An opening takes the claim and waits for the chain's links, so no append of an older generation can
+ * be committed after an opening; the group commit records a channel update only while the claim holds.
  */
 final class Channels {
 
 	private static final int MAX_NAME_LENGTH = 128;
 
-	private static final int MAX_TOKEN_LENGTH = 256;
-
 	private final KeyClaims claims;
 
 	private final Duration openWait;
 
-	private final Map<String, Slot> slots = new ConcurrentHashMap<>();
+	private final Duration claimWait;
+
+	private final Duration orderWait;
+
+	private final Map<String, ChannelChain> chains = new ConcurrentHashMap<>();
 
 	Channels(KeyClaims claims, IngestSettings settings) {
 		this.claims = claims;
 		this.openWait = settings.commitInterval().multipliedBy(4).plusSeconds(30);
-	}
-
-	/** This instance's appends in flight for one channel, and whether it is being opened. */
-	private static final class Slot {
-
-		int inFlight;
-
-		boolean opening;
-
+		this.claimWait = settings.claimWait();
+		this.orderWait = settings.channelOrderWait();
 	}
 
 	/**
@@ -58,102 +54,101 @@ final class Channels {
 	 */
 	ChannelState open(String table, TableIngest<?> ingest, SnapshotIndex index, String channel) {
 		checkName(table, channel);
-		Slot slot = slot(table, channel);
-		synchronized (slot) {
-			if (slot.opening) {
-				throw new IngestBusyException(table, "Channel '" + channel + "' of table '" + table
-						+ "' is being opened by another request; retry later");
-			}
-			slot.opening = true;
-		}
+		ChannelChain chain = enter(table, index, channel, this.openWait);
 		try {
-			claimForOpening(table, channel);
+			chain.beginOpening();
 			try {
-				CommitResult opened = await(table, ingest.submit(List.of(), null,
-						new ChannelUpdate(channel, -1, null)));
+				CommitResult opened = await(table, ingest.submit(List.of(), null, new ChannelUpdate(channel, -1, null), -1)
+					.result());
 				ChannelState state = index.channel(channel);
 				if (state == null || state.generation() != opened.snapshotId()) {
 					throw new IngestGroupException(table, "Channel '" + channel + "' of table '" + table
 							+ "' was opened again at the same time; open it again", null);
 				}
+				chain.reset(state);
 				return state;
 			}
 			finally {
-				this.claims.release(table, claimKey(channel));
+				chain.endOpening();
 			}
 		}
 		finally {
-			synchronized (slot) {
-				slot.opening = false;
-			}
+			leave(table, channel, chain);
 		}
 	}
 
 	/**
-	 * Appends batches to a channel of the given generation; the future completes with the group commit
-	 * that records the offset token.
+	 * Appends batches to a channel of the given generation after the offset token {@code after}; the
+	 * future completes with the group commit that records {@code offsetToken}, or at once for a
+	 * duplicate that is committed.
 	 */
 	CompletableFuture<CommitResult> append(String table, TableIngest<?> ingest, SnapshotIndex index, String channel,
-			long generation, String offsetToken, List<VectorSchemaRoot> batches) {
+			long generation, @Nullable String after, String offsetToken, List<VectorSchemaRoot> batches) {
 		checkName(table, channel);
-		if (offsetToken == null || offsetToken.isEmpty() || offsetToken.length() > MAX_TOKEN_LENGTH
-				|| offsetToken.chars().anyMatch(Character::isISOControl)) {
-			throw new PaimonArgumentException(table, "offset token must be 1 to " + MAX_TOKEN_LENGTH
-					+ " characters without control characters");
-		}
-		Slot slot = slot(table, channel);
-		synchronized (slot) {
-			if (slot.opening) {
-				throw new IngestBusyException(table, "Channel '" + channel + "' of table '" + table
-						+ "' is being opened; retry later (an append of an older generation will be refused)");
-			}
-			if (slot.inFlight == 0 && !this.claims.claim(table, claimKey(channel))) {
-				throw new IngestBusyException(table, "Channel '" + channel + "' of table '" + table
-						+ "' has appends in flight on another instance, or is being opened there; retry later");
-			}
-			slot.inFlight++;
-		}
+		Long afterValue = (after == null || after.isEmpty()) ? null : OffsetToken.parse(table, "after", after);
+		long token = OffsetToken.parse(table, "offsetToken", offsetToken);
+		ChannelChain chain = enter(table, index, channel, this.claimWait);
+		CompletableFuture<CommitResult> result;
 		try {
-			ChannelState state = index.channel(channel);
-			if (state == null || state.generation() != generation) {
-				throw new ChannelFencedException(table, "Generation " + generation + " of channel '" + channel
-						+ "' of table '" + table + "' is not current" + ((state != null)
-								? " (the channel was opened again: generation " + state.generation() + ")"
-								: " (the channel was never opened)")
-						+ "; open the channel and resume after its committed offset token");
-			}
-			return ingest.submit(batches, null, new ChannelUpdate(channel, generation, offsetToken))
-				.whenComplete((result, failure) -> leave(table, channel, slot));
+			result = chain.append(ingest, generation, afterValue, token, batches);
 		}
 		catch (RuntimeException ex) {
-			leave(table, channel, slot);
+			leave(table, channel, chain);
 			throw ex;
 		}
+		result.whenComplete((done, failure) -> leave(table, channel, chain));
+		return result;
 	}
 
-	private void leave(String table, String channel, Slot slot) {
-		synchronized (slot) {
-			if (--slot.inFlight == 0) {
-				this.claims.release(table, claimKey(channel));
+	/**
+	 * Returns the chain of a channel, entered by the caller: the one this instance has, or a new one on
+	 * the committed state once the channel's claim is taken — waiting (bounded) while another instance
+	 * holds it.
+	 */
+	private ChannelChain enter(String table, SnapshotIndex index, String channel, Duration wait) {
+		String key = table + '\n' + channel;
+		long deadline = System.nanoTime() + wait.toNanos();
+		while (true) {
+			ChannelChain chain = this.chains.get(key);
+			if (chain != null && chain.enter()) {
+				return chain;
 			}
-		}
-	}
-
-	/** Takes the channel's claim, waiting (bounded) while appends of this or another instance hold it. */
-	private void claimForOpening(String table, String channel) {
-		long deadline = System.nanoTime() + this.openWait.toNanos();
-		while (!this.claims.claim(table, claimKey(channel))) {
+			if (chain == null && this.claims.claim(table, claimKey(channel))) {
+				ChannelChain created;
+				try {
+					ChannelState state = index.channel(channel);
+					created = new ChannelChain(table, channel,
+							(state != null) ? state : new ChannelState(table, channel, -1, null, -1),
+							this.orderWait.toNanos(), this.openWait.toNanos());
+				}
+				catch (RuntimeException ex) {
+					this.claims.release(table, claimKey(channel));
+					throw ex;
+				}
+				created.enter();
+				this.chains.put(key, created);
+				return created;
+			}
 			if (System.nanoTime() > deadline) {
 				throw new IngestBusyException(table, "Channel '" + channel + "' of table '" + table
-						+ "' still has appends in flight after " + this.openWait.toSeconds() + " s; retry later");
+						+ "' has appends in flight on another instance, or is being opened there; retry later",
+						this.claims.retryAfter());
 			}
 			try {
 				Thread.sleep(20);
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
-				throw new IngestBusyException(table, "Interrupted while opening channel '" + channel + "'");
+				throw new IngestBusyException(table, "Interrupted while waiting for channel '" + channel + "'");
 			}
+		}
+	}
+
+	/** Leaves a chain; the last one out of an idle chain drops it and releases the claim. */
+	private void leave(String table, String channel, ChannelChain chain) {
+		if (chain.leave()) {
+			this.chains.remove(table + '\n' + channel, chain);
+			this.claims.release(table, claimKey(channel));
 		}
 	}
 
@@ -176,12 +171,17 @@ final class Channels {
 		}
 	}
 
-	private Slot slot(String table, String channel) {
-		return this.slots.computeIfAbsent(table + '\n' + channel, (key) -> new Slot());
+	/** The name of a channel's claim, in the same name space as the table's idempotency keys. */
+	static String claimKey(String channel) {
+		return "channel:" + channel;
 	}
 
-	private static String claimKey(String channel) {
-		return "channel:" + channel;
+	/** The refusal of an append whose generation is not the channel's current one. */
+	static ChannelFencedException fenced(String table, String channel, long generation, long current) {
+		return new ChannelFencedException(table, "Generation " + generation + " of channel '" + channel + "' of table '"
+				+ table + "' is not current" + ((current >= 0)
+						? " (the channel was opened again: generation " + current + ")" : " (the channel was never opened)")
+				+ "; open the channel and resume after its committed offset token");
 	}
 
 	static void checkName(String table, @Nullable String channel) {

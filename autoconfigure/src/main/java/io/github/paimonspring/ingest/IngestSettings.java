@@ -12,13 +12,31 @@ import java.time.Duration;
  * @param maxBufferedBytes requests are refused as busy while a table buffers this much uncommitted
  * Arrow data (the commits cannot keep up)
  * @param maxRequestBytes uploads up to this size join a group; larger ones commit on their own
+ * @param channelOrderWait how long a channel append that arrived before its predecessor waits for it
+ * before it is refused as out of order
  */
 public record IngestSettings(Duration commitInterval, long maxGroupRows, long maxGroupBytes, long maxBufferedBytes,
-		long maxRequestBytes) {
+		long maxRequestBytes, Duration channelOrderWait) {
+
+	/** How long a channel append waits for its predecessor unless configured: 2 s. */
+	public static final Duration DEFAULT_CHANNEL_ORDER_WAIT = Duration.ofSeconds(2);
 
 	/** The defaults: 500 ms interval, 1,000,000 rows or 64 MB per group, 256 MB buffered, 8 MB requests. */
 	public static final IngestSettings DEFAULTS = new IngestSettings(Duration.ofMillis(500), 1_000_000,
 			64L * 1024 * 1024, 256L * 1024 * 1024, 8L * 1024 * 1024);
+
+	/**
+	 * Creates settings with the default {@link #DEFAULT_CHANNEL_ORDER_WAIT}.
+	 * @param commitInterval the shortest time between two commits of one table
+	 * @param maxGroupRows rows that commit a group without waiting
+	 * @param maxGroupBytes Arrow bytes that commit a group without waiting
+	 * @param maxBufferedBytes uncommitted Arrow bytes beyond which requests are refused as busy
+	 * @param maxRequestBytes uploads up to this size join a group
+	 */
+	public IngestSettings(Duration commitInterval, long maxGroupRows, long maxGroupBytes, long maxBufferedBytes,
+			long maxRequestBytes) {
+		this(commitInterval, maxGroupRows, maxGroupBytes, maxBufferedBytes, maxRequestBytes, DEFAULT_CHANNEL_ORDER_WAIT);
+	}
 
 	/**
 	 * Checks the settings.
@@ -32,6 +50,20 @@ public record IngestSettings(Duration commitInterval, long maxGroupRows, long ma
 			throw new IllegalArgumentException("paimon.ingest.max-group-rows, max-group-size, max-buffered-size and "
 					+ "max-request-size must be positive");
 		}
+		if (channelOrderWait.isNegative()) {
+			throw new IllegalArgumentException("paimon.ingest.channel-order-wait must not be negative, got "
+					+ channelOrderWait);
+		}
+	}
+
+	/**
+	 * Returns how long a request waits for a key or channel that another request holds — on this
+	 * instance or another — before it is refused as busy: two commit intervals and a second, enough for
+	 * a live holder's group commit.
+	 * @return the wait
+	 */
+	public Duration claimWait() {
+		return this.commitInterval.multipliedBy(2).plusSeconds(1);
 	}
 
 }

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -57,7 +56,7 @@ public final class Ingester implements AutoCloseable {
 
 	private final Map<String, SnapshotIndex> indexes = new ConcurrentHashMap<>();
 
-	private final Map<String, CompletableFuture<CommitResult>> inFlight = new ConcurrentHashMap<>();
+	private final HeldKeys keys;
 
 	private final Channels channels;
 
@@ -77,6 +76,7 @@ public final class Ingester implements AutoCloseable {
 		this.listener = listener;
 		this.postponeDefaultBuckets = postponeDefaultBuckets;
 		this.channels = new Channels(claims, settings);
+		this.keys = new HeldKeys(claims, settings.claimWait());
 		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(
 				Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())), (task) -> {
 					Thread thread = new Thread(task, "paimon-group-commit");
@@ -127,48 +127,66 @@ public final class Ingester implements AutoCloseable {
 	public CompletableFuture<CommitResult> submit(WriteTarget target, List<VectorSchemaRoot> batches,
 			@Nullable String key) {
 		checkOpen(target);
-		if (key != null && (key.isEmpty() || key.length() > MAX_KEY_LENGTH || key.chars().anyMatch(Character::isISOControl))) {
-			throw new PaimonArgumentException(target.name(), "idempotency key must be 1 to " + MAX_KEY_LENGTH
-					+ " characters without control characters, got " + key.length() + " character(s)");
-		}
 		if (key == null) {
 			return onCurrent(target, (ingest) -> {
 				validate(target, ingest, batches);
 				return ingest.submit(batches, null);
 			});
 		}
-		String slot = target.location() + '\n' + key;
-		CompletableFuture<CommitResult> mine = new CompletableFuture<>();
-		while (true) {
-			CompletableFuture<CommitResult> first = this.inFlight.putIfAbsent(slot, mine);
-			if (first == null) {
-				break;
-			}
-			// the same key is being written by another request of this instance: wait for it, then look again
-			try {
-				first.join();
-			}
-			catch (CompletionException ex) {
-				// the first attempt failed: this one may write the key
-			}
-		}
+		HeldKey held = holdKey(target, key);
 		try {
-			submitKeyed(target, batches, key).whenComplete((result, failure) -> {
-				this.inFlight.remove(slot, mine);
-				if (failure != null) {
-					mine.completeExceptionally(failure);
-				}
-				else {
-					mine.complete(result);
-				}
-			});
+			return submit(target, batches, held);
+		}
+		finally {
+			held.close();
+		}
+	}
+
+	/**
+	 * Claims an idempotency key before the request's batches exist (while its body is still being read):
+	 * a second request with the same key waits for this one — on this instance, and (bounded) on every
+	 * instance that shares the claims — and then gets its outcome. Submit the batches with
+	 * {@link #submit(WriteTarget, List, HeldKey)}, and close the key in any case.
+	 * @param target the table
+	 * @param key the idempotency key
+	 * @return the held key
+	 * @throws IngestBusyException if another instance holds the key for longer than the wait
+	 */
+	public HeldKey holdKey(WriteTarget target, String key) {
+		checkOpen(target);
+		if (key.isEmpty() || key.length() > MAX_KEY_LENGTH || key.chars().anyMatch(Character::isISOControl)) {
+			throw new PaimonArgumentException(target.name(), "idempotency key must be 1 to " + MAX_KEY_LENGTH
+					+ " characters without control characters, got " + key.length() + " character(s)");
+		}
+		return this.keys.hold(target.name(), target.location(), key);
+	}
+
+	/**
+	 * Writes a request's batches under a key it holds (see {@link #submit(WriteTarget, List, String)});
+	 * a key that a retained snapshot committed already writes nothing.
+	 * @param target the table
+	 * @param batches the batches; the caller keeps ownership
+	 * @param held the key, held by {@link #holdKey}; released when the commit is done
+	 * @return the outcome
+	 */
+	public CompletableFuture<CommitResult> submit(WriteTarget target, List<VectorSchemaRoot> batches, HeldKey held) {
+		CompletableFuture<CommitResult> outcome;
+		try {
+			checkOpen(target);
+			held.submitted();
+			Long committed = index(target).snapshotOf(held.key());
+			outcome = (committed != null) ? CompletableFuture.completedFuture(new CommitResult(false, committed, 0))
+					: onCurrent(target, (ingest) -> {
+						validate(target, ingest, batches);
+						return ingest.submit(batches, held.key());
+					});
 		}
 		catch (RuntimeException ex) {
-			this.inFlight.remove(slot, mine);
-			mine.completeExceptionally(ex);
+			held.settle(null, ex);
 			throw ex;
 		}
-		return mine;
+		outcome.whenComplete(held::settle);
+		return outcome;
 	}
 
 	/**
@@ -184,29 +202,6 @@ public final class Ingester implements AutoCloseable {
 					}
 				}
 			}
-		}
-	}
-
-	private CompletableFuture<CommitResult> submitKeyed(WriteTarget target, List<VectorSchemaRoot> batches,
-			String key) {
-		if (!this.claims.claim(target.name(), key)) {
-			throw new IngestBusyException(target.name(), "Idempotency-Key '" + key + "' of table '" + target.name()
-					+ "' is being committed by another instance; retry later to get its outcome");
-		}
-		try {
-			Long committed = index(target).snapshotOf(key);
-			if (committed != null) {
-				this.claims.release(target.name(), key);
-				return CompletableFuture.completedFuture(new CommitResult(false, committed, 0));
-			}
-			return onCurrent(target, (ingest) -> {
-				validate(target, ingest, batches);
-				return ingest.submit(batches, key);
-			}).whenComplete((result, failure) -> this.claims.release(target.name(), key));
-		}
-		catch (RuntimeException ex) {
-			this.claims.release(target.name(), key);
-			throw ex;
 		}
 	}
 
@@ -230,17 +225,23 @@ public final class Ingester implements AutoCloseable {
 	 * @param target the table
 	 * @param channel the channel name
 	 * @param generation the generation the producer got when it opened the channel
-	 * @param offsetToken the offset token of the last row of the batches (opaque, at most 256 characters)
+	 * @param after the offset token the batches follow: the channel's committed token when it was opened,
+	 * or the previous append's; {@code null} or empty when the channel has none
+	 * @param offsetToken the offset token of the last row of the batches (a decimal integer, greater than
+	 * {@code after})
 	 * @param batches the batches; the caller keeps ownership
-	 * @return the outcome of the group commit
+	 * @return the outcome of the group commit, or at once ({@code committed = false}) for a duplicate
+	 * that is committed
 	 * @throws ChannelFencedException if the generation is not the channel's current one
+	 * @throws ChannelOrderException if {@code after} is beyond the channel's tail (retry it later)
+	 * @throws ChannelOverlapException if the append overlaps what the channel has
 	 */
 	public CompletableFuture<CommitResult> appendToChannel(WriteTarget target, String channel, long generation,
-			String offsetToken, List<VectorSchemaRoot> batches) {
+			@Nullable String after, String offsetToken, List<VectorSchemaRoot> batches) {
 		checkOpen(target);
 		return onCurrent(target, (ingest) -> {
 			validate(target, ingest, batches);
-			return this.channels.append(target.name(), ingest, index(target), channel, generation, offsetToken,
+			return this.channels.append(target.name(), ingest, index(target), channel, generation, after, offsetToken,
 					batches);
 		});
 	}
@@ -331,10 +332,11 @@ public final class Ingester implements AutoCloseable {
 			return new TableIngest<>(target.name(),
 					new PostponeFixedBucketWriteBuilder(target, commitUser, this.postponeDefaultBuckets)
 						.withAutomaticBucketPlan(),
-					false, this.settings, this.scheduler, this.listener, index(target), target.table().schema());
+					false, this.settings, this.scheduler, this.listener, index(target), this.claims,
+					target.table().schema());
 		}
 		return new TableIngest<>(target.name(), new WriteBuilder(target, commitUser), true, this.settings,
-				this.scheduler, this.listener, index(target), target.table().schema());
+				this.scheduler, this.listener, index(target), this.claims, target.table().schema());
 	}
 
 	/**

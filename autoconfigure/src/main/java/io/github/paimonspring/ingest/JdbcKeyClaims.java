@@ -1,11 +1,15 @@
 package io.github.paimonspring.ingest;
 
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
 import java.util.UUID;
 
+import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.cluster.JdbcConnection;
 import io.github.paimonspring.write.PaimonUnavailableException;
 import org.jspecify.annotations.Nullable;
@@ -99,6 +103,48 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 			logger.warn("Cannot release the claim on key '{}' of table '{}'; it ends with its lease: {}", key, table,
 					ex.getMessage());
 		}
+	}
+
+	/**
+	 * Refuses the commit when one of the keys is no longer claimed by this instance with a lease that
+	 * still holds (a paused instance whose claims ran out).
+	 */
+	@Override
+	public CommitFence holding(String table, Collection<String> keys) {
+		if (keys.isEmpty()) {
+			return CommitFence.NONE;
+		}
+		List<String> claimed = List.copyOf(keys);
+		return (committing) -> {
+			int held = this.connection.run(table, (connection) -> {
+				int count = 0;
+				try (PreparedStatement select = connection.prepareStatement("SELECT COUNT(*) FROM " + TABLE
+						+ " WHERE table_name = ? AND idem_key = ? AND owner = ? AND expires_at > ?")) {
+					for (String key : claimed) {
+						select.setString(1, table);
+						select.setString(2, key);
+						select.setString(3, this.owner);
+						select.setTimestamp(4, new Timestamp(System.currentTimeMillis()));
+						try (ResultSet result = select.executeQuery()) {
+							result.next();
+							count += result.getInt(1);
+						}
+					}
+				}
+				return count;
+			});
+			if (held != claimed.size()) {
+				throw new PaimonUnavailableException(committing, "The claims on " + (claimed.size() - held) + " of "
+						+ claimed.size() + " key(s) or channel(s) of table '" + committing + "' ran out before the commit ("
+						+ "paimon.ingest.key-claim-lease is " + this.lease + "); nothing was committed, retry the requests",
+						null);
+			}
+		};
+	}
+
+	@Override
+	public Duration retryAfter() {
+		return this.lease;
 	}
 
 	@Override

@@ -1,10 +1,16 @@
 package io.github.paimonspring.ingest;
 
+import java.time.Duration;
+import java.util.Collection;
+
+import io.github.paimonspring.catalog.CommitFence;
+
 /**
- * Claims on idempotency keys, so that one key is written by at most one request at a time — in this
- * instance, or in every instance that shares the claims. A request claims its key before it looks the
- * key up and writes, and releases the claim after its commit succeeded or failed; a claim of a crashed
- * instance ends when its lease runs out.
+ * Claims on idempotency keys and channels, so that one key is written by at most one request at a
+ * time — in this instance, or in every instance that shares the claims. A request claims its key before
+ * it looks the key up and writes, and releases the claim after its commit succeeded or failed; the
+ * commit itself happens only while the claim is still held ({@link #holding}). How a claim of an
+ * instance that died or was paused ends depends on the implementation.
  */
 public interface KeyClaims {
 
@@ -20,10 +26,30 @@ public interface KeyClaims {
 
 	/**
 	 * Releases a key the caller claimed. Never throws: a claim that cannot be released (the shared
-	 * store is unreachable) ends with its lease.
+	 * store is unreachable) ends as the implementation's claims of a dead instance do.
 	 * @param table the table identifier
 	 * @param key the idempotency key
 	 */
 	void release(String table, String key);
+
+	/**
+	 * Returns a fence for a commit that records keys this instance claimed: it refuses the commit once
+	 * the claims may have passed to another instance (a paused instance whose claims ended).
+	 * @param table the table identifier
+	 * @param keys the claimed keys the commit records
+	 * @return the fence; {@link CommitFence#NONE} where claims cannot be lost while held
+	 */
+	default CommitFence holding(String table, Collection<String> keys) {
+		return CommitFence.NONE;
+	}
+
+	/**
+	 * Returns how long a claim held by another instance may take to end at the latest: its holder
+	 * commits or fails long before unless it was paused.
+	 * @return the time after which a refused request should be retried
+	 */
+	default Duration retryAfter() {
+		return Duration.ofSeconds(1);
+	}
 
 }

@@ -33,6 +33,9 @@ final class SnapshotIndex {
 	 */
 	static final String CHANNELS = "paimon-spring.channels";
 
+	/** The snapshot property with the number of requests a group commit contains. */
+	static final String GROUP_PROPERTY = "paimon-spring.group-requests";
+
 	private static final String THIS_SNAPSHOT = "*";
 
 	private final String name;
@@ -118,6 +121,33 @@ final class SnapshotIndex {
 	synchronized Map<String, ChannelState> channels() {
 		refresh();
 		return new TreeMap<>(this.channels);
+	}
+
+	/**
+	 * Returns the snapshot properties of a group commit: its size, its idempotency keys, and every
+	 * channel's state as of the commit — the committed states, then the group's updates in order.
+	 * @param members the number of requests in the group
+	 * @param keys the group's idempotency keys
+	 * @param updates the group's channel updates, in the order they joined
+	 * @return the properties
+	 */
+	Map<String, String> groupProperties(int members, List<String> keys, List<ChannelUpdate> updates) {
+		Map<String, String> properties = new HashMap<>();
+		properties.put(GROUP_PROPERTY, String.valueOf(members));
+		if (!keys.isEmpty()) {
+			properties.put(PROPERTY, encode(keys));
+		}
+		Map<String, ChannelState> states = channels();
+		for (ChannelUpdate update : updates) {
+			ChannelState known = states.get(update.channel());
+			String offset = (update.generation() < 0) ? ((known != null) ? known.offsetToken() : null)
+					: update.offsetToken();
+			states.put(update.channel(), new ChannelState(this.name, update.channel(), update.generation(), offset, -1));
+		}
+		if (!states.isEmpty()) {
+			properties.put(CHANNELS, encodeChannels(states.values()));
+		}
+		return properties;
 	}
 
 	/** Keeps, per channel, the state changed in the newest snapshot. */

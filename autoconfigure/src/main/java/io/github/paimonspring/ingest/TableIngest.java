@@ -1,12 +1,12 @@
 package io.github.paimonspring.ingest;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -39,8 +39,7 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 
 	private static final Logger logger = LoggerFactory.getLogger(TableIngest.class);
 
-	/** The snapshot property with the number of requests a group commit contains. */
-	static final String GROUP_PROPERTY = "paimon-spring.group-requests";
+	private static final AtomicLong SEQUENCES = new AtomicLong();
 
 	private final String table;
 
@@ -57,6 +56,8 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 	private final IngestListener listener;
 
 	private final SnapshotIndex index;
+
+	private final KeyClaims claims;
 
 	private final long schemaId;
 
@@ -85,8 +86,9 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 	TableIngest(String table,
 			AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>> builder,
 			boolean reusableWriter, IngestSettings settings, ScheduledExecutorService scheduler, IngestListener listener,
-			SnapshotIndex index, TableSchema schema) {
+			SnapshotIndex index, KeyClaims claims, TableSchema schema) {
 		this.index = index;
+		this.claims = claims;
 		this.schemaId = schema.id();
 		this.rowType = schema.logicalRowType();
 		this.table = table;
@@ -100,6 +102,8 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 
 	/** One group: the writer its requests share and the requests waiting for its commit. */
 	private static final class Group<M extends AbstractCommitMessages<M>> {
+
+		final long sequence = SEQUENCES.incrementAndGet();
 
 		@Nullable AbstractTableWrite<M> writer;
 
@@ -153,7 +157,11 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 	 * @return the outcome of the group commit, with this request's row count
 	 */
 	CompletableFuture<CommitResult> submit(List<VectorSchemaRoot> batches, @Nullable String key) {
-		return submit(batches, key, null);
+		return submit(batches, key, null, -1).result();
+	}
+
+	/** Where a request joined: its group's sequence number and the outcome of its commit. */
+	record Joined(long group, CompletableFuture<CommitResult> result) {
 	}
 
 	/**
@@ -161,10 +169,13 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 	 * @param batches the batches (none for a channel opening)
 	 * @param key the idempotency key, or {@code null}
 	 * @param channel the channel update, or {@code null}
-	 * @return the outcome of the group commit
+	 * @param requiredGroup the sequence number of the group the request must join, or {@code -1} for
+	 * the current one
+	 * @return where it joined
+	 * @throws GroupMovedOnException if the required group is not the current one any more
 	 */
-	CompletableFuture<CommitResult> submit(List<VectorSchemaRoot> batches, @Nullable String key,
-			@Nullable ChannelUpdate channel) {
+	Joined submit(List<VectorSchemaRoot> batches, @Nullable String key, @Nullable ChannelUpdate channel,
+			long requiredGroup) {
 		CompletableFuture<CommitResult> result = new CompletableFuture<>();
 		long start = System.nanoTime();
 		long bytes = 0;
@@ -180,12 +191,15 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 				throw new IngestGroupException(this.table, "The ingest service of table '" + this.table
 						+ "' is shut down; retry against another instance", null);
 			}
-			if (this.group.bytes + bytes > this.settings.maxBufferedBytes()) {
-				throw new IngestBusyException(this.table, "Table '" + this.table + "' buffers " + this.group.bytes
+			Group<M> current = this.group;
+			if (requiredGroup >= 0 && current.sequence != requiredGroup) {
+				throw new GroupMovedOnException();
+			}
+			if (current.bytes + bytes > this.settings.maxBufferedBytes()) {
+				throw new IngestBusyException(this.table, "Table '" + this.table + "' buffers " + current.bytes
 						+ " bytes waiting for a commit (paimon.ingest.max-buffered-size is "
 						+ this.settings.maxBufferedBytes() + "); retry later");
 			}
-			Group<M> current = this.group;
 			if (current.writer == null) {
 				current.writer = this.builder.newWrite();
 			}
@@ -205,11 +219,11 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 			current.bytes += bytes;
 			this.listener.queued(this.table, current.members.size(), current.bytes);
 			schedule();
+			return new Joined(current.sequence, result);
 		}
 		finally {
 			this.lock.unlock();
 		}
-		return result;
 	}
 
 	/** Schedules the next commit (holding the lock): at once when the group is full or the table was idle. */
@@ -280,24 +294,25 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 
 	private void commitMessages(Group<M> committed, M messages) {
 		List<String> keys = new ArrayList<>();
+		List<ChannelUpdate> updates = new ArrayList<>();
+		List<String> claimed = new ArrayList<>();
 		for (Member member : committed.members) {
 			if (member.key() != null) {
 				keys.add(member.key());
+				claimed.add(member.key());
+			}
+			if (member.channel() != null) {
+				updates.add(member.channel());
+				claimed.add(Channels.claimKey(member.channel().channel()));
 			}
 		}
-		Map<String, String> properties = new HashMap<>();
-		properties.put(GROUP_PROPERTY, String.valueOf(committed.members.size()));
-		if (!keys.isEmpty()) {
-			properties.put(SnapshotIndex.PROPERTY, SnapshotIndex.encode(keys));
-		}
-		Map<String, ChannelState> channels = channelsAfter(committed);
-		if (!channels.isEmpty()) {
-			properties.put(SnapshotIndex.CHANNELS, SnapshotIndex.encodeChannels(channels.values()));
-		}
+		Map<String, String> properties = this.index.groupProperties(committed.members.size(), keys, updates);
 		long started = System.nanoTime();
 		CommitResult result;
 		try {
-			result = this.commit.commitWithProperties(messages, ++this.identifier, properties);
+			// the group commits only while this instance still holds the claims on its keys and channels
+			result = this.commit.commitWithProperties(messages, ++this.identifier, properties,
+					this.claims.holding(this.table, claimed));
 		}
 		catch (RuntimeException ex) {
 			abortQuietly(messages, ex);
@@ -316,22 +331,6 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 			this.listener.acknowledged(this.table, now - member.startNanos());
 			member.result().complete(new CommitResult(result.committed(), result.snapshotId(), member.rows()));
 		}
-	}
-
-	/** Every channel's state as of this group's commit: the committed states, then the group's updates in order. */
-	private Map<String, ChannelState> channelsAfter(Group<M> committed) {
-		Map<String, ChannelState> channels = this.index.channels();
-		for (Member member : committed.members) {
-			ChannelUpdate update = member.channel();
-			if (update == null) {
-				continue;
-			}
-			ChannelState known = channels.get(update.channel());
-			String offset = (update.generation() < 0) ? ((known != null) ? known.offsetToken() : null)
-					: update.offsetToken();
-			channels.put(update.channel(), new ChannelState(this.table, update.channel(), update.generation(), offset, -1));
-		}
-		return channels;
 	}
 
 	private void abortQuietly(M messages, RuntimeException failure) {

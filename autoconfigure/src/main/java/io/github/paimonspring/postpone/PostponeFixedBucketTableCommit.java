@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
+import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.write.AbstractTableCommit;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.PaimonCommitException;
@@ -35,7 +36,7 @@ public final class PostponeFixedBucketTableCommit extends AbstractTableCommit<Po
 	/** Runs the fixed-bucket checks, then commits; an already committed identifier is never checked again. */
 	@Override
 	protected CommitResult commitChecked(PostponeFixedBucketCommitMessages messages, long identifier, boolean filter,
-			Map<String, String> properties) {
+			Map<String, String> properties, CommitFence fence) {
 		if (filter) {
 			OptionalLong committed = committedSnapshot(identifier);
 			if (committed.isPresent()) {
@@ -45,7 +46,7 @@ public final class PostponeFixedBucketTableCommit extends AbstractTableCommit<Po
 		List<CommitMessage> files = messages.files();
 		FixedBucketCommitValidator.validate(table(), this.fileStoreTable, files, overwrite(), messages.checkFromSnapshot());
 		try {
-			return commitFiles(files, messages.rowCount(), identifier, filter, properties);
+			return commitFiles(files, messages.rowCount(), identifier, filter, properties, fence);
 		}
 		catch (PaimonCommitException ex) {
 			if (String.valueOf(ex.getMessage()).contains("Total buckets of partition")) {

@@ -6,6 +6,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import io.github.paimonspring.catalog.CommitFence;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.TableCommitImpl;
@@ -89,7 +90,7 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	 */
 	public CommitResult commit(M messages) {
 		check(messages);
-		return commitChecked(messages, ONE_SHOT_IDENTIFIER, false, Map.of());
+		return commitChecked(messages, ONE_SHOT_IDENTIFIER, false, Map.of(), CommitFence.NONE);
 	}
 
 	/**
@@ -104,7 +105,7 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	public CommitResult commitWithIdentifier(M messages, long identifier) {
 		check(messages);
 		this.committer.checkIdentifier(identifier);
-		return commitChecked(messages, identifier, this.overwritePartition != null, Map.of());
+		return commitChecked(messages, identifier, this.overwritePartition != null, Map.of(), CommitFence.NONE);
 	}
 
 	/**
@@ -118,7 +119,7 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	public CommitResult filterAndCommitWithIdentifier(M messages, long identifier) {
 		check(messages);
 		this.committer.checkIdentifier(identifier);
-		return commitChecked(messages, identifier, true, Map.of());
+		return commitChecked(messages, identifier, true, Map.of(), CommitFence.NONE);
 	}
 
 	/**
@@ -133,9 +134,26 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	 * @throws PaimonCommitException if Paimon rejects the commit
 	 */
 	public CommitResult commitWithProperties(M messages, long identifier, Map<String, String> properties) {
+		return commitWithProperties(messages, identifier, properties, CommitFence.NONE);
+	}
+
+	/**
+	 * Commits like {@link #commitWithProperties(AbstractCommitMessages, long, Map)}, only while a fence
+	 * allows it: the fence is asked before the commit and, where the table's commit lock is a
+	 * {@link io.github.paimonspring.catalog.FencedCommitLock}, again inside it right before the snapshot
+	 * is written — for example that the caller still holds the claims on what the snapshot records.
+	 * @param messages the prepared messages
+	 * @param identifier the commit identifier, from 0 to {@code Long.MAX_VALUE - 1}
+	 * @param properties the snapshot properties
+	 * @param fence refuses the commit (throwing) when it must not happen
+	 * @return the outcome
+	 * @throws PaimonCommitException if Paimon rejects the commit
+	 */
+	public CommitResult commitWithProperties(M messages, long identifier, Map<String, String> properties,
+			CommitFence fence) {
 		check(messages);
 		this.committer.checkIdentifier(identifier);
-		return commitChecked(messages, identifier, false, Map.copyOf(properties));
+		return commitChecked(messages, identifier, false, Map.copyOf(properties), fence);
 	}
 
 	/**
@@ -233,10 +251,12 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	 * @param filter whether to skip the commit when the identifier is already committed
 	 * @param properties snapshot properties to record (a snapshot is written even without files), or
 	 * empty
+	 * @param fence what the commit must pass besides the target's fence
 	 * @return the outcome
 	 */
-	protected CommitResult commitChecked(M messages, long identifier, boolean filter, Map<String, String> properties) {
-		return commitFiles(messages.nonEmptyMessages(), messages.rowCount(), identifier, filter, properties);
+	protected CommitResult commitChecked(M messages, long identifier, boolean filter, Map<String, String> properties,
+			CommitFence fence) {
+		return commitFiles(messages.nonEmptyMessages(), messages.rowCount(), identifier, filter, properties, fence);
 	}
 
 	/**
@@ -246,12 +266,13 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	 * @param identifier the identifier to commit under
 	 * @param filter whether to skip the commit when the identifier is already committed
 	 * @param properties snapshot properties to record, or empty
+	 * @param fence what the commit must pass besides the target's fence
 	 * @return the outcome
 	 * @throws PaimonCommitException if Paimon rejects the commit
 	 */
 	protected final CommitResult commitFiles(List<CommitMessage> files, long rows, long identifier, boolean filter,
-			Map<String, String> properties) {
-		return this.committer.commit(files, rows, identifier, filter, properties);
+			Map<String, String> properties, CommitFence fence) {
+		return this.committer.commit(files, rows, identifier, filter, properties, fence);
 	}
 
 	/**

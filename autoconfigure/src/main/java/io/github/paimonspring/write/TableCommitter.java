@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 import io.github.paimonspring.catalog.CommitFence;
+import io.github.paimonspring.catalog.FencedCommitLock;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.fs.FileIO;
@@ -91,14 +92,16 @@ final class TableCommitter {
 	 * @param identifier the commit identifier ({@link #ONE_SHOT_IDENTIFIER} for one-shot commits)
 	 * @param filter whether to skip an identifier this commit user already committed
 	 * @param properties snapshot properties; when present a snapshot is written even without files
+	 * @param fence what this commit must still pass inside the table's commit lock, besides the
+	 * committer's own fence
 	 * @return the outcome
 	 * @throws PaimonCommitException if Paimon rejects the commit
 	 */
 	CommitResult commit(List<CommitMessage> messages, long rows, long identifier, boolean filter,
-			Map<String, String> properties) {
+			Map<String, String> properties, CommitFence fence) {
 		if (!properties.isEmpty()) {
 			ManifestCommittable committable = new ManifestCommittable(identifier, null, messages, properties);
-			return run(rows, identifier, (commit) -> {
+			return run(rows, identifier, fence, (commit) -> {
 				commit.ignoreEmptyCommit(false);
 				if (filter) {
 					commit.filterAndCommitMultiple(List.of(committable));
@@ -109,9 +112,9 @@ final class TableCommitter {
 			});
 		}
 		if (filter) {
-			return run(rows, identifier, (commit) -> commit.filterAndCommit(Map.of(identifier, messages)));
+			return run(rows, identifier, fence, (commit) -> commit.filterAndCommit(Map.of(identifier, messages)));
 		}
-		return run(rows, identifier, (commit) -> commit.commit(identifier, messages));
+		return run(rows, identifier, fence, (commit) -> commit.commit(identifier, messages));
 	}
 
 	/**
@@ -124,7 +127,7 @@ final class TableCommitter {
 		if (latest == null || !this.table.store().newScan().withSnapshot(latest).readFileIterator().hasNext()) {
 			return new CommitResult(false, latestSnapshotIdOfUser(), 0);
 		}
-		return run(0, ONE_SHOT_IDENTIFIER, TableCommitImpl::truncateTable);
+		return run(0, ONE_SHOT_IDENTIFIER, CommitFence.NONE, TableCommitImpl::truncateTable);
 	}
 
 	/**
@@ -148,9 +151,15 @@ final class TableCommitter {
 		Long before = latestSnapshotId();
 		this.fence.check(this.name);
 		try (FileStoreCommit commit = table.store().newCommit(this.commitUser, table)) {
-			overwrite.accept(commit);
+			holdingLock(this.fence, () -> {
+				overwrite.accept(commit);
+				return null;
+			});
 		}
-		catch (RuntimeException ex) {
+		catch (PaimonCommitException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
 			throw commitFailed(ex);
 		}
 		return result(before, identifier, 0);
@@ -164,7 +173,7 @@ final class TableCommitter {
 	 */
 	CommitResult truncatePartitions(List<Map<String, String>> partitions) {
 		checkPartitions(partitions);
-		return run(0, ONE_SHOT_IDENTIFIER, (commit) -> commit.truncatePartitions(partitions));
+		return run(0, ONE_SHOT_IDENTIFIER, CommitFence.NONE, (commit) -> commit.truncatePartitions(partitions));
 	}
 
 	/**
@@ -301,9 +310,10 @@ final class TableCommitter {
 
 	}
 
-	private CommitResult run(long rows, long identifier, CommitAction action) {
+	private CommitResult run(long rows, long identifier, CommitFence extra, CommitAction action) {
 		Long before = latestSnapshotId();
-		this.fence.check(this.name);
+		CommitFence fence = this.fence.and(extra);
+		fence.check(this.name);
 		try (TableCommitImpl commit = this.commitTable.newCommit(this.commitUser)) {
 			commit.ignoreEmptyCommit(true);
 			if (this.overwritePartition != null) {
@@ -312,7 +322,10 @@ final class TableCommitter {
 			if (this.configure != null) {
 				this.configure.accept(commit);
 			}
-			action.apply(commit);
+			holdingLock(fence, () -> {
+				action.apply(commit);
+				return null;
+			});
 		}
 		catch (PaimonCommitException ex) {
 			throw ex;
@@ -321,6 +334,21 @@ final class TableCommitter {
 			throw commitFailed(ex);
 		}
 		return result(before, identifier, rows);
+	}
+
+	/**
+	 * Runs a commit holding the table's commit lock when its catalog's lock is a fenced one, so that
+	 * the fence is asked again inside the lock right before the snapshot is written; otherwise the
+	 * fence was asked before the commit and the commit takes Paimon's own lock.
+	 */
+	private void holdingLock(CommitFence fence, java.util.concurrent.Callable<Void> commit) throws Exception {
+		FencedCommitLock lock = FencedCommitLock.of(this.commitTable);
+		org.apache.paimon.catalog.Identifier identifier = this.commitTable.catalogEnvironment().identifier();
+		if (lock == null || identifier == null) {
+			commit.call();
+			return;
+		}
+		lock.callHolding(identifier.getDatabaseName(), identifier.getObjectName(), fence, commit);
 	}
 
 	private PaimonCommitException commitFailed(Exception ex) {

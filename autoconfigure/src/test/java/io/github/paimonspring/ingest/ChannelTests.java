@@ -129,16 +129,25 @@ class ChannelTests extends WarehouseTestBase {
 			assertThatThrownBy(() -> writer.openChannel(TABLE, "bad name")).hasMessageContaining("channel name");
 			long generation = writer.openChannel(TABLE, "ok").generation();
 			try (VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "x")) {
-				assertThatThrownBy(() -> writer.appendToChannel(TABLE, "ok", generation, "line\nbreak", List.of(batch)))
-					.hasMessageContaining("offset token");
+				assertThatThrownBy(() -> writer.appendToChannel(TABLE, "ok", generation, "", "line\nbreak", List.of(batch)))
+					.hasMessageContaining("is not an offset token");
+				assertThatThrownBy(() -> writer.appendToChannel(TABLE, "ok", generation, "", "abc", List.of(batch)))
+					.isInstanceOf(io.github.paimonspring.write.PaimonArgumentException.class)
+					.hasMessageContaining("offsetToken 'abc' is not an offset token: it must be a decimal integer");
+				assertThatThrownBy(() -> writer.appendToChannel(TABLE, "ok", generation, "-1", "5", List.of(batch)))
+					.hasMessageContaining("after '-1' is not an offset token");
+				assertThatThrownBy(() -> writer.appendToChannel(TABLE, "ok", generation, "5", "5", List.of(batch)))
+					.hasMessageContaining("offsetToken 5 must be greater than after 5");
 			}
 		}
 		assertThat(this.warehouse.idNames(TABLE)).isEmpty();
 	}
 
+	/** The append of row {@code offset} after the previous offset (the first one after none). */
 	private CompletableFuture<WriteResult> append(PaimonWriter writer, String channel, long generation, int offset) {
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, offset, "o" + offset)) {
-			return writer.appendToChannel(TABLE, channel, generation, String.valueOf(offset), List.of(batch));
+			return writer.appendToChannel(TABLE, channel, generation, (offset == 1) ? "" : String.valueOf(offset - 1),
+					String.valueOf(offset), List.of(batch));
 		}
 	}
 
