@@ -104,33 +104,64 @@ console.log(`transaction ${tx.id}: committed=${committed.committed} snapshotId=$
 	+ ` rows=${committed.rows}`);
 
 // (d) A channel of shop.events: the producer resumes after the committed offset token. Offsets are event
-// numbers; a batch's token is the number of its last event.
+// numbers; a batch's token is the number of its last event. Appends are pipelined: each names the token it
+// follows (`after`), so the service keeps their order whatever order they arrive in. One that arrives
+// before its predecessor waits for it, or is refused with 409 channel-out-of-order (send it again); a
+// resent append is answered committed=false without writing anything.
 const channel = '/tables/shop/events/channels/js-example';
 const batches = [[1, 2], [3, 4]];
+const pause = (millis) => new Promise((resolve) => setTimeout(resolve, millis));
+async function append(generation, after, numbers) {
+	const last = numbers[numbers.length - 1];
+	const path = `${channel}/rows?generation=${generation}&after=${after ?? ''}&offsetToken=${last}`;
+	for (let attempt = 1; ; attempt++) {
+		const response = await fetch(url + path, {
+			method: 'POST',
+			body: tableToIPC(events(numbers), 'stream'),
+			headers: { Authorization: `Bearer ${token}`, 'Content-Type': ARROW_STREAM },
+		});
+		const answer = await response.json();
+		if (response.status === 200) {
+			return answer;
+		}
+		if (response.status === 409 && answer.type.endsWith(':channel-out-of-order') && attempt < 10) {
+			await pause(100 * attempt); // its predecessor is late: send it again
+			continue;
+		}
+		console.error(`POST ${path}: ${response.status}\n${JSON.stringify(answer)}`);
+		process.exit(1);
+	}
+}
 async function produce(opened) {
 	const done = opened.offsetToken == null ? 0 : Number(opened.offsetToken);
+	let after = opened.offsetToken;
+	const inFlight = [];
 	for (const numbers of batches) {
 		const last = numbers[numbers.length - 1];
 		if (last <= done) {
 			console.log(`channel: skip events ${numbers} (at or before offset ${done})`);
 			continue;
 		}
-		const path = `${channel}/rows?generation=${opened.generation}&offsetToken=${last}`;
-		const appended = await postArrow(path, events(numbers));
-		console.log(`channel: appended events ${numbers} offsetToken=${last} committed=${appended.committed}`
-			+ ` rows=${appended.rows}`);
+		inFlight.push(append(opened.generation, after, numbers).then((appended) => console.log(
+			`channel: appended events ${numbers} offsetToken=${last} committed=${appended.committed} rows=${appended.rows}`)));
+		after = String(last);
 	}
+	await Promise.all(inFlight);
 }
 const opened = await call('PUT', channel);
 console.log(`channel opened: generation=${opened.generation} offsetToken=${opened.offsetToken}`);
 await produce(opened);
+// a resend (a retry after a timeout, say) writes nothing
+const resent = await append(opened.generation, '2', [3, 4]);
+console.log(`channel: resent events 3,4 committed=${resent.committed} rows=${resent.rows}`);
+check(!resent.committed, 'a resend writes nothing');
 
 // After a crash the producer opens the channel again and resends nothing that was committed ...
 const reopened = await call('PUT', channel);
 console.log(`channel reopened: generation=${reopened.generation} offsetToken=${reopened.offsetToken}`);
 await produce(reopened);
 // ... and an append still carrying the old generation is refused, nothing written
-await postArrow(`${channel}/rows?generation=${opened.generation}&offsetToken=4`, events([3, 4]), { expected: 409 });
+await postArrow(`${channel}/rows?generation=${opened.generation}&after=4&offsetToken=6`, events([5, 6]), { expected: 409 });
 console.log(`channel: append of generation ${opened.generation} refused with 409`);
 
 const state = await call('GET', channel);

@@ -13,6 +13,8 @@ import decimal
 import json
 import os
 import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pyarrow as pa
 import requests
@@ -107,33 +109,60 @@ print(f"transaction {tx['id']}: committed={committed['committed']} snapshotId={c
       f"rows={committed['rows']}")
 
 # (d) A channel of shop.events: the producer resumes after the committed offset token. Offsets are event
-# numbers; a batch's token is the number of its last event.
+# numbers; a batch's token is the number of its last event. Appends are pipelined: each names the token it
+# follows (`after`), so the service keeps their order whatever order they arrive in. One that arrives
+# before its predecessor waits for it, or is refused with 409 channel-out-of-order (send it again); a
+# resent append is answered committed=false without writing anything.
 channel = "/tables/shop/events/channels/py-example"
 batches = [[1, 2], [3, 4]]
 
 
+def append(generation, after, numbers):
+    path = f"{channel}/rows?generation={generation}&after={after or ''}&offsetToken={numbers[-1]}"
+    for attempt in range(1, 11):
+        response = requests.post(URL + path, data=to_stream(events(numbers)), timeout=60,
+                                 headers={"Authorization": f"Bearer {TOKEN}", "Content-Type": ARROW_STREAM})
+        answer = response.json()
+        if response.status_code == 200:
+            return answer
+        if response.status_code == 409 and answer["type"].endswith(":channel-out-of-order") and attempt < 10:
+            time.sleep(0.1 * attempt)  # its predecessor is late: send it again
+            continue
+        sys.exit(f"POST {path}: {response.status_code}\n{response.text}")
+
+
 def produce(opened):
     done = 0 if opened["offsetToken"] is None else int(opened["offsetToken"])
-    for numbers in batches:
-        last = numbers[-1]
-        if last <= done:
-            print(f"channel: skip events {numbers} (at or before offset {done})")
-            continue
-        appended = post_arrow(f"{channel}/rows?generation={opened['generation']}&offsetToken={last}", events(numbers))
-        print(f"channel: appended events {numbers} offsetToken={last} committed={appended['committed']} "
-              f"rows={appended['rows']}")
+    after = opened["offsetToken"]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        in_flight = []
+        for numbers in batches:
+            last = numbers[-1]
+            if last <= done:
+                print(f"channel: skip events {numbers} (at or before offset {done})")
+                continue
+            in_flight.append((numbers, pool.submit(append, opened["generation"], after, numbers)))
+            after = str(last)
+        for numbers, future in in_flight:
+            appended = future.result()
+            print(f"channel: appended events {numbers} offsetToken={numbers[-1]} committed={appended['committed']} "
+                  f"rows={appended['rows']}")
 
 
 opened = call("PUT", channel)
 print(f"channel opened: generation={opened['generation']} offsetToken={opened['offsetToken']}")
 produce(opened)
+# a resend (a retry after a timeout, say) writes nothing
+resent = append(opened["generation"], "2", [3, 4])
+print(f"channel: resent events 3,4 committed={resent['committed']} rows={resent['rows']}")
+check(not resent["committed"], "a resend writes nothing")
 
 # After a crash the producer opens the channel again and resends nothing that was committed ...
 reopened = call("PUT", channel)
 print(f"channel reopened: generation={reopened['generation']} offsetToken={reopened['offsetToken']}")
 produce(reopened)
 # ... and an append still carrying the old generation is refused, nothing written
-post_arrow(f"{channel}/rows?generation={opened['generation']}&offsetToken=4", events([3, 4]), expected=409)
+post_arrow(f"{channel}/rows?generation={opened['generation']}&after=4&offsetToken=6", events([5, 6]), expected=409)
 print(f"channel: append of generation {opened['generation']} refused with 409")
 
 state = call("GET", channel)

@@ -86,7 +86,7 @@ final class PostgresCommitLock implements CatalogLock, FencedCommitLock {
 
 	@Override
 	public <T> T runWithLock(String database, String table, Callable<T> callable) throws Exception {
-		Held held = HELD.get(lockId(database, table));
+		Held held = HELD.get(localId(lockId(database, table)));
 		if (held != null && held.owner == Thread.currentThread()) {
 			try {
 				held.check();
@@ -105,13 +105,14 @@ final class PostgresCommitLock implements CatalogLock, FencedCommitLock {
 	@Override
 	public <T> T callHolding(String database, String table, CommitFence fence, Callable<T> commit) throws Exception {
 		String id = lockId(database, table);
+		String localId = localId(id);
 		String name = database + "." + table;
-		Held existing = HELD.get(id);
+		Held existing = HELD.get(localId);
 		if (existing != null && existing.owner == Thread.currentThread()) {
 			fence.check(name);
 			return commit.call();
 		}
-		ReentrantLock local = LOCAL.computeIfAbsent(id, (key) -> new ReentrantLock());
+		ReentrantLock local = LOCAL.computeIfAbsent(localId, (key) -> new ReentrantLock());
 		if (!local.tryLock(this.acquireTimeoutMillis, TimeUnit.MILLISECONDS)) {
 			throw unavailable(name, "another commit of this instance");
 		}
@@ -121,7 +122,7 @@ final class PostgresCommitLock implements CatalogLock, FencedCommitLock {
 			try {
 				acquire(session, id, name);
 				Held held = new Held(session, fence.and(this.locks.fence()), name);
-				HELD.put(id, held);
+				HELD.put(localId, held);
 				try {
 					held.check();
 					T result = commit.call();
@@ -139,7 +140,7 @@ final class PostgresCommitLock implements CatalogLock, FencedCommitLock {
 					throw ex;
 				}
 				finally {
-					HELD.remove(id, held);
+					HELD.remove(localId, held);
 					released = rollback(session);
 				}
 			}
@@ -223,6 +224,11 @@ final class PostgresCommitLock implements CatalogLock, FencedCommitLock {
 	private PaimonUnavailableException unavailable(String table, String holder) {
 		return new PaimonUnavailableException(table, "Acquire lock failed: the commit lock of table '" + table
 				+ "' is held by " + holder + " for longer than " + this.acquireTimeoutMillis + " ms; retry later", null);
+	}
+
+	/** The lock within this JVM: per instance's session locks (tests run several in one JVM). */
+	private String localId(String lockId) {
+		return this.locks.id() + '\n' + lockId;
 	}
 
 	private String lockId(String database, String table) {

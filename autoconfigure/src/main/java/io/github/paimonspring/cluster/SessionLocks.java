@@ -270,7 +270,7 @@ public final class SessionLocks implements AutoCloseable {
 	}
 
 	/** The advisory lock key of a claim: 64 bits of a hash of the catalog key and the name. */
-	private long key(String name) {
+	long key(String name) {
 		try {
 			byte[] digest = MessageDigest.getInstance("SHA-256")
 				.digest(("paimon-spring\n" + this.catalogKey + "\n" + name).getBytes(StandardCharsets.UTF_8));

@@ -5,16 +5,25 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import org.gaul.s3proxy.AuthenticationType;
 import org.gaul.s3proxy.BlobStores;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.blobstore.BlobStore;
+import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
+import org.gaul.s3proxy.blobstore.domain.Blob;
+import org.gaul.s3proxy.blobstore.options.PutOptions;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An S3-compatible server (S3Proxy) in the test JVM, storing objects under a local directory so that
@@ -41,7 +50,7 @@ public final class InJvmS3 implements AutoCloseable {
 		}
 		BlobStore store = BlobStores.create("filesystem-nio2", properties);
 		this.proxy = S3Proxy.builder()
-			.blobStore(store)
+			.blobStore(gated(store))
 			.awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
 			.endpoint(URI.create("http://127.0.0.1:0"))
 			.ignoreUnknownHeaders(true)
@@ -54,6 +63,92 @@ public final class InJvmS3 implements AutoCloseable {
 		if (!"STARTED".equals(this.proxy.getState())) {
 			throw new IllegalStateException("S3Proxy did not start: " + this.proxy.getState());
 		}
+	}
+
+	/**
+	 * Holds the writes of objects whose key matches until the gate is opened: a slow storage, so that a
+	 * test can stop or kill a writer while it is inside a write (the rest of the server keeps answering).
+	 * @param key which object keys to hold ({@code bucket/key})
+	 * @return the gate, closed
+	 */
+	public Gate hold(Predicate<String> key) {
+		Gate gate = new Gate(key);
+		this.gate = gate;
+		return gate;
+	}
+
+	/** Writes of matching objects wait while it is closed. */
+	public final class Gate implements AutoCloseable {
+
+		private final Predicate<String> key;
+
+		private final CountDownLatch opened = new CountDownLatch(1);
+
+		private final List<String> held = new CopyOnWriteArrayList<>();
+
+		private Gate(Predicate<String> key) {
+			this.key = key;
+		}
+
+		/** Waits (bounded) until a write is held, and returns its key. */
+		public String awaitHeld(Duration timeout) throws InterruptedException {
+			long deadline = System.nanoTime() + timeout.toNanos();
+			while (this.held.isEmpty()) {
+				if (System.nanoTime() > deadline) {
+					throw new IllegalStateException("no write matched the gate within " + timeout);
+				}
+				Thread.sleep(10);
+			}
+			return this.held.get(0);
+		}
+
+		/** The keys of the writes held so far. */
+		public List<String> held() {
+			return List.copyOf(this.held);
+		}
+
+		/** Lets the held writes and every later one through. */
+		public void open() {
+			InJvmS3.this.gate = null;
+			this.opened.countDown();
+		}
+
+		@Override
+		public void close() {
+			open();
+		}
+
+		void pass(String name) {
+			if (!this.key.test(name) || this.opened.getCount() == 0) {
+				return;
+			}
+			this.held.add(name);
+			try {
+				this.opened.await(120, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+
+	}
+
+	private volatile @Nullable Gate gate;
+
+	/** The store behind a gate: every write of a blob asks the current gate first. */
+	private BlobStore gated(BlobStore store) {
+		return new ForwardingBlobStore(store) {
+
+			@Override
+			public String putBlob(String container, Blob blob, PutOptions options) {
+				Gate current = InJvmS3.this.gate;
+				if (current != null) {
+					current.pass(container + "/" + blob.getMetadata().name());
+				}
+				return super.putBlob(container, blob, options);
+			}
+
+		};
 	}
 
 	public String endpoint() {

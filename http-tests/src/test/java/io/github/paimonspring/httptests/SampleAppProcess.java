@@ -179,6 +179,26 @@ public final class SampleAppProcess implements AutoCloseable {
 		this.process.destroyForcibly().waitFor();
 	}
 
+	/**
+	 * Freezes the process ({@code kill -STOP}): it keeps its sockets and state, and does nothing until
+	 * {@link #resume()} — a long GC pause or a frozen VM.
+	 */
+	public void pause() throws IOException, InterruptedException {
+		signal("STOP");
+	}
+
+	/** Lets a {@link #pause() paused} process run again ({@code kill -CONT}). */
+	public void resume() throws IOException, InterruptedException {
+		signal("CONT");
+	}
+
+	private void signal(String name) throws IOException, InterruptedException {
+		Process kill = new ProcessBuilder("kill", "-" + name, String.valueOf(pid())).inheritIO().start();
+		if (kill.waitFor() != 0) {
+			throw new IllegalStateException("kill -" + name + " " + pid() + " failed");
+		}
+	}
+
 	@Override
 	public void close() throws Exception {
 		this.process.destroy();

@@ -101,7 +101,8 @@ class ChannelFailoverTests {
 			values[i * 2] = batch * ROWS + i;
 			values[i * 2 + 1] = "b" + batch;
 		}
-		return client.request(CHANNEL + "/rows?generation=" + generation + "&offsetToken=" + batch)
+		return client.request(CHANNEL + "/rows?generation=" + generation + "&after=" + ((batch == 0) ? "" : batch - 1)
+				+ "&offsetToken=" + batch)
 			.header("Content-Type", AdminClient.ARROW)
 			.POST(HttpRequest.BodyPublishers.ofByteArray(ArrowBodies.idName(values)))
 			.build();

@@ -106,6 +106,7 @@ class JavaScriptClientTests {
 					"retry  " + KEY + ": committed=false snapshotId=1 rows=0",
 					"channel: appended events 1,2 offsetToken=2 committed=true rows=2",
 					"channel: appended events 3,4 offsetToken=4 committed=true rows=2",
+					"channel: resent events 3,4 committed=false rows=0",
 					"channel: skip events 1,2 (at or before offset 4)",
 					"channel: skip events 3,4 (at or before offset 4)", "done");
 		assertThat(output.lines().filter((line) -> line.matches("transaction \\S+: committed=true snapshotId=2 rows=2")))

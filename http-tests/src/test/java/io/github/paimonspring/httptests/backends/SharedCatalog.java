@@ -1,0 +1,145 @@
+package io.github.paimonspring.httptests.backends;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.paimonspring.httptests.AdminClient;
+import io.github.paimonspring.httptests.SampleAppProcess;
+import io.github.paimonspring.httptests.Warehouse;
+import io.github.paimonspring.support.InJvmS3;
+
+/**
+ * The production topology in one machine: a JDBC catalog on the real PostgreSQL (its own
+ * {@code catalog-key}, with the commit lock) and an S3 warehouse (S3Proxy in the test JVM), shared by
+ * sample-app processes started with {@code --paimon.*} arguments only.
+ */
+final class SharedCatalog implements AutoCloseable {
+
+	static final String JDBC = "jdbc:postgresql://127.0.0.1:5432/postgres";
+
+	static final String TOKEN = "shared-catalog";
+
+	private static final ObjectMapper JSON = new ObjectMapper();
+
+	final InJvmS3 s3;
+
+	final Map<String, String> options = new LinkedHashMap<>();
+
+	final Warehouse warehouse;
+
+	private final List<SampleAppProcess> started = new ArrayList<>();
+
+	SharedCatalog(Path dir) throws Exception {
+		this.s3 = new InJvmS3(dir.resolve("s3"), "lake");
+		this.options.put("metastore", "jdbc");
+		this.options.put("warehouse", "s3://lake/wh");
+		this.options.put("uri", JDBC);
+		this.options.put("jdbc.user", "postgres");
+		this.options.put("catalog-key", "sc_" + UUID.randomUUID().toString().replace("-", ""));
+		this.options.put("lock.enabled", "true");
+		this.options.putAll(this.s3.catalogOptions());
+		this.warehouse = new Warehouse(this.options);
+	}
+
+	/** Starts an instance on the catalog, with the admin API and these further arguments. */
+	SampleAppProcess start(String... more) throws Exception {
+		List<String> args = new ArrayList<>(List.of("--paimon.admin.enabled=true", "--paimon.admin.token=" + TOKEN,
+				"--paimon.catalog.metastore=jdbc", "--paimon.catalog.warehouse=s3://lake/wh",
+				"--paimon.maintenance.enabled=false"));
+		this.options.forEach((key, value) -> {
+			if (!key.equals("metastore") && !key.equals("warehouse")) {
+				args.add("--paimon.catalog.options." + key + "=" + value);
+			}
+		});
+		args.addAll(List.of(more));
+		SampleAppProcess app = SampleAppProcess.start(null, List.of("-Xmx512m", "-XX:TieredStopAtLevel=1",
+				"-XX:+UseSerialGC"), args.toArray(new String[0]));
+		this.started.add(app);
+		return app;
+	}
+
+	static AdminClient client(SampleAppProcess app) {
+		return new AdminClient(app, TOKEN);
+	}
+
+	/** The instance id an app reports in its health details. */
+	static String instanceId(SampleAppProcess app) throws Exception {
+		String health = client(app).get("/actuator/health").body();
+		return JSON.readTree(health).path("components").path("paimon").path("details").path("instance").asText();
+	}
+
+	/** The number of advisory locks (idempotency-key and channel claims) an instance's sessions hold now. */
+	static int claimsHeld(String instance) throws Exception {
+		try (Connection connection = DriverManager.getConnection(JDBC, "postgres", null);
+				PreparedStatement select = connection.prepareStatement("SELECT count(*) FROM pg_locks l JOIN "
+						+ "pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted "
+						+ "AND a.application_name = ?")) {
+			select.setString(1, "paimon-spring " + instance);
+			try (ResultSet result = select.executeQuery()) {
+				result.next();
+				return result.getInt(1);
+			}
+		}
+	}
+
+	/** Whether one of an instance's sessions is inside a transaction: it holds a table's commit lock. */
+	static boolean holdsCommitLock(String instance) throws Exception {
+		try (Connection connection = DriverManager.getConnection(JDBC, "postgres", null);
+				PreparedStatement select = connection.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE "
+						+ "application_name = ? AND state LIKE 'idle in transaction%'")) {
+			select.setString(1, "paimon-spring " + instance);
+			try (ResultSet result = select.executeQuery()) {
+				result.next();
+				return result.getInt(1) > 0;
+			}
+		}
+	}
+
+	/** When an instance's lease in the shared state ends (as its last heartbeat renewed it). */
+	static java.time.Instant leaseEnd(String instance) throws Exception {
+		try (Connection connection = DriverManager.getConnection(JDBC, "postgres", null);
+				PreparedStatement select = connection
+					.prepareStatement("SELECT data FROM paimon_spring_state WHERE kind = 'instance' AND id = ?")) {
+			select.setString(1, instance);
+			try (ResultSet result = select.executeQuery()) {
+				if (!result.next()) {
+					return java.time.Instant.EPOCH;
+				}
+				java.util.Properties record = new java.util.Properties();
+				record.load(new java.io.StringReader(result.getString(1)));
+				return java.time.Instant.parse(record.getProperty("expiresAt"));
+			}
+		}
+	}
+
+	/** The records of a table's live data files (what its files hold, before any merge on read). */
+	long fileRecords(String table) {
+		return this.warehouse.table(table).store().newScan().plan().files().stream()
+			.mapToLong((entry) -> entry.file().rowCount()).sum();
+	}
+
+	@Override
+	public void close() throws Exception {
+		for (SampleAppProcess app : this.started) {
+			try {
+				app.resume();
+			}
+			catch (Exception ex) {
+				// not paused, or gone
+			}
+			app.close();
+		}
+		this.warehouse.close();
+		this.s3.close();
+	}
+
+}
