@@ -263,9 +263,15 @@ public final class SessionLocks implements AutoCloseable {
 	}
 
 	private void keepAlive() {
-		this.claims.keepAlive();
-		for (DatabaseSession session : this.lockSessions) {
-			session.keepAlive();
+		try {
+			this.claims.keepAlive();
+			for (DatabaseSession session : this.lockSessions) {
+				session.keepAlive();
+			}
+		}
+		catch (RuntimeException ex) {
+			// a failed round must not end the schedule: the next one tries again
+			logger.warn("Keeping the sessions in {} alive failed: {}", location(), ex.getMessage());
 		}
 	}
 

@@ -51,7 +51,8 @@ public final class RawHttp {
 		}
 	}
 
-	private static Response read(InputStream in) throws IOException {
+	/** Reads one response (head and body) from a connection. */
+	public static Response read(InputStream in) throws IOException {
 		ByteArrayOutputStream received = new ByteArrayOutputStream();
 		byte[] buffer = new byte[8192];
 		try {

@@ -1,7 +1,10 @@
 package io.github.paimonspring.httptests.backends;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.PipelinedChannel;
+import io.github.paimonspring.httptests.RawHttp;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.support.InJvmS3;
 import org.apache.paimon.schema.Schema;
@@ -54,7 +58,7 @@ class FailoverTests {
 	@BeforeAll
 	void start() throws Exception {
 		this.catalog = new SharedCatalog(dir);
-		for (String table : List.of("fo.keys", "fo.locked", "fo.stream")) {
+		for (String table : List.of("fo.keys", "fo.locked", "fo.stream", "fo.resend")) {
 			this.catalog.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT())
 				.column("name", DataTypes.STRING()).build());
 		}
@@ -126,6 +130,58 @@ class FailoverTests {
 		assertThat(resumed.acknowledged()).hasSize(30);
 		assertThat(this.catalog.warehouse.idNames("fo.stream"))
 			.containsExactlyInAnyOrderElementsOf(PipelinedChannel.rowsUpTo(resumed.highestAcknowledged()));
+	}
+
+	@Test
+	void aKeyResentWhileItsFirstAttemptIsStillBeingReadWaitsForIt() throws Exception {
+		SampleAppProcess a = this.catalog.start("--paimon.ingest.commit-interval=50ms");
+		try {
+			String instance = SharedCatalog.instanceId(a);
+			AdminClient toA = SharedCatalog.client(a);
+			AdminClient toB = SharedCatalog.client(this.survivor);
+			byte[] body = body(0, "slow");
+			String path = "/paimon/tables/fo/resend/uploads";
+			CompletableFuture<HttpResponse<String>> sameInstance;
+			try (Socket socket = new Socket("127.0.0.1", a.uri("/").getPort())) {
+				socket.setSoTimeout(60_000);
+				OutputStream out = socket.getOutputStream();
+				out.write(("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + SharedCatalog.TOKEN
+						+ "\r\nContent-Type: " + AdminClient.ARROW + "\r\nIdempotency-Key: slow-0\r\nContent-Length: "
+						+ body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+				out.write(body, 0, body.length / 2);
+				out.flush();
+				// the first attempt's body is still being read: A holds its key already
+				long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+				while (SharedCatalog.claimsHeld(instance) < 1) {
+					assertThat(System.nanoTime()).as("A holds the key while it reads the body").isLessThan(deadline);
+					Thread.sleep(20);
+				}
+				sameInstance = toA.http()
+					.sendAsync(toA.request(path).header("Content-Type", AdminClient.ARROW).header("Idempotency-Key", "slow-0")
+						.POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+							HttpResponse.BodyHandlers.ofString());
+				HttpResponse<String> otherInstance = toB.postArrow(path, body, "Idempotency-Key", "slow-0");
+				assertThat(otherInstance.statusCode()).as(otherInstance.body()).isEqualTo(503);
+				assertThat(otherInstance.body()).contains("is being committed by another instance");
+				assertThat(otherInstance.headers().firstValue("Retry-After")).isPresent();
+				assertThat(sameInstance).as("the resend on A waits for the first attempt").isNotDone();
+				out.write(body, body.length / 2, body.length - body.length / 2);
+				out.flush();
+				RawHttp.Response first = RawHttp.read(socket.getInputStream());
+				assertThat(first.status()).as(first.body()).isEqualTo(200);
+				assertThat(first.body()).contains("\"committed\":true");
+			}
+			HttpResponse<String> resent = sameInstance.get(60, TimeUnit.SECONDS);
+			assertThat(resent.statusCode()).as(resent.body()).isEqualTo(200);
+			assertThat(resent.body()).as("the resend got the first attempt's outcome").contains("\"committed\":false");
+			HttpResponse<String> retried = toB.postArrow(path, body, "Idempotency-Key", "slow-0");
+			assertThat(retried.statusCode()).isEqualTo(200);
+			assertThat(retried.body()).contains("\"committed\":false");
+			assertThat(this.catalog.warehouse.idNames("fo.resend")).hasSize(10).doesNotHaveDuplicates();
+		}
+		finally {
+			a.close();
+		}
 	}
 
 	/** A condition polled in the test. */
