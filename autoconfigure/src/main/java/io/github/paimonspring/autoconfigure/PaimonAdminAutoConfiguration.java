@@ -278,9 +278,16 @@ public final class PaimonAdminAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(SwaggerIndexTransformer.class)
-		SwaggerIndexTransformer paimonAdminConsoleSignIn(SwaggerUiConfigProperties ui, SwaggerUiOAuthProperties oauth,
-				SwaggerWelcomeCommon welcome, ObjectMapperProvider objectMapper) {
-			return new AdminConsoleSignIn(new SwaggerIndexPageTransformer(ui, oauth, welcome, objectMapper));
+		SwaggerIndexTransformer paimonAdminConsoleSignIn(ObjectProvider<SwaggerUiConfigProperties> ui,
+				ObjectProvider<SwaggerUiOAuthProperties> oauth, ObjectProvider<SwaggerWelcomeCommon> welcome,
+				ObjectProvider<ObjectMapperProvider> objectMapper) {
+			// springdoc's Swagger UI configuration may be off (springdoc.api-docs.enabled=false): nothing to sign in to
+			if (ui.getIfAvailable() == null || oauth.getIfAvailable() == null || welcome.getIfAvailable() == null
+					|| objectMapper.getIfAvailable() == null) {
+				return new AdminConsoleSignIn((request, resource, chain) -> resource);
+			}
+			return new AdminConsoleSignIn(new SwaggerIndexPageTransformer(ui.getObject(), oauth.getObject(),
+					welcome.getObject(), objectMapper.getObject()));
 		}
 
 	}
