@@ -82,8 +82,9 @@ public final class TableRows {
 
 	/**
 	 * The rows one snapshot added: those it inserted or updated (Paimon's incremental read from the
-	 * previous snapshot); deletes are left out, and a compaction snapshot adds none. Useful when tests
-	 * share a warehouse: pass the {@code snapshotId()} of the write under test.
+	 * previous snapshot); deletes are left out, and a compaction or overwrite snapshot adds none (read
+	 * an overwrite with {@link #atSnapshot(long)}). Useful when tests share a warehouse: pass the
+	 * {@code snapshotId()} of the write under test.
 	 * @param snapshotId the snapshot id
 	 * @return the rows that snapshot added
 	 * @throws IllegalArgumentException naming the table if it has no such snapshot

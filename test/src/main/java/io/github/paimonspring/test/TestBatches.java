@@ -82,7 +82,7 @@ public final class TestBatches {
 	 * Only these columns, in this order: for example leaving nullable columns out, as a producer that
 	 * sends part of the columns does. Call before adding rows.
 	 * @param columns column names
-	 * @return this builder
+	 * @return a builder of a batch with these columns
 	 * @throws IllegalArgumentException naming the table and the column if a column does not exist
 	 */
 	public TestBatches columns(String... columns) {

@@ -59,10 +59,16 @@ class PaimonAssertionsTests {
 		assertThatExceptionOfType(AssertionError.class)
 			.isThrownBy(() -> assertThat(people).containsExactlyInAnyOrderRows(row(1L, "ada", "london"),
 					row(2L, "bob", "paris")))
-			.withMessageStartingWith("Expected table '" + people.fullName() + "' (latest snapshot 1) to contain exactly "
-					+ "these 2 row(s) in any order [id, name, city], but:\n"
-					+ "  the row with id=2: column 'city' is \"rome\" (String) but \"paris\" (String) was expected\n")
-			.withMessageContaining("Rows read:\n  {id=1, name=\"ada\", city=\"london\"}");
+			.withMessage("Expected table '" + people.fullName() + "' (latest snapshot 1) to contain exactly these 2 "
+					+ "row(s) in any order [id, name, city], but:\n"
+					+ "  the row with id=2: column 'city' is \"rome\" (String) but \"paris\" (String) was expected\n"
+					+ "Rows read:\n"
+					+ "  {id=1, name=\"ada\", city=\"london\"}\n"
+					+ "  {id=2, name=\"bob\", city=\"rome\"}");
+		// a value of another Java type that means the same matches; one that does not is named with its type
+		assertThatExceptionOfType(AssertionError.class)
+			.isThrownBy(() -> assertThat(people).onColumns("id", "name").containsRows(row(1, "ada"), row(2, 42)))
+			.withMessageContaining("the row with id=2: column 'name' is \"bob\" (String) but 42 (Integer) was expected");
 	}
 
 	@Test
