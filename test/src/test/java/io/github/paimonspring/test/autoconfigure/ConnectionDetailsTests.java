@@ -25,6 +25,7 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.util.FileSystemUtils;
 
 import static io.github.paimonspring.test.PaimonAssertions.row;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,7 +50,7 @@ class ConnectionDetailsTests {
 		Catalog catalog;
 
 		@Autowired
-		InJvmS3 s3;
+		S3Server s3;
 
 		@Autowired
 		PeopleWriter writer;
@@ -64,7 +65,7 @@ class ConnectionDetailsTests {
 			this.writer.save(List.of(new Person(1L, "ada", "london")));
 			io.github.paimonspring.test.PaimonAssertions.assertThat(this.people).containsExactlyInAnyOrderRows(
 					row(1L, "ada", "london"));
-			assertThat(this.s3.objects("lake", "warehouse/crm.db/people")).anyMatch((key) -> key.endsWith(".parquet"));
+			assertThat(this.s3.server().objects("lake", "warehouse/crm.db/people")).anyMatch((key) -> key.endsWith(".parquet"));
 		}
 
 	}
@@ -80,7 +81,7 @@ class ConnectionDetailsTests {
 		Catalog catalog;
 
 		@Autowired
-		InJvmS3 s3;
+		S3Server s3;
 
 		@Autowired
 		TemporaryWarehouse warehouse;
@@ -93,7 +94,7 @@ class ConnectionDetailsTests {
 			assertThat(this.catalog.options()).containsEntry("warehouse", this.warehouse.location());
 			this.writer.save(List.of(new Person(1L, "ada", "london")));
 			assertThat(this.warehouse.path().resolve("crm.db/people/snapshot")).isDirectory();
-			assertThat(this.s3.objects("lake", "warehouse")).isEmpty();
+			assertThat(this.s3.server().objects("lake", "warehouse")).isEmpty();
 		}
 
 	}
@@ -158,12 +159,13 @@ class ConnectionDetailsTests {
 		static final String WAREHOUSE = "s3://lake/warehouse";
 
 		@Bean(destroyMethod = "close")
-		InJvmS3 inJvmS3() throws Exception {
-			return new InJvmS3(Files.createTempDirectory("paimon-test-s3-"), "lake");
+		S3Server s3Server() throws Exception {
+			Path root = Files.createTempDirectory("paimon-test-s3-");
+			return new S3Server(new InJvmS3(root, "lake"), root);
 		}
 
 		@Bean
-		PaimonConnectionDetails s3Details(InJvmS3 s3) {
+		PaimonConnectionDetails s3Details(S3Server s3) {
 			return new PaimonConnectionDetails() {
 				@Override
 				public String getWarehouse() {
@@ -172,9 +174,20 @@ class ConnectionDetailsTests {
 
 				@Override
 				public Map<String, String> getCatalogOptions() {
-					return s3.catalogOptions();
+					return s3.server().catalogOptions();
 				}
 			};
+		}
+
+	}
+
+	/** The S3Proxy and its directory, removed when the context closes. */
+	record S3Server(InJvmS3 server, Path root) implements AutoCloseable {
+
+		@Override
+		public void close() throws Exception {
+			this.server.close();
+			FileSystemUtils.deleteRecursively(this.root);
 		}
 
 	}
