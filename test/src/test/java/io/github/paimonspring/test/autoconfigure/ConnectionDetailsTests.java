@@ -12,12 +12,14 @@ import java.util.Map;
 
 import io.github.paimonspring.autoconfigure.PaimonConnectionDetails;
 import io.github.paimonspring.support.InJvmS3;
+import io.github.paimonspring.support.TestPostgres;
 import io.github.paimonspring.test.PeopleWriter;
 import io.github.paimonspring.test.PeopleWriter.Person;
 import io.github.paimonspring.test.autoconfigure.AutoConfigureTestWarehouse.Replace;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.table.Table;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -36,9 +38,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * here the same details without Docker, on an S3Proxy in this JVM and the local PostgreSQL
  * ({@code ServiceConnectionTests} runs the real containers where Docker exists).
  */
+@Tag(TestPostgres.TAG)
 class ConnectionDetailsTests {
 
-	static final String JDBC_URL = "jdbc:postgresql://127.0.0.1:5432/postgres";
+	static final String JDBC_URL = TestPostgres.jdbcUrl();
 
 	/** An S3 warehouse from connection details is the test's own: the default keeps it. */
 	@Nested
@@ -139,7 +142,7 @@ class ConnectionDetailsTests {
 	/** The tables a JDBC catalog registered in PostgreSQL under a catalog key. */
 	static List<String> registeredTables(String catalogKey) throws Exception {
 		List<String> tables = new ArrayList<>();
-		try (Connection connection = DriverManager.getConnection(JDBC_URL, "postgres", "");
+		try (Connection connection = DriverManager.getConnection(JDBC_URL, TestPostgres.user(), "");
 				PreparedStatement statement = connection
 					.prepareStatement("select database_name, table_name from paimon_tables where catalog_key = ?")) {
 			statement.setString(1, catalogKey);
@@ -206,7 +209,7 @@ class ConnectionDetailsTests {
 
 				@Override
 				public Map<String, String> getCatalogOptions() {
-					return Map.of("uri", JDBC_URL, "jdbc.user", "postgres", "catalog-key", "paimon", "lock.enabled", "true");
+					return Map.of("uri", JDBC_URL, "jdbc.user", TestPostgres.user(), "catalog-key", "paimon", "lock.enabled", "true");
 				}
 			};
 		}
