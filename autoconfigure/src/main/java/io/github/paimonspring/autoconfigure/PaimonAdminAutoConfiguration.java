@@ -28,6 +28,12 @@ import io.swagger.v3.oas.models.security.SecurityScheme;
 import jakarta.servlet.DispatcherType;
 import org.apache.catalina.startup.Tomcat;
 import org.springdoc.core.models.GroupedOpenApi;
+import org.springdoc.core.properties.SwaggerUiConfigProperties;
+import org.springdoc.core.properties.SwaggerUiOAuthProperties;
+import org.springdoc.core.providers.ObjectMapperProvider;
+import org.springdoc.webmvc.ui.SwaggerIndexPageTransformer;
+import org.springdoc.webmvc.ui.SwaggerIndexTransformer;
+import org.springdoc.webmvc.ui.SwaggerWelcomeCommon;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -35,6 +41,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
@@ -52,7 +59,8 @@ import org.springframework.web.servlet.DispatcherServlet;
  * actuator endpoints and the OpenAPI documents) and, with springdoc, the {@code paimon-admin}
  * OpenAPI group.
  */
-@AutoConfiguration(after = PaimonAutoConfiguration.class)
+// before springdoc's Swagger UI configuration: the admin console's sign-in replaces its index transformer
+@AutoConfiguration(after = PaimonAutoConfiguration.class, beforeName = "org.springdoc.webmvc.ui.SwaggerConfig")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass(DispatcherServlet.class)
 @ConditionalOnBooleanProperty("paimon.admin.enabled")
@@ -254,6 +262,32 @@ public final class PaimonAdminAutoConfiguration {
 							+ "transactions or one-shot, and commit, abort or truncate them.");
 				})
 				.build();
+		}
+
+	}
+
+	/**
+	 * The admin console's sign-in on springdoc's Swagger UI ({@link AdminConsoleSignIn}), with the
+	 * starter's bearer authentication.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(SwaggerIndexPageTransformer.class)
+	@ConditionalOnBooleanProperty(name = "springdoc.swagger-ui.enabled", matchIfMissing = true)
+	@ConditionalOnProperty(name = "paimon.admin.auth", havingValue = "bearer", matchIfMissing = true)
+	static class ConsoleConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(SwaggerIndexTransformer.class)
+		SwaggerIndexTransformer paimonAdminConsoleSignIn(ObjectProvider<SwaggerUiConfigProperties> ui,
+				ObjectProvider<SwaggerUiOAuthProperties> oauth, ObjectProvider<SwaggerWelcomeCommon> welcome,
+				ObjectProvider<ObjectMapperProvider> objectMapper) {
+			// springdoc's Swagger UI configuration may be off (springdoc.api-docs.enabled=false): nothing to sign in to
+			if (ui.getIfAvailable() == null || oauth.getIfAvailable() == null || welcome.getIfAvailable() == null
+					|| objectMapper.getIfAvailable() == null) {
+				return new AdminConsoleSignIn((request, resource, chain) -> resource);
+			}
+			return new AdminConsoleSignIn(new SwaggerIndexPageTransformer(ui.getObject(), oauth.getObject(),
+					welcome.getObject(), objectMapper.getObject()));
 		}
 
 	}

@@ -1,6 +1,7 @@
 package io.github.paimonspring.autoconfigure;
 
 import io.github.paimonspring.catalog.TableDefinitionException;
+import io.github.paimonspring.catalog.TableMismatchException;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.write.PaimonUnavailableException;
 import org.jspecify.annotations.Nullable;
@@ -40,6 +41,11 @@ public class PaimonFailureAnalyzer implements FailureAnalyzer {
 			add the manifest entry 'Add-Opens: java.base/java.nio'.""".formatted(ArrowMemoryAccessException.ADD_OPENS,
 			ArrowMemoryAccessException.ADD_OPENS, ArrowMemoryAccessException.ADD_OPENS);
 
+	static final String DECLARATION_FIX = """
+			Fix the table declaration under paimon.tables: the message names the property. Column types are Paimon
+			SQL types, for example BIGINT NOT NULL, STRING, DECIMAL(10, 2), TIMESTAMP(6), ARRAY<STRING> or
+			MAP<STRING, INT> (see docs/configuration.md).""";
+
 	/**
 	 * Analyzes a start-up failure.
 	 * @param failure the failure
@@ -73,10 +79,18 @@ public class PaimonFailureAnalyzer implements FailureAnalyzer {
 						catalog database (paimon.catalog.options.uri) and the storage (paimon.catalog.warehouse) are up
 						and reachable from this instance, then start it again.""", cause);
 			}
-			if (cause instanceof TableDefinitionException || cause instanceof TableNotFoundException) {
+			if (cause instanceof TableMismatchException) {
 				return new FailureAnalysis(cause.getMessage(),
 						"Fix the table declaration under paimon.tables, or change the existing table to match it.",
 						cause);
+			}
+			if (cause instanceof TableNotFoundException) {
+				return new FailureAnalysis(cause.getMessage(),
+						"Create the table, or declare it under paimon.tables with create-if-missing=true and its columns.",
+						cause);
+			}
+			if (cause instanceof TableDefinitionException) {
+				return new FailureAnalysis(cause.getMessage(), DECLARATION_FIX, cause);
 			}
 		}
 		return null;

@@ -16,6 +16,11 @@ import org.jspecify.annotations.Nullable;
  */
 public final class PaimonTypeParser {
 
+	/** The type names {@link #parse} knows, for the hint on a misspelt one. */
+	private static final List<String> TYPE_NAMES = List.of("BOOLEAN", "TINYINT", "SMALLINT", "INT", "INTEGER", "BIGINT",
+			"FLOAT", "DOUBLE", "DECIMAL", "NUMERIC", "DEC", "CHAR", "VARCHAR", "STRING", "BINARY", "VARBINARY", "BYTES",
+			"DATE", "TIME", "TIMESTAMP", "TIMESTAMP_LTZ", "ARRAY", "MULTISET", "MAP", "ROW");
+
 	private final String text;
 
 	private int pos;
@@ -40,12 +45,14 @@ public final class PaimonTypeParser {
 		DataType result = parser.parseType();
 		parser.skipSpaces();
 		if (parser.pos < parser.text.length()) {
-			throw parser.error("unexpected '" + parser.text.substring(parser.pos) + "'");
+			throw parser.error("unexpected '" + parser.text.substring(parser.pos) + "' after the type");
 		}
 		return result;
 	}
 
 	private DataType parseType() {
+		skipSpaces();
+		int start = this.pos;
 		String word = keyword();
 		DataType type = switch (word) {
 			case "BOOLEAN" -> DataTypes.BOOLEAN();
@@ -105,7 +112,7 @@ public final class PaimonTypeParser {
 				yield DataTypes.MAP(key, value);
 			}
 			case "ROW" -> parseRow();
-			default -> throw error("unknown type '" + word + "'");
+			default -> throw error(start, unknownType(word));
 		};
 		return nullability(type);
 	}
@@ -333,8 +340,51 @@ public final class PaimonTypeParser {
 	}
 
 	private IllegalArgumentException error(String message) {
-		return new IllegalArgumentException(
-				"Invalid Paimon type '" + this.text + "' at position " + (this.pos + 1) + ": " + message);
+		return error(this.pos, message);
+	}
+
+	/**
+	 * An error at a 0-based index of the text, reported 1-based: the first character of the word or the
+	 * character the parser stopped at, or "the end" when the text ends too early.
+	 */
+	private IllegalArgumentException error(int index, String message) {
+		String where = (index < this.text.length()) ? "at position " + (index + 1) : "at the end";
+		return new IllegalArgumentException("Invalid Paimon type '" + this.text + "' " + where + ": " + message);
+	}
+
+	/** "unknown type 'X'", with the closest type name when one is a typo away. */
+	private static String unknownType(String word) {
+		String closest = null;
+		int best = 3;
+		for (String name : TYPE_NAMES) {
+			int distance = distance(word, name);
+			if (distance < best) {
+				best = distance;
+				closest = name;
+			}
+		}
+		return "unknown type '" + word + "'" + ((closest != null) ? "; did you mean '" + closest + "'?"
+				: "; expected one of " + String.join(", ", TYPE_NAMES));
+	}
+
+	/** The Levenshtein distance of two short words. */
+	private static int distance(String a, String b) {
+		int[] previous = new int[b.length() + 1];
+		int[] current = new int[b.length() + 1];
+		for (int j = 0; j <= b.length(); j++) {
+			previous[j] = j;
+		}
+		for (int i = 1; i <= a.length(); i++) {
+			current[0] = i;
+			for (int j = 1; j <= b.length(); j++) {
+				int substitution = previous[j - 1] + ((a.charAt(i - 1) == b.charAt(j - 1)) ? 0 : 1);
+				current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+			}
+			int[] swap = previous;
+			previous = current;
+			current = swap;
+		}
+		return previous[b.length()];
 	}
 
 }

@@ -214,7 +214,7 @@ final class TableProvisioner {
 					+ declared.partitionKeys() + " in the configuration");
 		}
 		if (!problems.isEmpty()) {
-			throw new TableDefinitionException(table, prefix + String.join("; ", problems), null);
+			throw new TableMismatchException(table, prefix + String.join("; ", problems));
 		}
 	}
 

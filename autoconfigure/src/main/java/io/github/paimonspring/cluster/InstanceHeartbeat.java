@@ -6,7 +6,8 @@ import io.github.paimonspring.PeriodicLifecycle;
 
 /**
  * Renews this instance's lease in {@link Instances} periodically while the application runs; the
- * first heartbeat happens when it starts, so the instance is registered before it writes.
+ * first heartbeat happens when it starts, so the instance is registered before it writes. A clean stop
+ * removes the instance's record ({@link Instances#deregister()}).
  */
 public class InstanceHeartbeat extends PeriodicLifecycle {
 
@@ -26,6 +27,12 @@ public class InstanceHeartbeat extends PeriodicLifecycle {
 	public void start() {
 		this.instances.heartbeat();
 		super.start();
+	}
+
+	@Override
+	public void stop() {
+		super.stop();
+		this.instances.deregister();
 	}
 
 	@Override

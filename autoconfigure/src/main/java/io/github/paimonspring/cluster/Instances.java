@@ -49,6 +49,8 @@ public class Instances implements CommitFence {
 
 	private volatile @Nullable Instant fencedAt;
 
+	private volatile boolean deregistered;
+
 	/**
 	 * Creates the registry for this instance; it is registered by the first {@link #heartbeat()}.
 	 * @param store where the instances are registered
@@ -92,6 +94,9 @@ public class Instances implements CommitFence {
 	 * @throws io.github.paimonspring.write.PaimonUnavailableException if the store cannot be reached
 	 */
 	public synchronized void heartbeat() {
+		if (this.deregistered) {
+			return;
+		}
 		Instant now = Instant.now();
 		if (!this.leaseEnd.equals(Instant.EPOCH) && now.isAfter(this.leaseEnd) && this.fencedAt == null) {
 			this.fencedAt = now;
@@ -109,6 +114,30 @@ public class Instances implements CommitFence {
 			logger.info("Registered instance {} in {} (lease {})", this.id, this.store.location(), this.lease);
 		}
 		this.leaseEnd = now.plus(this.lease);
+	}
+
+	/**
+	 * Removes this instance's record from the store when it stops cleanly; from then on it commits
+	 * nothing and its heartbeat registers nothing. Other instances treat it as gone (its unfinished
+	 * staged transactions are aborted). A killed instance leaves its record, which expires with the
+	 * lease. A store that cannot be reached is logged: the record then expires like a killed one's.
+	 */
+	public synchronized void deregister() {
+		if (this.deregistered) {
+			return;
+		}
+		this.deregistered = true;
+		if (this.leaseEnd.equals(Instant.EPOCH)) {
+			return;
+		}
+		try {
+			this.store.delete(KIND, this.id);
+			logger.info("Removed the record of instance {} from {}", this.id, this.store.location());
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not remove the record of instance {} from {} (it expires with its lease at {}): {}",
+					this.id, this.store.location(), this.leaseEnd, ex.getMessage());
+		}
 	}
 
 	/**
@@ -137,6 +166,9 @@ public class Instances implements CommitFence {
 	public void check(String table) {
 		if (this.leaseEnd.equals(Instant.EPOCH)) {
 			heartbeat(); // a commit before the first heartbeat (during start-up) registers the instance
+		}
+		if (this.deregistered) {
+			throw new PaimonUnavailableException(table, "Instance " + this.id + " has stopped and commits nothing", null);
 		}
 		Instant now = Instant.now();
 		if (this.fencedAt != null) {

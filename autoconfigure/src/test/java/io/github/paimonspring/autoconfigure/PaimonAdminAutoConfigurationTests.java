@@ -23,6 +23,7 @@ import jakarta.servlet.RequestDispatcher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springdoc.core.models.GroupedOpenApi;
+import org.springdoc.webmvc.ui.SwaggerIndexTransformer;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -77,7 +78,9 @@ class PaimonAdminAutoConfigurationTests {
 				.hasSingleBean(TransactionReaper.class)
 				.hasSingleBean(PaimonAdminController.class)
 				.hasSingleBean(AdminExceptionHandler.class)
-				.hasSingleBean(GroupedOpenApi.class);
+				.hasSingleBean(GroupedOpenApi.class)
+				.hasSingleBean(SwaggerIndexTransformer.class);
+			assertThat(context.getBean(SwaggerIndexTransformer.class)).isInstanceOf(AdminConsoleSignIn.class);
 			assertThat(context.getBean(TransactionReaper.class).isRunning()).isTrue();
 			for (String filter : FILTERS) {
 				assertThat(context).hasBean(filter);
@@ -118,6 +121,8 @@ class PaimonAdminAutoConfigurationTests {
 			assertThat(context).hasNotFailed().hasSingleBean(AdminTransactions.class);
 			assertThat(context.getBean(PaimonAdminProperties.class).getAuth()).isEqualTo(PaimonAdminProperties.Auth.NONE);
 			assertThat(filter(context, "paimonAdminAuthenticationFilter").isEnabled()).isFalse();
+			// no token, no sign-in step in the console
+			assertThat(context).doesNotHaveBean(SwaggerIndexTransformer.class);
 			assertThat(filter(context, "paimonAdminErrorPageFilter").isEnabled()).isTrue();
 			assertThat(filter(context, "paimonAdminJsonBodyLimitFilter").isEnabled()).isTrue();
 		});

@@ -9,6 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.TableDefinitionException;
+import io.github.paimonspring.catalog.TableMismatchException;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.core.DefaultPaimonWriterObservationConvention;
 import io.github.paimonspring.core.PaimonOperations;
@@ -227,7 +228,7 @@ class PaimonAutoConfigurationTests {
 		runner().withPropertyValues(ORDERS).run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context.getStartupFailure()).rootCause()
-				.isInstanceOf(TableDefinitionException.class)
+				.isInstanceOf(TableMismatchException.class)
 				.hasMessageContaining("shop.orders")
 				.hasMessageContaining("field 'amount' is DECIMAL(12, 2) in the table but DECIMAL(10, 2) in the configuration");
 		});
@@ -264,9 +265,25 @@ class PaimonAutoConfigurationTests {
 				"Cannot create table 'shop.orders' (paimon.tables.orders): connection refused",
 				new java.sql.SQLException("Connection to db:5432 refused", "08001")));
 		assertThat(unreachable.getAction()).contains("could not be reached").doesNotContain("Fix the table declaration");
-		FailureAnalysis differs = new PaimonFailureAnalyzer().analyze(new TableDefinitionException("shop.orders",
-				"Table 'shop.orders' differs from its configured schema: field 'amount' ...", null));
-		assertThat(differs.getAction()).contains("Fix the table declaration");
+		FailureAnalysis differs = new PaimonFailureAnalyzer().analyze(new TableMismatchException("shop.orders",
+				"Table 'shop.orders' differs from its configured schema: field 'amount' ..."));
+		assertThat(differs.getAction()).contains("Fix the table declaration").contains("change the existing table");
+	}
+
+	@Test
+	void aMistypedColumnTypeNamesThePositionAndTheTypeAndDoesNotBlameTheExistingTable() {
+		runner().withPropertyValues("paimon.tables.typo.identifier=db.typo", "paimon.tables.typo.create-if-missing=true",
+				"paimon.tables.typo.schema.columns[0].name=price", "paimon.tables.typo.schema.columns[0].type=DECIMALL")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				FailureAnalysis analysis = new PaimonFailureAnalyzer().analyze(context.getStartupFailure());
+				assertThat(analysis.getDescription()).contains("db.typo")
+					.contains("paimon.tables.typo.schema.columns[0].type")
+					.contains("Invalid Paimon type 'DECIMALL' at position 1: unknown type 'DECIMALL'; did you mean 'DECIMAL'?");
+				assertThat(analysis.getAction()).contains("paimon.tables")
+					.contains("DECIMAL(10, 2)")
+					.doesNotContain("existing table");
+			});
 	}
 
 	private static final String[] EVENTS = { "paimon.tables.events.identifier=shop.events",

@@ -11,6 +11,7 @@ import io.github.paimonspring.autoconfigure.PaimonConnectionDetails;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.InJvmS3;
+import io.github.paimonspring.support.TestPostgres;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -19,6 +20,7 @@ import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.table.Table;
 import org.apache.paimon.table.source.ReadBuilder;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,13 +30,14 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The JDBC catalog on the real PostgreSQL at 127.0.0.1:5432, configured by properties, and the same
+ * The JDBC catalog on the real PostgreSQL ({@link TestPostgres}), configured by properties, and the same
  * wiring through a {@link PaimonConnectionDetails} bean with an S3Proxy warehouse. Each test uses its
  * own {@code catalog-key}, so runs do not collide.
  */
+@Tag(TestPostgres.TAG)
 class JdbcCatalogTests {
 
-	static final String JDBC_URL = "jdbc:postgresql://127.0.0.1:5432/postgres";
+	static final String JDBC_URL = TestPostgres.jdbcUrl();
 
 	@TempDir
 	Path dir;
@@ -53,7 +56,7 @@ class JdbcCatalogTests {
 		ApplicationContextRunner runner = new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(PaimonAutoConfiguration.class))
 			.withPropertyValues("paimon.catalog.warehouse=" + this.dir.resolve("wh"), "paimon.catalog.metastore=jdbc",
-					"paimon.catalog.options.uri=" + JDBC_URL, "paimon.catalog.options.jdbc.user=postgres",
+					"paimon.catalog.options.uri=" + JDBC_URL, "paimon.catalog.options.jdbc.user=" + TestPostgres.user(),
 					"paimon.catalog.options.catalog-key=" + catalogKey, "paimon.catalog.options.lock.enabled=true")
 			.withPropertyValues(table("people", "crm.people"));
 		try (BufferAllocator allocator = new RootAllocator()) {
@@ -76,7 +79,7 @@ class JdbcCatalogTests {
 		// another catalog-key does not see it
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(PaimonAutoConfiguration.class))
 			.withPropertyValues("paimon.catalog.warehouse=" + this.dir.resolve("wh"), "paimon.catalog.metastore=jdbc",
-					"paimon.catalog.options.uri=" + JDBC_URL, "paimon.catalog.options.jdbc.user=postgres",
+					"paimon.catalog.options.uri=" + JDBC_URL, "paimon.catalog.options.jdbc.user=" + TestPostgres.user(),
 					"paimon.catalog.options.catalog-key=" + catalogKey + "_other")
 			.run((context) -> assertThat(context.getBean(Catalog.class).listDatabases()).doesNotContain("crm"));
 	}
@@ -104,7 +107,7 @@ class JdbcCatalogTests {
 
 				@Override
 				public Map<String, String> getCatalogOptions() {
-					return Map.of("uri", JDBC_URL, "jdbc.user", "postgres", "catalog-key", catalogKey, "lock.enabled",
+					return Map.of("uri", JDBC_URL, "jdbc.user", TestPostgres.user(), "catalog-key", catalogKey, "lock.enabled",
 							"true");
 				}
 			};
@@ -131,7 +134,7 @@ class JdbcCatalogTests {
 	/** The tables the JDBC catalog registered in PostgreSQL under a catalog key. */
 	static List<String> registeredTables(String catalogKey) throws Exception {
 		List<String> tables = new ArrayList<>();
-		try (java.sql.Connection connection = java.sql.DriverManager.getConnection(JDBC_URL, "postgres", "");
+		try (java.sql.Connection connection = java.sql.DriverManager.getConnection(JDBC_URL, TestPostgres.user(), null);
 				java.sql.PreparedStatement statement = connection.prepareStatement(
 						"select database_name, table_name from paimon_tables where catalog_key = ?")) {
 			statement.setString(1, catalogKey);

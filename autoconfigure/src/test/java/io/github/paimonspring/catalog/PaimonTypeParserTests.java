@@ -51,7 +51,28 @@ class PaimonTypeParserTests {
 			"ROW<a>", "TIMESTAMP(12)", "VARCHAR(0)", "INT extra" })
 	void rejectsBadTypesWithThePosition(String type) {
 		assertThatThrownBy(() -> PaimonTypeParser.parse(type)).isInstanceOf(IllegalArgumentException.class)
-			.hasMessageContaining("Invalid Paimon type '" + type + "' at position");
+			.hasMessageStartingWith("Invalid Paimon type '" + type + "' at ");
+	}
+
+
+	@Test
+	void aMisspeltTypeNameIsReportedAtItsFirstCharacterWithTheClosestName() {
+		assertThatThrownBy(() -> PaimonTypeParser.parse("DECIMALL")).hasMessage(
+				"Invalid Paimon type 'DECIMALL' at position 1: unknown type 'DECIMALL'; did you mean 'DECIMAL'?");
+		assertThatThrownBy(() -> PaimonTypeParser.parse("ARRAY<STRNG>")).hasMessage(
+				"Invalid Paimon type 'ARRAY<STRNG>' at position 7: unknown type 'STRNG'; did you mean 'STRING'?");
+		assertThatThrownBy(() -> PaimonTypeParser.parse("WHATEVER")).hasMessageStartingWith(
+				"Invalid Paimon type 'WHATEVER' at position 1: unknown type 'WHATEVER'; expected one of BOOLEAN,");
+	}
+
+	@Test
+	void positionsAreOneBasedAndNeverPastTheText() {
+		assertThatThrownBy(() -> PaimonTypeParser.parse("DECIMAL(10,"))
+			.hasMessage("Invalid Paimon type 'DECIMAL(10,' at the end: expected a number");
+		assertThatThrownBy(() -> PaimonTypeParser.parse("INT extra"))
+			.hasMessage("Invalid Paimon type 'INT extra' at position 5: unexpected 'extra' after the type");
+		assertThatThrownBy(() -> PaimonTypeParser.parse("DECIMAL(10 2)"))
+			.hasMessage("Invalid Paimon type 'DECIMAL(10 2)' at position 12: expected ',' or ')'");
 	}
 
 }

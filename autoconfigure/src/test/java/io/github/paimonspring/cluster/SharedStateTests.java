@@ -5,8 +5,10 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
+import io.github.paimonspring.support.TestPostgres;
 import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.paimon.fs.local.LocalFileIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,9 +20,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * directory — and the instance registry on top: records round-trip, are replaced whole and deleted; an
  * instance is alive while its lease holds and dead after, and a dead one is forgotten after a while.
  */
+@Tag(TestPostgres.TAG)
 class SharedStateTests {
 
-	private static final String URL = "jdbc:postgresql://127.0.0.1:5432/postgres";
+	private static final String URL = TestPostgres.jdbcUrl();
 
 	@TempDir
 	Path warehouse;
@@ -29,9 +32,9 @@ class SharedStateTests {
 
 	@Test
 	void recordsInTheDatabase() {
-		try (JdbcStateStore store = new JdbcStateStore(URL, "postgres", null)) {
+		try (JdbcStateStore store = new JdbcStateStore(URL, TestPostgres.user(), null)) {
 			roundTrip(store);
-			assertThat(store.location()).contains("127.0.0.1:5432/postgres").contains(JdbcStateStore.TABLE);
+			assertThat(store.location()).contains(TestPostgres.host() + ":" + TestPostgres.port() + "/postgres").contains(JdbcStateStore.TABLE);
 		}
 	}
 

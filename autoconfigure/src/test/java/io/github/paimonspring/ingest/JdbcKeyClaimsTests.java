@@ -3,25 +3,30 @@ package io.github.paimonspring.ingest;
 import java.time.Duration;
 import java.util.UUID;
 
+import io.github.paimonspring.support.TestPostgres;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Key claims shared through the real PostgreSQL (127.0.0.1:5432, as the JDBC catalog tests use it): two
- * instances never own one key at once, a released key can be claimed again, and a claim whose lease
+ * Key claims shared through the real PostgreSQL ({@link TestPostgres}, as the JDBC catalog tests use
+ * it): two instances never own one key at once, a released key can be claimed again, and a claim whose lease
  * ran out (its instance crashed) is taken over.
  */
+@Tag(TestPostgres.TAG)
 class JdbcKeyClaimsTests {
 
-	private static final String URL = "jdbc:postgresql://127.0.0.1:5432/postgres";
+	private static final String URL = TestPostgres.jdbcUrl();
+
+	private static final String USER = TestPostgres.user();
 
 	private final String table = "claims_" + UUID.randomUUID();
 
 	@Test
 	void oneOwnerAtATimeUntilReleased() {
-		try (JdbcKeyClaims first = new JdbcKeyClaims(URL, "postgres", null, Duration.ofMinutes(5));
-				JdbcKeyClaims second = new JdbcKeyClaims(URL, "postgres", null, Duration.ofMinutes(5))) {
+		try (JdbcKeyClaims first = new JdbcKeyClaims(URL, USER, null, Duration.ofMinutes(5));
+				JdbcKeyClaims second = new JdbcKeyClaims(URL, USER, null, Duration.ofMinutes(5))) {
 			assertThat(first.claim(this.table, "k1")).isTrue();
 			assertThat(second.claim(this.table, "k1")).isFalse();
 			assertThat(first.claim(this.table, "k1")).as("a held claim is not re-entrant").isFalse();
@@ -38,8 +43,8 @@ class JdbcKeyClaimsTests {
 	@Test
 	void anExpiredClaimIsTakenOver() {
 		// a lease in the past stands for an instance that crashed long ago
-		try (JdbcKeyClaims crashed = new JdbcKeyClaims(URL, "postgres", null, Duration.ofMinutes(-1));
-				JdbcKeyClaims survivor = new JdbcKeyClaims(URL, "postgres", null, Duration.ofMinutes(5))) {
+		try (JdbcKeyClaims crashed = new JdbcKeyClaims(URL, USER, null, Duration.ofMinutes(-1));
+				JdbcKeyClaims survivor = new JdbcKeyClaims(URL, USER, null, Duration.ofMinutes(5))) {
 			assertThat(crashed.claim(this.table, "k")).isTrue();
 			assertThat(survivor.claim(this.table, "k")).isTrue();
 			assertThat(crashed.claim(this.table, "k")).isFalse();

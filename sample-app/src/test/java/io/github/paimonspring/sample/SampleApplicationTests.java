@@ -1,34 +1,30 @@
 package io.github.paimonspring.sample;
 
+import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 
+import io.github.paimonspring.test.autoconfigure.AutoConfigureTestWarehouse;
+import io.github.paimonspring.test.autoconfigure.TemporaryWarehouse;
+import org.apache.paimon.Snapshot.CommitKind;
 import org.apache.paimon.table.Table;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
+import static io.github.paimonspring.test.PaimonAssertions.assertThat;
+import static io.github.paimonspring.test.PaimonAssertions.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
+/** The whole sample over HTTP, on a temporary warehouse instead of its embedded one. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@AutoConfigureTestWarehouse
 class SampleApplicationTests {
-
-	@TempDir
-	static Path warehouse;
-
-	@DynamicPropertySource
-	static void warehouse(DynamicPropertyRegistry registry) {
-		registry.add("paimon.catalog.warehouse", () -> warehouse.toString());
-	}
 
 	@LocalServerPort
 	int port;
@@ -40,6 +36,9 @@ class SampleApplicationTests {
 	@Autowired
 	@Qualifier("events")
 	Table events;
+
+	@Autowired
+	TemporaryWarehouse warehouse;
 
 	@Test
 	void createsDemoTablesAndWritesOrdersOverHttp() throws Exception {
@@ -64,7 +63,11 @@ class SampleApplicationTests {
 			.contains("\"amount\":10.50")
 			.contains("2026-11-30T10:15:30.123456")
 			.contains("\"customer\":\"bob\"");
-		assertThat(warehouse.resolve("shop.db/orders/dt=2026-11-30")).isDirectory();
+		assertThat(this.orders).containsExactlyInAnyOrderRows(
+				row(1L, "2026-11-30", "alice", new BigDecimal("10.50"), "2026-11-30T10:15:30.123456"),
+				row(2L, "2026-11-29", "bob", new BigDecimal("3.25"), "2026-11-29T08:00:00"));
+		assertThat(this.orders).latestSnapshot().hasCommitKind(CommitKind.APPEND);
+		assertThat(this.warehouse.path().resolve("shop.db/orders/dt=2026-11-30")).isDirectory();
 	}
 
 }

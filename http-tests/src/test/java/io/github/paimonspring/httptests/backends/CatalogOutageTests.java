@@ -11,6 +11,8 @@ import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
+import io.github.paimonspring.support.TestPostgres;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * cut; the server itself is never stopped): uploads answer 503 with {@code Retry-After}, health is
  * DOWN, and once the database is back the retried uploads commit exactly once.
  */
+@Tag(TestPostgres.TAG)
 class CatalogOutageTests {
 
 	private static final String TOKEN = "outage-token";
@@ -34,11 +37,11 @@ class CatalogOutageTests {
 	void aLostCatalogDatabaseMeansRetryLaterAndNothingTwice() throws Exception {
 		String key = "outage_" + UUID.randomUUID().toString().replace("-", "");
 		Path warehouse = this.dir.resolve("wh");
-		try (TcpProxy proxy = new TcpProxy(5432)) {
+		try (TcpProxy proxy = new TcpProxy(TestPostgres.port())) {
 			String uri = "jdbc:postgresql://127.0.0.1:" + proxy.port() + "/postgres?connectTimeout=5&socketTimeout=10";
 			List<String> args = List.of("--paimon.admin.enabled=true", "--paimon.admin.token=" + TOKEN,
 					"--paimon.catalog.metastore=jdbc", "--paimon.catalog.warehouse=" + warehouse,
-					"--paimon.catalog.options.uri=" + uri, "--paimon.catalog.options.jdbc.user=postgres",
+					"--paimon.catalog.options.uri=" + uri, "--paimon.catalog.options.jdbc.user=" + TestPostgres.user(),
 					"--paimon.catalog.options.catalog-key=" + key, "--paimon.catalog.options.lock.enabled=true",
 					"--paimon.tables.logs.identifier=shop.logs", "--paimon.tables.logs.create-if-missing=true",
 					"--paimon.tables.logs.schema.columns[0].name=id", "--paimon.tables.logs.schema.columns[0].type=INT",
@@ -72,7 +75,7 @@ class CatalogOutageTests {
 				assertThat(again.path("committed").asBoolean()).isFalse();
 			}
 			try (Warehouse tables = new Warehouse(java.util.Map.of("metastore", "jdbc", "warehouse", warehouse.toString(),
-					"uri", "jdbc:postgresql://127.0.0.1:5432/postgres", "jdbc.user", "postgres", "catalog-key", key))) {
+					"uri", TestPostgres.jdbcUrl(), "jdbc.user", TestPostgres.user(), "catalog-key", key))) {
 				assertThat(tables.idNames("shop.logs")).containsExactlyInAnyOrder("1:before", "2:during");
 			}
 		}

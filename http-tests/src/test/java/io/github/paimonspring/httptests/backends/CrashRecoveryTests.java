@@ -25,6 +25,8 @@ import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
+import io.github.paimonspring.support.TestPostgres;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,11 +40,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * maintenance round of the restarted A removes every file A left and none of B's live transaction,
  * which B then commits.
  */
+@Tag(TestPostgres.TAG)
 class CrashRecoveryTests {
 
 	private static final String TOKEN = "crash-token";
 
-	private static final String JDBC = "jdbc:postgresql://127.0.0.1:5432/postgres";
+	private static final String JDBC = TestPostgres.jdbcUrl();
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -61,7 +64,7 @@ class CrashRecoveryTests {
 		Path warehouse = this.dir.resolve("wh");
 		List<String> args = new ArrayList<>(List.of("--paimon.admin.enabled=true", "--paimon.admin.token=" + TOKEN,
 				"--paimon.catalog.metastore=jdbc", "--paimon.catalog.warehouse=" + warehouse,
-				"--paimon.catalog.options.uri=" + JDBC, "--paimon.catalog.options.jdbc.user=postgres",
+				"--paimon.catalog.options.uri=" + JDBC, "--paimon.catalog.options.jdbc.user=" + TestPostgres.user(),
 				"--paimon.catalog.options.catalog-key=" + key, "--paimon.catalog.options.lock.enabled=true",
 				"--paimon.ingest.commit-interval=0ms", "--paimon.cluster.heartbeat-interval=200ms",
 				"--paimon.cluster.instance-lease=1s",
@@ -195,7 +198,7 @@ class CrashRecoveryTests {
 
 	private static List<String> ids(Path warehouse, String key, String table) throws Exception {
 		try (Warehouse tables = new Warehouse(Map.of("metastore", "jdbc", "warehouse", warehouse.toString(), "uri", JDBC,
-				"jdbc.user", "postgres", "catalog-key", key))) {
+				"jdbc.user", TestPostgres.user(), "catalog-key", key))) {
 			return tables.read(table, (row) -> String.valueOf(row.getInt(0)));
 		}
 	}

@@ -20,10 +20,12 @@ import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import io.github.paimonspring.support.InJvmS3;
+import io.github.paimonspring.support.TestPostgres;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * both instances committed by one coordinator request, idempotently.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag(TestPostgres.TAG)
 class MultiInstanceTests {
 
 	static final String TOKEN = "multi-instance";
@@ -65,8 +68,8 @@ class MultiInstanceTests {
 		this.catalog = new LinkedHashMap<>();
 		this.catalog.put("metastore", "jdbc");
 		this.catalog.put("warehouse", "s3://lake/wh");
-		this.catalog.put("uri", "jdbc:postgresql://127.0.0.1:5432/postgres");
-		this.catalog.put("jdbc.user", "postgres");
+		this.catalog.put("uri", TestPostgres.jdbcUrl());
+		this.catalog.put("jdbc.user", TestPostgres.user());
 		this.catalog.put("catalog-key", "mi_" + UUID.randomUUID().toString().replace("-", ""));
 		this.catalog.put("lock.enabled", "true");
 		this.catalog.putAll(this.s3.catalogOptions());

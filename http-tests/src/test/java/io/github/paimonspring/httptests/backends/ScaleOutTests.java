@@ -21,6 +21,8 @@ import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
+import io.github.paimonspring.support.TestPostgres;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,9 +33,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * declaration fails naming the difference, and an instance killed while it holds a table's commit
  * lock freezes the table's commits for the lock's lease only, losing and doubling nothing.
  */
+@Tag(TestPostgres.TAG)
 class ScaleOutTests {
 
-	private static final String JDBC = "jdbc:postgresql://127.0.0.1:5432/postgres";
+	private static final String JDBC = TestPostgres.jdbcUrl();
 
 	private static final String TOKEN = "scale-token";
 
@@ -45,7 +48,7 @@ class ScaleOutTests {
 	private List<String> args(String catalogKey, Path warehouse, String... more) {
 		List<String> args = new ArrayList<>(List.of("--paimon.admin.enabled=true", "--paimon.admin.token=" + TOKEN,
 				"--paimon.catalog.metastore=jdbc", "--paimon.catalog.warehouse=" + warehouse,
-				"--paimon.catalog.options.uri=" + JDBC, "--paimon.catalog.options.jdbc.user=postgres",
+				"--paimon.catalog.options.uri=" + JDBC, "--paimon.catalog.options.jdbc.user=" + TestPostgres.user(),
 				"--paimon.catalog.options.catalog-key=" + catalogKey, "--paimon.catalog.options.lock.enabled=true"));
 		args.addAll(List.of(more));
 		return args;
@@ -139,7 +142,7 @@ class ScaleOutTests {
 			assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
 		}
 		try (Warehouse tables = new Warehouse(Map.of("metastore", "jdbc", "warehouse", warehouse.toString(), "uri", JDBC,
-				"jdbc.user", "postgres", "catalog-key", key))) {
+				"jdbc.user", TestPostgres.user(), "catalog-key", key))) {
 			List<Integer> ids = tables.read("shop.logs", (row) -> row.getInt(0));
 			assertThat(ids).doesNotHaveDuplicates().contains(-1).containsAll(acknowledged);
 		}
@@ -156,7 +159,7 @@ class ScaleOutTests {
 	}
 
 	private static boolean lockHeld(String lockId) throws Exception {
-		try (Connection connection = DriverManager.getConnection(JDBC, "postgres", null);
+		try (Connection connection = DriverManager.getConnection(JDBC, TestPostgres.user(), null);
 				PreparedStatement select = connection
 					.prepareStatement("SELECT 1 FROM paimon_distributed_locks WHERE lock_id = ?")) {
 			select.setString(1, lockId);

@@ -14,6 +14,8 @@ import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
+import io.github.paimonspring.support.TestPostgres;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,11 +26,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * short schedule while both keep ingesting: no two maintenance runs of the table ever overlap, and
  * every row is there exactly once afterwards.
  */
+@Tag(TestPostgres.TAG)
 class ScheduledMaintenanceTests {
 
 	private static final String TOKEN = "maintenance-token";
 
-	private static final String JDBC = "jdbc:postgresql://127.0.0.1:5432/postgres";
+	private static final String JDBC = TestPostgres.jdbcUrl();
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -41,7 +44,7 @@ class ScheduledMaintenanceTests {
 		Path warehouse = this.dir.resolve("wh");
 		List<String> args = List.of("--paimon.admin.enabled=true", "--paimon.admin.token=" + TOKEN,
 				"--paimon.catalog.metastore=jdbc", "--paimon.catalog.warehouse=" + warehouse,
-				"--paimon.catalog.options.uri=" + JDBC, "--paimon.catalog.options.jdbc.user=postgres",
+				"--paimon.catalog.options.uri=" + JDBC, "--paimon.catalog.options.jdbc.user=" + TestPostgres.user(),
 				"--paimon.catalog.options.catalog-key=" + key, "--paimon.catalog.options.lock.enabled=true",
 				"--paimon.ingest.commit-interval=0ms", "--paimon.maintenance.enabled=true",
 				"--paimon.maintenance.interval=50ms", "--paimon.maintenance.min-files=2",
@@ -80,7 +83,7 @@ class ScheduledMaintenanceTests {
 			.hasSize(2);
 		assertThat(overlaps).as("overlapping runs of one table on two instances").isZero();
 		try (Warehouse tables = new Warehouse(Map.of("metastore", "jdbc", "warehouse", warehouse.toString(), "uri", JDBC,
-				"jdbc.user", "postgres", "catalog-key", key))) {
+				"jdbc.user", TestPostgres.user(), "catalog-key", key))) {
 			List<Integer> ids = tables.read("mi.mlog", (row) -> row.getInt(0));
 			assertThat(ids).hasSize(uploads).doesNotHaveDuplicates();
 		}

@@ -29,6 +29,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
+import io.github.paimonspring.support.TestPostgres;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.fs.FileIO;
@@ -36,6 +37,7 @@ import org.apache.paimon.options.Options;
 import org.apache.paimon.table.FileStoreTable;
 import org.gaul.s3proxy.BlobStores;
 import org.gaul.s3proxy.S3Proxy;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,8 +49,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * S3Proxy configuration, the start command and the curl requests are read from the document (the
  * fenced blocks after the {@code <!-- walkthrough:… -->} markers), so that the document and this test
  * cannot drift apart. Only what must be fresh per run is replaced: the instances' ports, S3Proxy's
- * port and directory, and the {@code catalog-key} (PostgreSQL at 127.0.0.1:5432 is shared by runs).
+ * port and directory, the {@code catalog-key} (PostgreSQL is shared by runs) and, when the tests run on
+ * another PostgreSQL than the documented {@code 127.0.0.1:5432} ({@link TestPostgres}), its URL and user.
  */
+@Tag(TestPostgres.TAG)
 class TwoInstanceWalkthroughTests {
 
 	static final Path DOC = Path.of("..", "docs", "production.md");
@@ -100,6 +104,8 @@ class TwoInstanceWalkthroughTests {
 			awaitStarted(proxy);
 			Map<String, String> replaced = new LinkedHashMap<>();
 			replaced.put("--paimon.catalog.options.s3.endpoint=", "http://127.0.0.1:" + proxy.getPort());
+			replaced.put("--paimon.catalog.options.uri=", TestPostgres.jdbcUrl());
+			replaced.put("--paimon.catalog.options.jdbc.user=", TestPostgres.user());
 			replaced.put("--paimon.catalog.options.catalog-key=",
 					catalog.get("catalog-key") + "_" + UUID.randomUUID().toString().replace("-", ""));
 			String[] arguments = start.arguments()
@@ -212,6 +218,8 @@ class TwoInstanceWalkthroughTests {
 			// and read with Paimon's own reader: every order once, in exactly two commits
 			Map<String, String> readerOptions = new LinkedHashMap<>(catalog);
 			readerOptions.put("s3.endpoint", "http://127.0.0.1:" + proxy.getPort());
+			readerOptions.put("uri", TestPostgres.jdbcUrl());
+			readerOptions.put("jdbc.user", TestPostgres.user());
 			readerOptions.put("catalog-key", argumentValue(arguments, "--paimon.catalog.options.catalog-key="));
 			warehouse = new Warehouse(readerOptions);
 			assertThat(warehouse.read("shop.orders", (row) -> row.getLong(0) + ":" + row.getString(2)))

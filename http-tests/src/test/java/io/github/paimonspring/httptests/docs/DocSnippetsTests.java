@@ -46,13 +46,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DocSnippetsTests {
 
-	/** Imported into every snippet that is not a complete compilation unit. */
-	static final List<String> IMPORTS = List.of("java.io.*", "java.nio.file.*", "java.time.*", "java.util.*",
-			"java.util.concurrent.*", "io.github.paimonspring.arrow.*", "io.github.paimonspring.autoconfigure.*",
+	/**
+	 * Imported into every snippet that is not a complete compilation unit ({@code static …} entries are
+	 * static imports: the test module's {@code assertThat} and {@code row}).
+	 */
+	static final List<String> IMPORTS = List.of("java.io.*", "java.math.BigDecimal", "java.nio.file.*", "java.time.*",
+			"java.util.*", "java.util.concurrent.*", "io.github.paimonspring.arrow.*", "io.github.paimonspring.autoconfigure.*",
 			"io.github.paimonspring.catalog.*", "io.github.paimonspring.core.*", "io.github.paimonspring.ingest.*",
 			"io.github.paimonspring.maintenance.*", "io.github.paimonspring.postpone.*",
 			"io.github.paimonspring.write.*", "org.apache.arrow.memory.*", "org.apache.arrow.vector.*",
 			"org.apache.arrow.vector.ipc.*", "org.apache.arrow.vector.types.pojo.*",
+			"io.github.paimonspring.test.*", "io.github.paimonspring.test.autoconfigure.*",
+			"static io.github.paimonspring.test.PaimonAssertions.*", "org.apache.paimon.Snapshot",
 			"org.apache.paimon.catalog.Catalog", "org.apache.paimon.catalog.Identifier",
 			"org.apache.paimon.data.InternalRow", "org.apache.paimon.reader.RecordReader",
 			"org.apache.paimon.table.Table", "org.apache.paimon.table.source.ReadBuilder",

@@ -1,96 +1,212 @@
 package io.github.paimonspring.httptests.ops;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
+import java.io.File;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 import com.jayway.jsonpath.JsonPath;
-import com.sun.net.httpserver.HttpServer;
 import io.github.paimonspring.httptests.AdminClient;
+import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
+import io.github.paimonspring.httptests.Warehouse;
+import org.apache.paimon.schema.Schema;
+import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The admin console (Swagger UI on the {@code paimon-admin} OpenAPI group) rendered by headless
- * Chromium against the packaged sample app, and the OpenAPI document behind it. The documents need
- * the admin token, so the browser goes through a proxy that adds it.
+ * The admin console as a person uses it, in headless Chromium driven by Selenium (Debian's
+ * {@code chromium} and {@code chromium-driver}) against the packaged sample app, without a proxy:
+ * open {@value #CONSOLE}, sign in by typing the token, list the tables with <em>Try it out</em>, upload
+ * an Arrow file chosen in the page's file input, and read the rows back with Paimon's reader. Each step
+ * leaves a screenshot in {@code target/admin-console/}. Also checks the OpenAPI document behind it.
  */
 class AdminConsoleTests {
 
+	/** The console URL the documentation gives. */
+	static final String CONSOLE = "/swagger-ui.html";
+
 	private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
 
-	/** Swagger UI selects a group by its display name. */
-	private static final String CONSOLE = "/swagger-ui/index.html?urls.primaryName=Paimon%20admin";
+	private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+	private static final Path SCREENSHOTS = Path.of("target", "admin-console").toAbsolutePath();
 
 	private static final String ARROW = "application/vnd.apache.arrow.stream";
+
+	private static final String TOKEN = "console-token";
 
 	@TempDir
 	Path temp;
 
 	@Test
-	void consoleShowsTheAdminOperationsAndTheSpecDocumentsThem() throws Exception {
-		try (SampleAppProcess app = SampleAppProcess.start(this.temp.resolve("warehouse"), List.of("-Xmx512m"),
-				"--paimon.admin.enabled=true", "--paimon.admin.token=t");
-				TokenProxy proxy = new TokenProxy(app, "t")) {
-			// the OpenAPI documents need the token, which a browser cannot send by itself: the console
-			// is opened through a proxy that adds it, as an authenticating gateway would
-			assertThat(new AdminClient(app, null).get("/v3/api-docs/paimon-admin").statusCode()).isEqualTo(401);
-			assertThat(new AdminClient(app, null).get("/swagger-ui/index.html").statusCode()).isEqualTo(200);
-			HttpClient browser = HttpClient.newHttpClient();
-			for (String path : List.of("/v3/api-docs/swagger-config", "/v3/api-docs/paimon-admin")) {
-				HttpResponse<String> fetched = browser.send(HttpRequest.newBuilder(proxy.uri(path)).build(),
-						HttpResponse.BodyHandlers.ofString());
-				assertThat(fetched.statusCode()).as("%s through the proxy: %s", path, fetched.body()).isEqualTo(200);
+	void aPersonSignsInListsTablesAndUploadsAnArrowFileInABrowser() throws Exception {
+		Path warehouse = this.temp.resolve("warehouse");
+		try (Warehouse fixture = new Warehouse(warehouse)) {
+			fixture.create("console.events",
+					Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build());
+		}
+		Path arrowFile = this.temp.resolve("events.arrows");
+		Files.write(arrowFile, ArrowBodies.idName(1, "alice", 2, "bob"));
+		try (SampleAppProcess app = SampleAppProcess.start(warehouse, List.of("-Xmx512m"), "--paimon.admin.enabled=true",
+				"--paimon.admin.token=" + TOKEN)) {
+			// the page is static and public, what it loads needs the token
+			AdminClient anonymous = new AdminClient(app, null);
+			assertThat(anonymous.get("/v3/api-docs/paimon-admin").statusCode()).isEqualTo(401);
+			assertThat(anonymous.get("/v3/api-docs/swagger-config").statusCode()).isEqualTo(401);
+			HttpResponse<String> initializer = anonymous.get("/swagger-ui/swagger-initializer.js");
+			assertThat(initializer.statusCode()).isEqualTo(200);
+			assertThat(initializer.body()).contains("paimon-sign-in").contains("requestInterceptor")
+				.doesNotContain("/paimon/tables").doesNotContain("console.events").doesNotContain(TOKEN);
+
+			assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+					"the admin console test needs Chromium and its driver at " + CHROMIUM + " and " + CHROMEDRIVER
+							+ " (apt-get install chromium chromium-driver)");
+			WebDriver browser = browser();
+			try {
+				WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+				browser.get(app.uri(CONSOLE).toString());
+				WebElement token = wait.until(ExpectedConditions.elementToBeClickable(By.id("paimon-admin-token")));
+				screenshot(browser, "01-sign-in", token);
+				assertThat(browser.getPageSource()).doesNotContain("/paimon/tables");
+				token.sendKeys(TOKEN);
+				browser.findElement(By.id("paimon-sign-in-button")).click();
+
+				WebElement title = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".info .title")));
+				assertThat(title.getText()).contains("Paimon admin API");
+				wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".opblock-summary-path")));
+				// the bearer scheme is pre-authorized with the token: Authorize shows it as such
+				assertThat(browser.findElement(By.cssSelector(".btn.authorize")).getAttribute("class")).contains("locked");
+				assertThat(browser.findElement(By.id("paimon-sign-out")).getText()).isEqualTo("Sign out");
+				screenshot(browser, "02-signed-in", title);
+
+				WebElement tables = operation(wait, "get", "/paimon/tables");
+				String listed = execute(wait, tables, Map.of());
+				assertThat(JsonPath.<List<String>>read(listed, "$[*].identifier")).contains("console.events",
+						"shop.orders");
+				screenshot(browser, "03-tables", tables.findElement(By.cssSelector(".live-responses-table")));
+
+				WebElement upload = operation(wait, "post", "/paimon/tables/{database}/{table}/uploads");
+				String uploaded = execute(wait, upload, Map.of("database", "console", "table", "events"), arrowFile);
+				assertThat(JsonPath.<Boolean>read(uploaded, "$.committed")).as(uploaded).isTrue();
+				assertThat(JsonPath.<Integer>read(uploaded, "$.rows")).as(uploaded).isEqualTo(2);
+				screenshot(browser, "04-uploaded", upload.findElement(By.cssSelector(".live-responses-table")));
 			}
-			assumeTrue(Files.isExecutable(CHROMIUM), "Chromium is not installed at " + CHROMIUM
-					+ " (apt-get install chromium); the admin console test needs a headless browser");
-			String url = proxy.uri(CONSOLE).toString();
+			finally {
+				browser.quit();
+			}
+		}
+		try (Warehouse fixture = new Warehouse(warehouse)) {
+			assertThat(fixture.idNames("console.events")).containsExactlyInAnyOrder("1:alice", "2:bob");
+		}
+		for (String step : List.of("01-sign-in", "02-signed-in", "03-tables", "04-uploaded")) {
+			Path screenshot = SCREENSHOTS.resolve(step + ".png");
+			assertThat(Files.size(screenshot)).as("screenshot %s", screenshot).isGreaterThan(10_000);
+		}
+	}
 
-			String dom = chromium("dom", "--dump-dom", url);
-			assertThat(dom).as("rendered console").contains("Paimon admin API")
-				.contains("data-path=\"/paimon/tables/{database}/{table}/uploads\"")
-				.contains("data-path=\"/paimon/transactions/{id}/batches\"")
-				.contains("data-path=\"/paimon/transactions/{id}/commit\"")
-				.contains("data-path=\"/paimon/transactions/{id}/abort\"")
-				.contains("data-path=\"/paimon/tables/{database}/{table}/transactions\"")
-				.contains("Upload an Arrow IPC stream into a transaction")
-				.contains("Write and commit an Arrow IPC stream in one request")
-				.contains("Commit a transaction (repeating returns the same result)");
-
-			Path screenshot = Path.of("target", "admin-console.png").toAbsolutePath();
-			Files.createDirectories(screenshot.getParent());
-			Files.deleteIfExists(screenshot);
-			chromium("screenshot", "--screenshot=" + screenshot, "--window-size=1400,2400", url);
-			assertThat(screenshot).isRegularFile();
-			assertThat(Files.size(screenshot)).as("screenshot size").isGreaterThan(20_000);
-			byte[] signature = new byte[8];
-			System.arraycopy(Files.readAllBytes(screenshot), 0, signature, 0, 8);
-			assertThat(signature).as("PNG signature")
-				.containsExactly(0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n');
-
-			HttpResponse<String> spec = new AdminClient(app, "t").get("/v3/api-docs/paimon-admin");
+	@Test
+	void theOpenApiDocumentDescribesEveryOperationItsErrorsAndTheBearerScheme() throws Exception {
+		try (SampleAppProcess app = SampleAppProcess.start(this.temp.resolve("warehouse"), List.of("-Xmx512m"),
+				"--paimon.admin.enabled=true", "--paimon.admin.token=" + TOKEN)) {
+			HttpResponse<String> spec = new AdminClient(app, TOKEN).get("/v3/api-docs/paimon-admin");
 			assertThat(spec.statusCode()).as(spec.body()).isEqualTo(200);
 			assertSpec(spec.body());
+			HttpResponse<String> config = new AdminClient(app, TOKEN).get("/v3/api-docs/swagger-config");
+			assertThat(config.statusCode()).as(config.body()).isEqualTo(200);
+			assertThat(JsonPath.<List<String>>read(config.body(), "$.urls[*].name")).contains("Paimon admin");
 		}
+	}
+
+	/** Expands an operation and returns its block once Swagger UI rendered it. */
+	private static WebElement operation(WebDriverWait wait, String method, String path) {
+		By summary = By.cssSelector(".opblock-" + method + " .opblock-summary-path[data-path='" + path + "']");
+		WebElement link = wait.until(ExpectedConditions.elementToBeClickable(summary));
+		WebElement block = link.findElement(By.xpath("ancestor::div[contains(@class,'opblock ')][1]"));
+		link.click();
+		wait.until((driver) -> !block.findElements(By.cssSelector(".try-out__btn")).isEmpty());
+		return block;
+	}
+
+	/**
+	 * Clicks <em>Try it out</em>, types the parameters, chooses the file (if any) in the body's file
+	 * input, clicks <em>Execute</em> and returns the response body once it shows a 2xx status.
+	 */
+	private static String execute(WebDriverWait wait, WebElement block, Map<String, String> parameters, Path... file) {
+		block.findElement(By.cssSelector(".try-out__btn")).click();
+		parameters.forEach((name, value) -> {
+			WebElement input = wait.until((driver) -> block
+				.findElements(By.cssSelector("tr[data-param-name='" + name + "'] input"))
+				.stream()
+				.findFirst()
+				.orElse(null));
+			input.clear();
+			input.sendKeys(value);
+		});
+		if (file.length > 0) {
+			List<WebElement> types = block.findElements(By.cssSelector(".body-param-content-type select"));
+			if (!types.isEmpty()) {
+				new Select(types.get(0)).selectByVisibleText(ARROW);
+			}
+			WebElement chooser = wait.until((driver) -> block.findElements(By.cssSelector("input[type='file']"))
+				.stream()
+				.findFirst()
+				.orElse(null));
+			chooser.sendKeys(file[0].toAbsolutePath().toString());
+		}
+		block.findElement(By.cssSelector(".btn.execute")).click();
+		WebElement status = wait.until((driver) -> block
+			.findElements(By.cssSelector(".live-responses-table .response .response-col_status"))
+			.stream()
+			.findFirst()
+			.orElse(null));
+		String body = wait.until((driver) -> {
+			List<WebElement> bodies = block.findElements(By.cssSelector(".live-responses-table .response-col_description pre"));
+			return bodies.isEmpty() || bodies.get(0).getText().isBlank() ? null : bodies.get(0).getText();
+		});
+		assertThat(status.getText()).as("status of the request; response: %s", body).startsWith("2");
+		return body;
+	}
+
+	private WebDriver browser() throws Exception {
+		ChromeOptions options = new ChromeOptions();
+		options.setBinary(CHROMIUM.toFile());
+		options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+				"--disable-background-networking", "--disable-component-update", "--disable-sync",
+				"--disable-dev-shm-usage", "--window-size=1400,1200",
+				"--user-data-dir=" + Files.createTempDirectory(this.temp, "chromium-profile"));
+		ChromeDriverService service = new ChromeDriverService.Builder()
+			.usingDriverExecutable(CHROMEDRIVER.toFile())
+			.usingAnyFreePort()
+			.withLogFile(this.temp.resolve("chromedriver.log").toFile())
+			.build();
+		return new ChromeDriver(service, options);
+	}
+
+	/** Scrolls an element to the middle of the window and saves a screenshot of the step. */
+	private static void screenshot(WebDriver browser, String step, WebElement shown) throws Exception {
+		((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView({block: 'center'})", shown);
+		File shot = ((ChromeDriver) browser).getScreenshotAs(OutputType.FILE);
+		Files.createDirectories(SCREENSHOTS);
+		Files.copy(shot.toPath(), SCREENSHOTS.resolve(step + ".png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
 	}
 
 	private static void assertSpec(String spec) {
@@ -127,82 +243,6 @@ class AdminConsoleTests {
 		});
 		Map<String, Object> bearer = JsonPath.read(spec, "$.components.securitySchemes['paimon-bearer']");
 		assertThat(bearer).containsEntry("type", "http").containsEntry("scheme", "bearer");
-	}
-
-	/**
-	 * A reverse proxy on a free local port that forwards every request to the app with
-	 * {@code Authorization: Bearer <token>}.
-	 */
-	private static final class TokenProxy implements AutoCloseable {
-
-		private static final Set<String> HOP_BY_HOP = Set.of("host", "connection", "content-length", "transfer-encoding",
-				"upgrade", "keep-alive", "expect", "authorization");
-
-		private final HttpServer server;
-
-		private final ExecutorService executor = Executors.newFixedThreadPool(4);
-
-		TokenProxy(SampleAppProcess app, String token) throws IOException {
-			HttpClient client = HttpClient.newHttpClient();
-			this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-			this.server.createContext("/", (exchange) -> {
-				try (exchange) {
-					HttpRequest.Builder request = HttpRequest.newBuilder(app.uri(exchange.getRequestURI().toString()))
-						.method(exchange.getRequestMethod(),
-								HttpRequest.BodyPublishers.ofByteArray(exchange.getRequestBody().readAllBytes()));
-					exchange.getRequestHeaders().forEach((name, values) -> {
-						if (!HOP_BY_HOP.contains(name.toLowerCase(Locale.ROOT))) {
-							values.forEach((value) -> request.header(name, value));
-						}
-					});
-					request.header("Authorization", "Bearer " + token);
-					HttpResponse<byte[]> response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-					response.headers().map().forEach((name, values) -> {
-						if (!HOP_BY_HOP.contains(name.toLowerCase(Locale.ROOT)) && !name.startsWith(":")) {
-							exchange.getResponseHeaders().put(name, values);
-						}
-					});
-					byte[] body = response.body();
-					exchange.sendResponseHeaders(response.statusCode(), (body.length == 0) ? -1 : body.length);
-					if (body.length > 0) {
-						exchange.getResponseBody().write(body);
-					}
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-				}
-			});
-			this.server.setExecutor(this.executor);
-			this.server.start();
-		}
-
-		URI uri(String path) {
-			return URI.create("http://127.0.0.1:" + this.server.getAddress().getPort() + path);
-		}
-
-		@Override
-		public void close() {
-			this.server.stop(0);
-			this.executor.shutdownNow();
-		}
-
-	}
-
-	/** Runs headless Chromium once and returns its standard output. */
-	private String chromium(String name, String... args) throws IOException, InterruptedException {
-		List<String> command = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-				"--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-				"--user-data-dir=" + this.temp.resolve("chromium-" + name), "--virtual-time-budget=15000"));
-		command.addAll(List.of(args));
-		Path out = this.temp.resolve("chromium-" + name + ".out");
-		Path err = this.temp.resolve("chromium-" + name + ".err");
-		Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-		if (!process.waitFor(2, TimeUnit.MINUTES)) {
-			process.destroyForcibly().waitFor();
-			throw new IllegalStateException("Chromium (" + name + ") did not finish in 2 minutes:\n" + Files.readString(err));
-		}
-		assertThat(process.exitValue()).as("Chromium (%s) exit code; stderr:%n%s", name, Files.readString(err)).isZero();
-		return Files.readString(out, StandardCharsets.UTF_8);
 	}
 
 }

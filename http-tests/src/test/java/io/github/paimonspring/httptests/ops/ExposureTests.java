@@ -111,9 +111,18 @@ class ExposureTests {
 		HttpResponse<String> spec = this.admin.get("/v3/api-docs/paimon-admin");
 		assertThat(spec.statusCode()).as(spec.body()).isEqualTo(200);
 		assertThat(JsonPath.<String>read(spec.body(), "$.info.title")).isEqualTo("Paimon admin API");
-		HttpResponse<String> ui = this.anonymous.get("/swagger-ui/index.html");
-		assertThat(ui.statusCode()).isEqualTo(200);
-		assertThat(ui.body()).doesNotContain("/paimon/tables");
+		// the console's shell is public and static: the page, and its initializer with the sign-in step,
+		// hold no path of the API, no table and no token
+		for (String path : List.of("/swagger-ui/index.html", "/swagger-ui/swagger-initializer.js")) {
+			HttpResponse<String> ui = this.anonymous.get(path);
+			assertThat(ui.statusCode()).as(path).isEqualTo(200);
+			assertThat(ui.body()).as(path).doesNotContain("/paimon/tables").doesNotContain("ops.a").doesNotContain("ops/a");
+		}
+		assertThat(this.anonymous.get("/swagger-ui/swagger-initializer.js").body()).contains("paimon-sign-in");
+		HttpResponse<String> console = this.anonymous.get("/swagger-ui.html");
+		assertThat(console.statusCode()).as(console.body()).isEqualTo(302);
+		assertThat(console.headers().firstValue("Location")).hasValueSatisfying(
+				(location) -> assertThat(location).endsWith("/swagger-ui/index.html"));
 	}
 
 	@Test
