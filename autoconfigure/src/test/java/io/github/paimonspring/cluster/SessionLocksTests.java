@@ -17,12 +17,14 @@ import java.util.concurrent.TimeUnit;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.SessionKeyClaims;
+import io.github.paimonspring.support.TestPostgres;
 import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.paimon.catalog.CatalogLock;
 import org.apache.paimon.catalog.CatalogLockContext;
 import org.apache.paimon.jdbc.JdbcCatalogLockContext;
 import org.apache.paimon.options.Options;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,9 +38,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * is respected by Paimon's own JDBC lock and respects it, ends with its holder's session, and a holder
  * whose session ended refuses to write the snapshot.
  */
+@Tag(TestPostgres.TAG)
 class SessionLocksTests {
 
-	private static final String URL = "jdbc:postgresql://127.0.0.1:5432/postgres";
+	private static final String URL = TestPostgres.jdbcUrl();
 
 	@TempDir
 	Path dir;
@@ -53,7 +56,7 @@ class SessionLocksTests {
 	}
 
 	private SessionLocks instance(String name, Duration timeout) {
-		SessionLocks locks = SessionLocks.register(name + "-" + this.catalogKey, this.catalogKey, URL, "postgres", null,
+		SessionLocks locks = SessionLocks.register(name + "-" + this.catalogKey, this.catalogKey, URL, TestPostgres.user(), null,
 				timeout, "paimon-spring test " + name);
 		this.opened.add(locks);
 		return locks;
@@ -97,7 +100,7 @@ class SessionLocksTests {
 	void theServerEndsTheSessionOfAHolderThatStoppedTalking() throws Exception {
 		SessionLocks b = instance("b", Duration.ofSeconds(10));
 		Properties credentials = new Properties();
-		credentials.setProperty("user", "postgres");
+		credentials.setProperty("user", TestPostgres.user());
 		// a session that is never kept alive: what a paused instance's session is
 		try (DatabaseSession paused = new DatabaseSession(URL, credentials, Duration.ofSeconds(1), "paused session")) {
 			SessionLocks probe = instance("probe", Duration.ofSeconds(10));
@@ -247,14 +250,14 @@ class SessionLocksTests {
 	}
 
 	private CatalogLock paimonLock() {
-		Options options = new Options(Map.of("uri", URL, "jdbc.user", "postgres", "lock-acquire-timeout", "60 s",
+		Options options = new Options(Map.of("uri", URL, "jdbc.user", TestPostgres.user(), "lock-acquire-timeout", "60 s",
 				"lock-check-max-sleep", "100 ms"));
 		CatalogLockContext context = new JdbcCatalogLockContext(this.catalogKey, options);
 		return new org.apache.paimon.jdbc.JdbcCatalogLockFactory().createLock(context);
 	}
 
 	private static void createLockTable() throws Exception {
-		try (Connection connection = DriverManager.getConnection(URL, "postgres", null)) {
+		try (Connection connection = DriverManager.getConnection(URL, TestPostgres.user(), null)) {
 			connection.createStatement().execute("CREATE TABLE IF NOT EXISTS paimon_distributed_locks (lock_id "
 					+ "VARCHAR(1024) NOT NULL, acquired_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL, "
 					+ "expire_time_seconds BIGINT DEFAULT 0 NOT NULL, PRIMARY KEY (lock_id))");
@@ -262,7 +265,7 @@ class SessionLocksTests {
 	}
 
 	private static void terminate(String applicationName) throws Exception {
-		try (Connection connection = DriverManager.getConnection(URL, "postgres", null);
+		try (Connection connection = DriverManager.getConnection(URL, TestPostgres.user(), null);
 				PreparedStatement kill = connection.prepareStatement(
 						"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?")) {
 			kill.setString(1, applicationName);

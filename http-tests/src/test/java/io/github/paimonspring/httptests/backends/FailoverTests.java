@@ -22,10 +22,12 @@ import io.github.paimonspring.httptests.PipelinedChannel;
 import io.github.paimonspring.httptests.RawHttp;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.support.InJvmS3;
+import io.github.paimonspring.support.TestPostgres;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +41,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the channel within 5 s of the kill — A's claims and commit lock end with its database sessions — and
  * every row is there exactly once.
  */
+@Tag(TestPostgres.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FailoverTests {
 

@@ -17,10 +17,12 @@ import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.PipelinedChannel;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.support.InJvmS3;
+import io.github.paimonspring.support.TestPostgres;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the lock: its sessions ended), and reports DOWN once its lease ran out. Every row is there once, and
  * the primary-key table's data files hold each record once.
  */
+@Tag(TestPostgres.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PausedInstanceTests {
 

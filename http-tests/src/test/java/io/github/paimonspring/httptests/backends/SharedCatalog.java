@@ -16,6 +16,7 @@ import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import io.github.paimonspring.support.InJvmS3;
+import io.github.paimonspring.support.TestPostgres;
 
 /**
  * The production topology in one machine: a JDBC catalog on the real PostgreSQL (its own
@@ -24,7 +25,7 @@ import io.github.paimonspring.support.InJvmS3;
  */
 final class SharedCatalog implements AutoCloseable {
 
-	static final String JDBC = "jdbc:postgresql://127.0.0.1:5432/postgres";
+	static final String JDBC = TestPostgres.jdbcUrl();
 
 	static final String TOKEN = "shared-catalog";
 
@@ -43,7 +44,7 @@ final class SharedCatalog implements AutoCloseable {
 		this.options.put("metastore", "jdbc");
 		this.options.put("warehouse", "s3://lake/wh");
 		this.options.put("uri", JDBC);
-		this.options.put("jdbc.user", "postgres");
+		this.options.put("jdbc.user", TestPostgres.user());
 		this.options.put("catalog-key", "sc_" + UUID.randomUUID().toString().replace("-", ""));
 		this.options.put("lock.enabled", "true");
 		this.options.putAll(this.s3.catalogOptions());
@@ -79,7 +80,7 @@ final class SharedCatalog implements AutoCloseable {
 
 	/** The number of advisory locks (idempotency-key and channel claims) an instance's sessions hold now. */
 	static int claimsHeld(String instance) throws Exception {
-		try (Connection connection = DriverManager.getConnection(JDBC, "postgres", null);
+		try (Connection connection = DriverManager.getConnection(JDBC, TestPostgres.user(), null);
 				PreparedStatement select = connection.prepareStatement("SELECT count(*) FROM pg_locks l JOIN "
 						+ "pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted "
 						+ "AND a.application_name = ?")) {
@@ -93,7 +94,7 @@ final class SharedCatalog implements AutoCloseable {
 
 	/** Whether one of an instance's sessions is inside a transaction: it holds a table's commit lock. */
 	static boolean holdsCommitLock(String instance) throws Exception {
-		try (Connection connection = DriverManager.getConnection(JDBC, "postgres", null);
+		try (Connection connection = DriverManager.getConnection(JDBC, TestPostgres.user(), null);
 				PreparedStatement select = connection.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE "
 						+ "application_name = ? AND state LIKE 'idle in transaction%'")) {
 			select.setString(1, "paimon-spring " + instance);
@@ -106,7 +107,7 @@ final class SharedCatalog implements AutoCloseable {
 
 	/** When an instance's lease in the shared state ends (as its last heartbeat renewed it). */
 	static java.time.Instant leaseEnd(String instance) throws Exception {
-		try (Connection connection = DriverManager.getConnection(JDBC, "postgres", null);
+		try (Connection connection = DriverManager.getConnection(JDBC, TestPostgres.user(), null);
 				PreparedStatement select = connection
 					.prepareStatement("SELECT data FROM paimon_spring_state WHERE kind = 'instance' AND id = ?")) {
 			select.setString(1, instance);
