@@ -40,6 +40,15 @@ public class InstanceHeartbeat extends PeriodicLifecycle {
 		this.instances.heartbeat();
 	}
 
+	/**
+	 * Not stopped when a context is paused (Spring's test context cache pauses contexts it keeps): a
+	 * stop removes this instance's record, and a pause longer than the lease would fence it for good.
+	 */
+	@Override
+	public boolean isPauseable() {
+		return false;
+	}
+
 	@Override
 	public int getPhase() {
 		// start before, stop after everything that writes

@@ -57,6 +57,21 @@ class InstanceRecordTests {
 	}
 
 	@Test
+	void aPausedContextKeepsItsInstanceRegisteredAndCommitting() {
+		Path warehouse = this.dir.resolve("warehouse");
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(PaimonAutoConfiguration.class))
+			.withPropertyValues("paimon.catalog.warehouse=" + warehouse)
+			.run((context) -> {
+				Instances instances = context.getBean(Instances.class);
+				// what Spring's test context cache does with a context it keeps for later test classes
+				context.pause();
+				context.restart();
+				assertThat(recordFiles(warehouse)).containsExactly(instances.id() + ".properties");
+				instances.check("db.t");
+			});
+	}
+
+	@Test
 	void aKilledInstanceLeavesItsRecordAndIsDeadOnceItsLeaseRunsOut() throws Exception {
 		Path warehouse = this.dir.resolve("warehouse");
 		JavaProcess.Result killed = JavaProcess.run(List.of("--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx256m"),
