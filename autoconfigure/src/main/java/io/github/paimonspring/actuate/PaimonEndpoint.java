@@ -145,9 +145,10 @@ public class PaimonEndpoint {
 	 * @param lastMaintenance the last scheduled maintenance run on this instance, or {@code null}
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record TableDescriptor(@Nullable String name, String identifier, boolean exists, @Nullable List<String> primaryKeys,
-			@Nullable List<String> partitionKeys, @Nullable Integer bucket, @Nullable Long latestSnapshotId,
-			boolean maintained, @Nullable TableState state, @Nullable MaintenanceRun lastMaintenance) {
+	public record TableDescriptor(@Nullable String name, String identifier, boolean exists,
+			@Nullable List<String> primaryKeys, @Nullable List<String> partitionKeys, @Nullable Integer bucket,
+			@Nullable Long latestSnapshotId, boolean maintained, @Nullable TableState state,
+			@Nullable MaintenanceRun lastMaintenance) {
 	}
 
 }

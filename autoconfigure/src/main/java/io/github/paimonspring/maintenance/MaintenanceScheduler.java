@@ -22,16 +22,16 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs the {@link PaimonMaintenance} on a schedule for the tables of its {@link MaintenanceScope} — the
  * declared tables and those the service writes, except the excluded ones — each by its
- * {@link MaintenancePolicy}. Every interval, the scope is read again and each table is observed; it is compacted when one bucket of one
- * partition holds at least {@code minFiles} data files or postpone-bucket files are pending; its
- * snapshots and partitions are expired as its options say; and its orphan files are removed — every
- * {@code orphanInterval}, and in the next round after another instance died (whose uncommitted files
- * are removed at any age, see {@link OrphanFiles}). A run of a table holds the table's maintenance claim
- * in the shared {@link KeyClaims} (the JDBC catalog's database when there is one), so two instances
- * never maintain one table at once; an instance that finds the claim taken skips the table until the
- * next interval. A written table that no longer exists is forgotten (until it is written again). Keeps
- * the last runs and the last observed state per table for the admin API, the
- * actuator and the {@link MaintenanceListener}.
+ * {@link MaintenancePolicy}. Every interval, the scope is read again and each table is observed; it is
+ * compacted when one bucket of one partition holds at least {@code minFiles} data files or
+ * postpone-bucket files are pending; its snapshots and partitions are expired as its options say; and
+ * its orphan files are removed — every {@code orphanInterval}, and in the next round after another
+ * instance died (whose uncommitted files are removed at any age, see {@link OrphanFiles}). A run of a
+ * table holds the table's maintenance claim in the shared {@link KeyClaims} (the JDBC catalog's database
+ * when there is one), so two instances never maintain one table at once; an instance that finds the
+ * claim taken skips the table until the next interval. A written table that no longer exists is
+ * forgotten (until it is written again). Keeps the last runs and the last observed state per table for
+ * the admin API, the actuator and the {@link MaintenanceListener}.
  */
 public class MaintenanceScheduler extends PeriodicLifecycle {
 
