@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * instance died (whose uncommitted files are removed at any age, see {@link OrphanFiles}). A run of a
  * table holds the table's maintenance claim in the shared {@link KeyClaims} (the JDBC catalog's database
  * when there is one), so two instances never maintain one table at once; an instance that finds the
- * claim taken skips the table until the next interval. A written table that no longer exists is
+ * claim taken skips the table until the next interval; stopping the scheduler interrupts the run in
+ * progress and waits (up to 10 s) for it to release its claim. A written table that no longer exists is
  * forgotten (until it is written again). Keeps the last runs and the last observed state per table for
  * the admin API, the actuator and the {@link MaintenanceListener}.
  */
@@ -38,6 +39,9 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 	private static final Logger logger = LoggerFactory.getLogger(MaintenanceScheduler.class);
 
 	private static final int RUNS_KEPT = 100;
+
+	/** How long a stop waits for the interrupted run to end and release its claim. */
+	private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
 	private final PaimonMaintenance maintenance;
 
@@ -87,7 +91,7 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 	 */
 	public MaintenanceScheduler(PaimonMaintenance maintenance, OrphanFiles orphans, MaintenanceScope scope,
 			KeyClaims claims, Duration interval, Duration orphanInterval, MaintenanceListener listener) {
-		super("paimon-maintenance", interval);
+		super("paimon-maintenance", interval, STOP_TIMEOUT);
 		this.maintenance = maintenance;
 		this.orphans = orphans;
 		this.orphanInterval = orphanInterval;
@@ -98,14 +102,17 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 	}
 
 	/**
-	 * Runs one round over every table now.
+	 * Runs one round over every table now; an interrupted round ends after the table it maintains.
 	 */
 	public void runOnce() {
-		this.scope.refresh().forEach((table, policy) -> {
-			if (policy.enabled()) {
-				runTable(table, policy);
+		for (Map.Entry<String, MaintenancePolicy> table : this.scope.refresh().entrySet()) {
+			if (isStopping() || Thread.currentThread().isInterrupted()) {
+				return;
 			}
-		});
+			if (table.getValue().enabled()) {
+				runTable(table.getKey(), table.getValue());
+			}
+		}
 	}
 
 	private void runTable(String table, MaintenancePolicy policy) {
