@@ -176,7 +176,7 @@ public final class PaimonAutoConfiguration {
 		if (jdbcCatalog(options)) {
 			// instances that share a JDBC catalog share their idempotency key claims in its database
 			return new JdbcKeyClaims(uri, options.get("jdbc.user"), options.get("jdbc.password"),
-					ingest.getKeyClaimLease());
+					ingest.getKeyClaimLease(), options.getOrDefault("catalog-key", "jdbc"));
 		}
 		return new LocalKeyClaims();
 	}

@@ -83,7 +83,7 @@ class PaimonMaintenanceConfiguration {
 				connectionDetails.orderedStream().toList());
 		KeyClaims claims = PaimonAutoConfiguration.jdbcCatalog(options)
 				? new JdbcKeyClaims(options.get("uri"), options.get("jdbc.user"), options.get("jdbc.password"),
-						settings.getLockLease())
+						settings.getLockLease(), options.getOrDefault("catalog-key", "jdbc"))
 				: new LocalKeyClaims();
 		return new MaintenanceScheduler(maintenance, orphans, scope(tables, settings, written.getIfAvailable()), claims,
 				settings.getInterval(), settings.getOrphanFilesInterval(),
