@@ -43,7 +43,7 @@ class TableWriteListenerTests extends WarehouseTestBase {
 			writer.truncate(TABLE);
 			writer.ingest(TABLE, batch).join();
 			long generation = writer.openChannel(TABLE, "c").generation();
-			writer.appendToChannel(TABLE, "c", generation, "1", List.of(batch)).join();
+			writer.appendToChannel(TABLE, "c", generation, "", "1", List.of(batch)).join();
 			byte[] prepared;
 			try (TableWrite write = writer.newWriteBuilder(TABLE, "staged").newWrite()) {
 				write.write(batch);
