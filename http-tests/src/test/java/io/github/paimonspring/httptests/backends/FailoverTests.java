@@ -17,7 +17,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import io.github.paimonspring.httptests.AdminClient;
-import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.PipelinedChannel;
 import io.github.paimonspring.httptests.RawHttp;
 import io.github.paimonspring.httptests.SampleAppProcess;
@@ -142,7 +141,7 @@ class FailoverTests {
 			String instance = SharedCatalog.instanceId(a);
 			AdminClient toA = SharedCatalog.client(a);
 			AdminClient toB = SharedCatalog.client(this.survivor);
-			byte[] body = body(0, "slow");
+			byte[] body = SharedCatalog.keyedBody(0, "slow");
 			String path = "/paimon/tables/fo/resend/uploads";
 			CompletableFuture<HttpResponse<String>> sameInstance;
 			try (Socket socket = new Socket("127.0.0.1", a.uri("/").getPort())) {
@@ -216,7 +215,7 @@ class FailoverTests {
 			for (int k = 0; k < KEYS; k++) {
 				int key = k;
 				done.add(producers.submit(() -> {
-					byte[] body = body(key, label);
+					byte[] body = SharedCatalog.keyedBody(key, label);
 					try {
 						HttpResponse<String> first = toA.postArrow("/paimon/tables/" + table + "/uploads", body,
 								"Idempotency-Key", label + "-" + key);
@@ -282,22 +281,8 @@ class FailoverTests {
 	}
 
 	private void assertExactlyOnce(String table, String label) {
-		List<String> expected = new ArrayList<>();
-		for (int k = 0; k < KEYS; k++) {
-			for (int r = 0; r < 10; r++) {
-				expected.add((k * 10 + r) + ":" + label + "-" + k);
-			}
-		}
-		assertThat(this.catalog.warehouse.idNames(table)).containsExactlyInAnyOrderElementsOf(expected);
+		assertThat(this.catalog.warehouse.idNames(table)).containsExactlyInAnyOrderElementsOf(SharedCatalog.keyedRows(KEYS, label));
 	}
 
-	private static byte[] body(int key, String label) {
-		Object[] values = new Object[20];
-		for (int r = 0; r < 10; r++) {
-			values[r * 2] = key * 10 + r;
-			values[r * 2 + 1] = label + "-" + key;
-		}
-		return ArrowBodies.idName(values);
-	}
 
 }

@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.paimonspring.httptests.AdminClient;
-import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.PipelinedChannel;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.support.InJvmS3;
@@ -115,7 +114,7 @@ class PausedInstanceTests {
 			List<Future<HttpResponse<String>>> firstAttempts = new ArrayList<>();
 			for (int k = 0; k < KEYS; k++) {
 				int key = k;
-				firstAttempts.add(pool.submit(() -> toA.postArrow("/paimon/tables/" + db + "/keys/uploads", body(key, db),
+				firstAttempts.add(pool.submit(() -> toA.postArrow("/paimon/tables/" + db + "/keys/uploads", SharedCatalog.keyedBody(key, db),
 						"Idempotency-Key", db + "-" + key)));
 			}
 			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -164,7 +163,7 @@ class PausedInstanceTests {
 				}
 				PipelinedChannel.Result late = inFlight.get(120, TimeUnit.SECONDS);
 				assertThat(late.acknowledged()).as("A acknowledged none of the appends it held").isEmpty();
-				assertThat(this.catalog.warehouse.idNames(keys)).containsExactlyInAnyOrderElementsOf(expectedKeys(db));
+				assertThat(this.catalog.warehouse.idNames(keys)).containsExactlyInAnyOrderElementsOf(SharedCatalog.keyedRows(KEYS, db));
 				assertThat(this.catalog.fileRecords(keys)).as("records in the data files").isEqualTo(KEYS * 10);
 				assertThat(this.catalog.warehouse.idNames(stream))
 					.containsExactlyInAnyOrderElementsOf(PipelinedChannel.rowsUpTo(resumedUpTo));
@@ -188,7 +187,7 @@ class PausedInstanceTests {
 
 	private static long retryUntilCommitted(AdminClient client, String db, int key, long since) throws Exception {
 		while (true) {
-			HttpResponse<String> retry = client.postArrow("/paimon/tables/" + db + "/keys/uploads", body(key, db),
+			HttpResponse<String> retry = client.postArrow("/paimon/tables/" + db + "/keys/uploads", SharedCatalog.keyedBody(key, db),
 					"Idempotency-Key", db + "-" + key);
 			if (retry.statusCode() == 200) {
 				return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since);
@@ -223,23 +222,6 @@ class PausedInstanceTests {
 		}
 	}
 
-	private static List<String> expectedKeys(String db) {
-		List<String> expected = new ArrayList<>();
-		for (int k = 0; k < KEYS; k++) {
-			for (int r = 0; r < 10; r++) {
-				expected.add((k * 10 + r) + ":" + db + "-" + k);
-			}
-		}
-		return expected;
-	}
 
-	private static byte[] body(int key, String db) {
-		Object[] values = new Object[20];
-		for (int r = 0; r < 10; r++) {
-			values[r * 2] = key * 10 + r;
-			values[r * 2 + 1] = db + "-" + key;
-		}
-		return ArrowBodies.idName(values);
-	}
 
 }

@@ -122,6 +122,27 @@ final class SharedCatalog implements AutoCloseable {
 		}
 	}
 
+	/** The body of key {@code key}'s upload: rows {@code key * 10 .. key * 10 + 9} named {@code <label>-<key>}. */
+	static byte[] keyedBody(int key, String label) {
+		Object[] values = new Object[20];
+		for (int r = 0; r < 10; r++) {
+			values[r * 2] = key * 10 + r;
+			values[r * 2 + 1] = label + "-" + key;
+		}
+		return io.github.paimonspring.httptests.ArrowBodies.idName(values);
+	}
+
+	/** The rows of the uploads of keys {@code 0 .. keys - 1} (see {@link #keyedBody}), as id:name. */
+	static List<String> keyedRows(int keys, String label) {
+		List<String> expected = new ArrayList<>();
+		for (int k = 0; k < keys; k++) {
+			for (int r = 0; r < 10; r++) {
+				expected.add((k * 10 + r) + ":" + label + "-" + k);
+			}
+		}
+		return expected;
+	}
+
 	/** The records of a table's live data files (what its files hold, before any merge on read). */
 	long fileRecords(String table) {
 		return this.warehouse.table(table).store().newScan().plan().files().stream()
