@@ -111,7 +111,7 @@ public class PaimonChannelController {
 			content = @Content(mediaType = PROBLEM))
 	public CompletableFuture<AdminModel.CommitResponse> append(@PathVariable String database, @PathVariable String table,
 			@PathVariable String channel, @RequestParam long generation,
-			@Parameter(required = true, description = "The offset token this append follows: the one opening the "
+			@Parameter(required = true, allowEmptyValue = true, description = "The offset token this append follows: the one opening the "
 					+ "channel returned, or the previous append's offsetToken; empty (after=) for a channel without one")
 			@RequestParam(required = false) String after,
 			@Parameter(description = "Offset token of the body's last row: a decimal integer from 0 to "
