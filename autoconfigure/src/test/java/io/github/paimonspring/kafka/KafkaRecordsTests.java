@@ -116,6 +116,29 @@ class KafkaRecordsTests {
 	}
 
 	@Test
+	void anAppendOfOnlyBadRecordsStillCommitsTheirOffsets() throws Exception {
+		String topic = TestKafka.createTopic("allbad", 1);
+		TestKafka.createNamedTopic(topic + "-dlt", 1);
+		try (KafkaProducer<byte[], byte[]> producer = TestKafka.producer()) {
+			TestKafka.send(producer, topic, 0, null, "{bad");
+			TestKafka.send(producer, topic, 0, null, "{\"id\":\"bad\"}");
+		}
+		KafkaPipelineFixture.runner(this.warehouse)
+			.withPropertyValues(PEOPLE)
+			.withPropertyValues("paimon.kafka.pipelines.allbad.topics=" + topic, "paimon.kafka.pipelines.allbad.table=people")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				PaimonOperations paimon = context.getBean(PaimonOperations.class);
+				assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "people", topic, 1, Duration.ofSeconds(60)))
+					.as("the token covers the dead-lettered records, so they are not read again").isTrue();
+			});
+		assertThat(TestKafka.read(topic + "-dlt", 2, Duration.ofSeconds(30))).hasSize(2);
+		try (TestWarehouse warehouse = new TestWarehouse(this.warehouse)) {
+			assertThat(warehouse.read("default.people", (row) -> row.getLong(0))).isEmpty();
+		}
+	}
+
+	@Test
 	void aPrimaryKeyTableTakesInsertsUpdatesDeletesAndTombstones() throws Exception {
 		String topic = TestKafka.createTopic("users", 2);
 		try (KafkaProducer<byte[], byte[]> producer = TestKafka.producer()) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.LockSupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -77,6 +78,7 @@ class KafkaScaleOutTests {
 			produced.get();
 			assertThat(awaitCommittedAtLeast(b, topic, RECORDS, Duration.ofMinutes(4))).as("every record committed")
 				.isTrue();
+			assertThat(awaitReassigned(b, c, killedGenerations.keySet(), Duration.ofMinutes(1))).isTrue();
 			Map<String, Long> after = new HashMap<>(generations(b));
 			after.putAll(generations(c));
 			for (Map.Entry<String, Long> killed : killedGenerations.entrySet()) {
@@ -99,14 +101,16 @@ class KafkaScaleOutTests {
 		assertThat(positions).hasSize(RECORDS);
 	}
 
+	/** Produces the records at a steady 8,000 records/s, so that the kill happens with records still coming. */
 	private static void produce(KafkaProducer<byte[], byte[]> producer, String topic) {
+		long start = System.nanoTime();
 		for (int id = 0; id < RECORDS; id++) {
+			while ((System.nanoTime() - start) * 8_000L / 1_000_000_000L < id) {
+				LockSupport.parkNanos(1_000_000); // ahead of the rate
+			}
 			String json = "{\"id\":" + id + ",\"customer\":\"customer-" + (id % 977) + "\",\"amount\":" + (id % 10000) / 100.0
 					+ ",\"note\":\"a note of about two hundred bytes to make the record the size of a typical event\"}";
 			producer.send(new ProducerRecord<>(topic, id % PARTITIONS, null, json.getBytes(StandardCharsets.UTF_8)));
-			if (id % 20_000 == 0) {
-				producer.flush(); // a steady stream rather than one burst
-			}
 		}
 		producer.flush();
 	}
@@ -137,6 +141,21 @@ class KafkaScaleOutTests {
 			}
 		}
 		return total;
+	}
+
+	/** Waits until the survivors have opened every one of the given channels. */
+	private static boolean awaitReassigned(SampleAppProcess b, SampleAppProcess c, Set<String> channels, Duration bound)
+			throws Exception {
+		long deadline = System.nanoTime() + bound.toNanos();
+		while (System.nanoTime() < deadline) {
+			Map<String, Long> held = new HashMap<>(generations(b));
+			held.putAll(generations(c));
+			if (held.keySet().containsAll(channels)) {
+				return true;
+			}
+			Thread.sleep(200);
+		}
+		return false;
 	}
 
 	private static boolean awaitAssigned(SampleAppProcess app, Duration bound) throws Exception {
