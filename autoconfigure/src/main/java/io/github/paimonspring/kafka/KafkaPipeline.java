@@ -9,7 +9,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.paimonspring.core.PaimonOperations;
-import io.github.paimonspring.kafka.PaimonKafkaProperties.Pipeline;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.jspecify.annotations.Nullable;
@@ -28,7 +27,7 @@ final class KafkaPipeline {
 
 	private final String name;
 
-	private final Pipeline settings;
+	private final KafkaPipelineProperties settings;
 
 	private final PaimonOperations paimon;
 
@@ -56,7 +55,7 @@ final class KafkaPipeline {
 
 	private volatile @Nullable String error;
 
-	KafkaPipeline(String name, Pipeline settings, PaimonOperations paimon, KafkaPipelineListener listener,
+	KafkaPipeline(String name, KafkaPipelineProperties settings, PaimonOperations paimon, KafkaPipelineListener listener,
 			ConsumerFactory<byte[], byte[]> consumers, DeadLetters deadLetters, String groupId, String resetTo) {
 		this.name = name;
 		this.settings = settings;
@@ -160,7 +159,7 @@ final class KafkaPipeline {
 		return this.name;
 	}
 
-	Pipeline settings() {
+	KafkaPipelineProperties settings() {
 		return this.settings;
 	}
 

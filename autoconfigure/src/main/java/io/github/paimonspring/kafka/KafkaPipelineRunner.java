@@ -10,7 +10,6 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 import io.github.paimonspring.core.PaimonOperations;
-import io.github.paimonspring.kafka.PaimonKafkaProperties.Pipeline;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -49,9 +48,9 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 	 */
 	public KafkaPipelineRunner(PaimonKafkaProperties properties, PaimonOperations paimon,
 			Map<String, Object> consumerConfig, Map<String, Object> producerConfig, KafkaPipelineListener listener) {
-		for (Map.Entry<String, Pipeline> entry : properties.getPipelines().entrySet()) {
+		for (Map.Entry<String, KafkaPipelineProperties> entry : properties.getPipelines().entrySet()) {
 			String name = entry.getKey();
-			Pipeline pipeline = entry.getValue();
+			KafkaPipelineProperties pipeline = entry.getValue();
 			if (!pipeline.isEnabled()) {
 				continue;
 			}
@@ -77,7 +76,7 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 		}
 	}
 
-	private static void check(String name, Pipeline pipeline, PaimonOperations paimon) {
+	private static void check(String name, KafkaPipelineProperties pipeline, PaimonOperations paimon) {
 		String prefix = "paimon.kafka.pipelines." + name + ".";
 		if (pipeline.getTable() == null || pipeline.getTable().isBlank()) {
 			throw new KafkaPipelineException(null, "Property " + prefix + "table is required: the table pipeline '" + name
@@ -111,7 +110,7 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 		positive(prefix + "max-record-size", pipeline.getMaxRecordSize().toBytes());
 		TableShape shape = TableShape.load(paimon, pipeline.getTable());
 		RecordMetadata.resolve(name, pipeline.getColumns(),
-				pipeline.getKeyFormat() == PaimonKafkaProperties.KeyFormat.STRING, shape);
+				pipeline.getKeyFormat() == KafkaPipelineProperties.KeyFormat.STRING, shape);
 	}
 
 	private static void positive(String property, long value) {
@@ -120,7 +119,7 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 		}
 	}
 
-	private static String resetTo(String name, Pipeline pipeline, Map<String, Object> consumerConfig) {
+	private static String resetTo(String name, KafkaPipelineProperties pipeline, Map<String, Object> consumerConfig) {
 		Object configured = (pipeline.getAutoOffsetReset() != null) ? pipeline.getAutoOffsetReset()
 				: consumerConfig.getOrDefault(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
 		String value = String.valueOf(configured).trim().toLowerCase(Locale.ROOT);

@@ -62,7 +62,7 @@ public final class PaimonKafkaAutoConfiguration {
 		@Override
 		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
 			boolean declared = Binder.get(context.getEnvironment())
-				.bind("paimon.kafka.pipelines", Bindable.mapOf(String.class, PaimonKafkaProperties.Pipeline.class))
+				.bind("paimon.kafka.pipelines", Bindable.mapOf(String.class, KafkaPipelineProperties.class))
 				.map((pipelines) -> !pipelines.isEmpty())
 				.orElse(false);
 			return declared ? ConditionOutcome.match("paimon.kafka.pipelines are declared")

@@ -4,12 +4,14 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.ingest.ChannelState;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
 import org.jspecify.annotations.Nullable;
 
@@ -71,8 +73,11 @@ final class PartitionChannel {
 
 	private CompletableFuture<?> sendChain = CompletableFuture.completedFuture(null);
 
-	PartitionChannel(TopicPartition partition) {
+	private final java.time.Duration retryBackoff;
+
+	PartitionChannel(TopicPartition partition, java.time.Duration retryBackoff) {
 		this.partition = partition;
+		this.retryBackoff = retryBackoff;
 		this.channel = channelName(partition);
 	}
 
@@ -108,6 +113,70 @@ final class PartitionChannel {
 		this.opening = null;
 		this.failure = null;
 		this.state = State.OPEN;
+	}
+
+	/**
+	 * Opens (or reopens after a failure, once its appends in flight are answered) the channel, then seeks
+	 * the partition after the committed token.
+	 * @param paimon the operations
+	 * @param table the table
+	 * @param executor where the opening runs
+	 * @param consumer the partition's consumer
+	 * @param resetTo where a partition without a committed token starts: earliest or latest
+	 * @return whether an opening failed (it is retried after the backoff)
+	 */
+	boolean reopen(PaimonOperations paimon, String table, Executor executor, Consumer<byte[], byte[]> consumer,
+			String resetTo) {
+		PartitionChannel partition = this;
+		if (partition.state == PartitionChannel.State.FAILED) {
+			if (partition.inFlight.stream().anyMatch((append) -> !append.result().isDone())) {
+				return false;
+			}
+			partition.inFlight.clear();
+			partition.state = PartitionChannel.State.OPENING;
+		}
+		if (partition.state != PartitionChannel.State.OPENING) {
+			return false;
+		}
+		if (partition.opening == null) {
+			if (System.nanoTime() >= partition.reopenAtNanos) {
+				partition.open(paimon, table, executor);
+			}
+			return false;
+		}
+		if (!partition.opening.isDone()) {
+			return false;
+		}
+		try {
+			partition.opened(partition.opening.join());
+		}
+		catch (RuntimeException ex) {
+			Throwable cause = (ex instanceof CompletionException && ex.getCause() != null) ? ex.getCause() : ex;
+			partition.opening = null;
+			partition.failure = cause;
+			partition.failures++;
+			partition.reopenAtNanos = System.nanoTime() + backoffNanos(this.retryBackoff);
+			return true;
+		}
+		if (partition.committed != null) {
+			consumer.seek(partition.partition, partition.committed + 1);
+		}
+		else if (resetTo.equals("latest")) {
+			consumer.seekToEnd(List.of(partition.partition));
+		}
+		else {
+			consumer.seekToBeginning(List.of(partition.partition));
+		}
+		return false;
+	}
+
+	/**
+	 * The wait before the next opening after consecutive failures: the backoff, doubling, at most 30 times it.
+	 * @param base the configured backoff
+	 * @return the wait in nanoseconds
+	 */
+	long backoffNanos(java.time.Duration base) {
+		return base.toNanos() * Math.min(30, 1L << Math.min(Math.max(this.failures, 1) - 1, 5));
 	}
 
 	/**
@@ -159,6 +228,21 @@ final class PartitionChannel {
 	 * @param result its outcome
 	 */
 	record InFlight(long token, int records, int rows, long sentNanos, CompletableFuture<WriteResult> result) {
+
+		/** The failure of a done append, or {@code null} when it succeeded. */
+		@Nullable Throwable failure() {
+			try {
+				this.result.join();
+				return null;
+			}
+			catch (CompletionException ex) {
+				return (ex.getCause() != null) ? ex.getCause() : ex;
+			}
+			catch (RuntimeException ex) {
+				return ex;
+			}
+		}
+
 	}
 
 }

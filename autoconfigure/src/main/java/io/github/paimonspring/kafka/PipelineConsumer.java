@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +16,6 @@ import java.util.regex.Pattern;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.ingest.ChannelOverlapException;
-import io.github.paimonspring.kafka.PaimonKafkaProperties.Pipeline;
 import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -45,7 +43,7 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 
 	private final KafkaPipeline pipeline;
 
-	private final Pipeline settings;
+	private final KafkaPipelineProperties settings;
 
 	private final Consumer<byte[], byte[]> consumer;
 
@@ -143,7 +141,7 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 	private boolean deadLetter(PartitionChannel partition, ConsumerRecord<byte[], byte[]> record, BadRecordException ex) {
 		String where = "Record " + record.topic() + "-" + record.partition() + "@" + record.offset() + " of pipeline '"
 				+ this.pipeline.name() + "' cannot be written into table '" + this.converter.shape().identifier() + "': ";
-		if (this.settings.getOnError() == PaimonKafkaProperties.OnError.STOP) {
+		if (this.settings.getOnError() == KafkaPipelineProperties.OnError.STOP) {
 			throw new KafkaPipelineException(this.converter.shape().identifier(),
 					where + ex.getMessage() + " (on-error is stop)", ex);
 		}
@@ -160,7 +158,7 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 
 	private void flushIfDue(PartitionChannel partition) {
 		PendingAppend pending = partition.pending;
-		PaimonKafkaProperties.Batch batch = this.settings.getBatch();
+		KafkaBatchProperties batch = this.settings.getBatch();
 		if (partition.state == PartitionChannel.State.OPEN && !pending.isEmpty()
 				&& partition.inFlight.size() < batch.getMaxInFlight()
 				&& (pending.records() >= batch.getMaxRows() || pending.bytes() >= batch.getMaxBytes().toBytes()
@@ -186,7 +184,11 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 		for (PartitionChannel partition : this.partitions.values()) {
 			flushIfDue(partition);
 			completions(partition);
-			reopen(partition);
+			if (partition.reopen(this.pipeline.paimon(), this.settings.getTable(), this.pipeline.sender(), this.consumer,
+					this.resetTo)) {
+				logger.warn("Opening channel {} for pipeline '{}' failed; retrying: {}", partition.channel, this.pipeline.name(),
+						String.valueOf(partition.failure));
+			}
 			boolean pause = partition.state != PartitionChannel.State.OPEN
 					|| partition.inFlight.size() >= this.settings.getBatch().getMaxInFlight();
 			if (pause != partition.paused) {
@@ -220,7 +222,7 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 	private void completions(PartitionChannel partition) {
 		while (!partition.inFlight.isEmpty() && partition.inFlight.peek().result().isDone()) {
 			PartitionChannel.InFlight head = partition.inFlight.peek();
-			Throwable failure = failure(head);
+			Throwable failure = head.failure();
 			if (failure != null) {
 				fail(partition, failure);
 				return;
@@ -231,19 +233,6 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 			this.offsets.put(partition.partition, new OffsetAndMetadata(head.token() + 1));
 			this.pipeline.listener().appended(this.pipeline.name(), head.records(), head.result().join().rows(),
 					System.nanoTime() - head.sentNanos());
-		}
-	}
-
-	private static @Nullable Throwable failure(PartitionChannel.InFlight head) {
-		try {
-			head.result().join();
-			return null;
-		}
-		catch (CompletionException ex) {
-			return (ex.getCause() != null) ? ex.getCause() : ex;
-		}
-		catch (RuntimeException ex) {
-			return ex;
 		}
 	}
 
@@ -260,60 +249,10 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 			partition.state = PartitionChannel.State.FAILED;
 			partition.failure = cause;
 			partition.failures++;
-			partition.reopenAtNanos = System.nanoTime() + backoffNanos(partition.failures);
+			partition.reopenAtNanos = System.nanoTime() + partition.backoffNanos(this.settings.getRetryBackoff());
 			this.pipeline.listener().appendFailed(this.pipeline.name(), cause);
 			logger.warn("An append of {} by pipeline '{}' failed; the partition resumes from its committed offset: {}",
 					partition.channel, this.pipeline.name(), cause.toString());
-		}
-	}
-
-	private long backoffNanos(int failures) {
-		long base = this.settings.getRetryBackoff().toNanos();
-		return base * Math.min(30, 1L << Math.min(failures - 1, 5));
-	}
-
-	/** Opens (or reopens after a failure) a partition's channel, then seeks it after the committed token. */
-	private void reopen(PartitionChannel partition) {
-		if (partition.state == PartitionChannel.State.FAILED) {
-			if (partition.inFlight.stream().anyMatch((append) -> !append.result().isDone())) {
-				return;
-			}
-			partition.inFlight.clear();
-			partition.state = PartitionChannel.State.OPENING;
-		}
-		if (partition.state != PartitionChannel.State.OPENING) {
-			return;
-		}
-		if (partition.opening == null) {
-			if (System.nanoTime() >= partition.reopenAtNanos) {
-				partition.open(this.pipeline.paimon(), this.settings.getTable(), this.pipeline.sender());
-			}
-			return;
-		}
-		if (!partition.opening.isDone()) {
-			return;
-		}
-		try {
-			partition.opened(partition.opening.join());
-		}
-		catch (RuntimeException ex) {
-			Throwable cause = (ex instanceof CompletionException && ex.getCause() != null) ? ex.getCause() : ex;
-			partition.opening = null;
-			partition.failure = cause;
-			partition.failures++;
-			partition.reopenAtNanos = System.nanoTime() + backoffNanos(partition.failures);
-			logger.warn("Opening channel {} for pipeline '{}' failed; retrying: {}", partition.channel,
-					this.pipeline.name(), cause.toString());
-			return;
-		}
-		if (partition.committed != null) {
-			this.consumer.seek(partition.partition, partition.committed + 1);
-		}
-		else if (this.resetTo.equals("latest")) {
-			this.consumer.seekToEnd(List.of(partition.partition));
-		}
-		else {
-			this.consumer.seekToBeginning(List.of(partition.partition));
 		}
 	}
 
@@ -336,7 +275,7 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 	@Override
 	public void onPartitionsAssigned(Collection<TopicPartition> assigned) {
 		for (TopicPartition topicPartition : assigned) {
-			PartitionChannel partition = new PartitionChannel(topicPartition);
+			PartitionChannel partition = new PartitionChannel(topicPartition, this.settings.getRetryBackoff());
 			this.partitions.put(topicPartition, partition);
 			this.consumer.pause(List.of(topicPartition));
 			partition.paused = true;

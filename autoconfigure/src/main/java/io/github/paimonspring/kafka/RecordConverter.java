@@ -1,6 +1,5 @@
 package io.github.paimonspring.kafka;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -12,15 +11,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.arrow.ArrowDataException;
-import io.github.paimonspring.arrow.ArrowTypes;
-import io.github.paimonspring.arrow.CheckedArrowStreamReader;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.kafka.BadRecordException.Reason;
-import io.github.paimonspring.kafka.PaimonKafkaProperties.Pipeline;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -48,7 +42,7 @@ final class RecordConverter {
 
 	private final String pipeline;
 
-	private final Pipeline settings;
+	private final KafkaPipelineProperties settings;
 
 	private final PaimonOperations paimon;
 
@@ -60,7 +54,7 @@ final class RecordConverter {
 
 	private final @Nullable String rowKindField;
 
-	RecordConverter(String pipeline, Pipeline settings, PaimonOperations paimon, BufferAllocator allocator) {
+	RecordConverter(String pipeline, KafkaPipelineProperties settings, PaimonOperations paimon, BufferAllocator allocator) {
 		this.pipeline = pipeline;
 		this.settings = settings;
 		this.paimon = paimon;
@@ -97,7 +91,7 @@ final class RecordConverter {
 		}
 		return switch (this.settings.getFormat()) {
 			case JSON -> new Converted(json(record, value), List.of());
-			case ARROW -> new Converted(null, arrow(record, value));
+			case ARROW -> new Converted(null, ArrowRecords.read(this, record, value, this.allocator));
 		};
 	}
 
@@ -222,7 +216,13 @@ final class RecordConverter {
 		return null;
 	}
 
-	private TableShape evolve(Schema schema) {
+	/**
+	 * Adds the columns of an Arrow schema that the table does not have, as its policy allows.
+	 * @param schema the fields
+	 * @return the table's new shape
+	 * @throws BadRecordException (mismatch) when the policy does not allow it
+	 */
+	TableShape evolve(Schema schema) {
 		try {
 			this.paimon.evolveSchema(table(), schema, null, null);
 		}
@@ -260,7 +260,7 @@ final class RecordConverter {
 
 	private void applyKey(ConsumerRecord<byte[], byte[]> record, @Nullable Object[] values, TableShape current) {
 		this.metadata.apply(record, values);
-		if (this.settings.getKeyFormat() != PaimonKafkaProperties.KeyFormat.JSON || record.key() == null) {
+		if (this.settings.getKeyFormat() != KafkaPipelineProperties.KeyFormat.JSON || record.key() == null) {
 			return;
 		}
 		JsonNode key;
@@ -295,107 +295,17 @@ final class RecordConverter {
 		}
 	}
 
-	private List<VectorSchemaRoot> arrow(ConsumerRecord<byte[], byte[]> record, byte[] value) {
-		List<VectorSchemaRoot> batches = new ArrayList<>();
-		try (CheckedArrowStreamReader reader = new CheckedArrowStreamReader(new ByteArrayInputStream(value),
-				this.allocator, this.shape.identifier())) {
-			Schema schema = reader.getVectorSchemaRoot().getSchema();
-			for (Field field : schema.getFields()) {
-				if (field.getDictionary() != null) {
-					throw JsonValues.mismatch(field.getName(), null, "is dictionary-encoded; send its values instead");
-				}
-			}
-			TableShape current = this.shape;
-			if (schema.getFields().stream().anyMatch((field) -> current.index(field.getName()) < 0
-					&& !field.getName().equals(current.rowKindColumn()))) {
-				evolve(schema);
-			}
-			ArrowBatchConverter converter = new ArrowBatchConverter(this.shape.identifier(), this.shape.rowType(),
-					this.shape.rowKindColumn());
-			while (reader.loadNextBatch()) {
-				VectorSchemaRoot loaded = reader.getVectorSchemaRoot();
-				VectorSchemaRoot copy = withMetadata(copy(loaded), record);
-				batches.add(copy);
-				converter.convert(copy, null);
-				byte[] kinds = converter.rowKinds(copy);
-				if (kinds != null && this.shape.primaryKeys().isEmpty()) {
-					for (byte kind : kinds) {
-						if (kind != RowKind.INSERT.toByteValue()) {
-							throw JsonValues.mismatch(this.shape.rowKindColumn(), null, "is "
-									+ RowKind.fromByteValue(kind).shortString() + ", but table '" + this.shape.identifier()
-									+ "' has no primary key: it takes inserts (+I) only");
-						}
-					}
-				}
-			}
-			return batches;
-		}
-		catch (BadRecordException ex) {
-			batches.forEach(VectorSchemaRoot::close);
-			throw ex;
-		}
-		catch (ArrowDataException ex) {
-			batches.forEach(VectorSchemaRoot::close);
-			throw new BadRecordException(Reason.MISMATCH, ex.getMessage(), ex);
-		}
-		catch (IOException | RuntimeException ex) {
-			batches.forEach(VectorSchemaRoot::close);
-			throw new BadRecordException(Reason.MALFORMED, "The value is not an Arrow IPC stream: " + ex.getMessage(), ex);
-		}
-	}
-
-	private VectorSchemaRoot copy(VectorSchemaRoot loaded) {
-		List<FieldVector> vectors = new ArrayList<>();
-		for (FieldVector vector : loaded.getFieldVectors()) {
-			var transfer = vector.getTransferPair(this.allocator);
-			transfer.transfer();
-			vectors.add((FieldVector) transfer.getTo());
-		}
-		return new VectorSchemaRoot(loaded.getSchema().getFields(), vectors, loaded.getRowCount());
-	}
-
-	/** The batch with the metadata columns set to the record's metadata in every row. */
-	private VectorSchemaRoot withMetadata(VectorSchemaRoot batch, ConsumerRecord<byte[], byte[]> record) {
-		int[] indexes = this.metadata.indexes();
-		if (indexes.length == 0) {
-			return batch;
-		}
-		@Nullable Object[] values = new Object[this.shape.rowType().getFieldCount()];
-		this.metadata.apply(record, values);
-		List<Field> fields = new ArrayList<>();
-		List<FieldVector> vectors = new ArrayList<>();
-		java.util.Set<String> replaced = new java.util.HashSet<>();
-		for (int index : indexes) {
-			replaced.add(this.shape.rowType().getFields().get(index).name());
-		}
-		for (FieldVector vector : batch.getFieldVectors()) {
-			if (replaced.contains(vector.getName())) {
-				vector.close();
-			}
-			else {
-				fields.add(vector.getField());
-				vectors.add(vector);
-			}
-		}
-		int rows = batch.getRowCount();
-		for (int index : indexes) {
-			DataField column = this.shape.rowType().getFields().get(index);
-			Field field = ArrowTypes.toArrowField(column.name(), column.type());
-			FieldVector vector = field.createVector(this.allocator);
-			vector.allocateNew();
-			for (int row = 0; row < rows; row++) {
-				ArrowColumns.write(vector, row, values[index], column.type());
-			}
-			vector.setValueCount(rows);
-			fields.add(field);
-			vectors.add(vector);
-		}
-		return new VectorSchemaRoot(fields, vectors, rows);
+	/**
+	 * Returns the metadata columns of the current shape.
+	 * @return the metadata columns
+	 */
+	RecordMetadata metadata() {
+		return this.metadata;
 	}
 
 	private RecordMetadata metadata(TableShape current) {
 		return RecordMetadata.resolve(this.pipeline, this.settings.getColumns(),
-				this.settings.getKeyFormat() == PaimonKafkaProperties.KeyFormat.STRING, current);
+				this.settings.getKeyFormat() == KafkaPipelineProperties.KeyFormat.STRING, current);
 	}
 
 	private String table() {

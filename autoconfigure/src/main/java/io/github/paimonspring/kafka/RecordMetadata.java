@@ -34,7 +34,7 @@ final class RecordMetadata {
 	 * @throws KafkaPipelineException naming the property when a column is not one of the table's or
 	 * cannot take the value
 	 */
-	static RecordMetadata resolve(String pipeline, PaimonKafkaProperties.Columns columns, boolean keyed,
+	static RecordMetadata resolve(String pipeline, KafkaColumnProperties columns, boolean keyed,
 			TableShape shape) {
 		List<Target> targets = new ArrayList<>();
 		String prefix = "paimon.kafka.pipelines." + pipeline + ".columns.";
