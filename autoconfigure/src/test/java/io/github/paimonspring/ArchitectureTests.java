@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Guards the package structure of the library: dependencies run one way (arrow, catalog → write →
- * postpone → cluster → ingest → core → maintenance → admin → actuate → autoconfigure → testcontainers, the root package below all),
+ * postpone → cluster → ingest → core → maintenance → kafka → admin → actuate → autoconfigure → testcontainers, the root package below all),
  * there are no package cycles, and only the admin package's HTTP edge knows Spring's HTTP types.
  */
 class ArchitectureTests {
@@ -54,6 +54,7 @@ class ArchitectureTests {
 			.layer("ingest").definedBy(BASE + ".ingest..")
 			.layer("core").definedBy(BASE + ".core..")
 			.layer("maintenance").definedBy(BASE + ".maintenance..")
+			.layer("kafka").definedBy(BASE + ".kafka..")
 			.layer("admin").definedBy(BASE + ".admin..")
 			.layer("actuate").definedBy(BASE + ".actuate..")
 			.layer("autoconfigure").definedBy(BASE + ".autoconfigure..")
@@ -62,23 +63,24 @@ class ArchitectureTests {
 			.whereLayer("autoconfigure").mayOnlyBeAccessedByLayers("testcontainers")
 			.whereLayer("actuate").mayOnlyBeAccessedByLayers("autoconfigure", "testcontainers")
 			.whereLayer("admin").mayOnlyBeAccessedByLayers("actuate", "autoconfigure", "testcontainers")
-			.whereLayer("maintenance").mayOnlyBeAccessedByLayers("admin", "actuate", "autoconfigure", "testcontainers")
-			.whereLayer("core").mayOnlyBeAccessedByLayers("maintenance", "admin", "actuate", "autoconfigure",
+			.whereLayer("kafka").mayOnlyBeAccessedByLayers("admin", "actuate", "autoconfigure", "testcontainers")
+			.whereLayer("maintenance").mayOnlyBeAccessedByLayers("kafka", "admin", "actuate", "autoconfigure", "testcontainers")
+			.whereLayer("core").mayOnlyBeAccessedByLayers("maintenance", "kafka", "admin", "actuate", "autoconfigure",
 					"testcontainers")
 			.whereLayer("ingest")
-			.mayOnlyBeAccessedByLayers("core", "maintenance", "admin", "actuate", "autoconfigure", "testcontainers")
+			.mayOnlyBeAccessedByLayers("core", "maintenance", "kafka", "admin", "actuate", "autoconfigure", "testcontainers")
 			.whereLayer("cluster")
-			.mayOnlyBeAccessedByLayers("ingest", "core", "maintenance", "admin", "actuate", "autoconfigure", "testcontainers")
+			.mayOnlyBeAccessedByLayers("ingest", "core", "maintenance", "kafka", "admin", "actuate", "autoconfigure", "testcontainers")
 			.whereLayer("postpone")
-			.mayOnlyBeAccessedByLayers("cluster", "ingest", "core", "maintenance", "admin", "actuate", "autoconfigure", "testcontainers")
+			.mayOnlyBeAccessedByLayers("cluster", "ingest", "core", "maintenance", "kafka", "admin", "actuate", "autoconfigure", "testcontainers")
 			.whereLayer("write")
-			.mayOnlyBeAccessedByLayers("postpone", "cluster", "ingest", "core", "maintenance", "admin", "actuate", "autoconfigure",
+			.mayOnlyBeAccessedByLayers("postpone", "cluster", "ingest", "core", "maintenance", "kafka", "admin", "actuate", "autoconfigure",
 					"testcontainers")
 			.whereLayer("catalog")
-			.mayOnlyBeAccessedByLayers("write", "postpone", "cluster", "ingest", "core", "maintenance", "admin", "actuate", "autoconfigure",
+			.mayOnlyBeAccessedByLayers("write", "postpone", "cluster", "ingest", "core", "maintenance", "kafka", "admin", "actuate", "autoconfigure",
 					"testcontainers")
 			.whereLayer("arrow")
-			.mayOnlyBeAccessedByLayers("write", "postpone", "ingest", "core", "maintenance", "admin", "actuate", "autoconfigure",
+			.mayOnlyBeAccessedByLayers("write", "postpone", "ingest", "core", "maintenance", "kafka", "admin", "actuate", "autoconfigure",
 					"testcontainers");
 	}
 

@@ -9,6 +9,8 @@ import io.github.paimonspring.admin.AdminModel;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.TransactionState;
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.kafka.KafkaPipelineView;
+import io.github.paimonspring.kafka.KafkaPipelines;
 import io.github.paimonspring.maintenance.MaintenancePolicy;
 import io.github.paimonspring.maintenance.MaintenanceRun;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
@@ -26,8 +28,8 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 /**
  * The read-only {@code paimon} actuator endpoint: the configured tables (and the undeclared ones the
  * scheduled maintenance maintains because the service wrote them) with their keys, bucket and latest
- * snapshot, when the admin API is enabled its open transactions, and with a JDBC catalog the
- * commit locks held now. Reading it never creates a table.
+ * snapshot, when the admin API is enabled its open transactions, with a JDBC catalog the commit locks
+ * held now, and the Kafka pipelines of this instance. Reading it never creates a table.
  */
 @Endpoint(id = "paimon")
 public class PaimonEndpoint {
@@ -37,6 +39,8 @@ public class PaimonEndpoint {
 	private final ObjectProvider<AdminTransactions> transactions;
 
 	private final @Nullable ObjectProvider<MaintenanceScheduler> maintenance;
+
+	private @Nullable ObjectProvider<KafkaPipelines> kafka;
 
 	/**
 	 * Creates the endpoint.
@@ -58,6 +62,14 @@ public class PaimonEndpoint {
 		this.tables = tables;
 		this.transactions = transactions;
 		this.maintenance = maintenance;
+	}
+
+	/**
+	 * Also shows the Kafka pipelines of this instance ({@code kafkaPipelines}).
+	 * @param kafka the pipelines, if any are declared
+	 */
+	public void setKafkaPipelines(ObjectProvider<KafkaPipelines> kafka) {
+		this.kafka = kafka;
 	}
 
 	/**
@@ -84,7 +96,9 @@ public class PaimonEndpoint {
 		List<AdminModel.TransactionView> open = (admin != null) ? admin.list().stream()
 			.filter((transaction) -> TransactionState.valueOf(transaction.state()).isActive())
 			.toList() : null;
-		return new PaimonDescriptor(tables, open, CommitLocks.read(this.tables.catalog().options()));
+		KafkaPipelines pipelines = (this.kafka != null) ? this.kafka.getIfAvailable() : null;
+		return new PaimonDescriptor(tables, open, CommitLocks.read(this.tables.catalog().options()),
+				(pipelines != null) ? pipelines.pipelines() : null);
 	}
 
 	private TableDescriptor describe(@Nullable String name, String nameOrIdentifier,
@@ -121,10 +135,11 @@ public class PaimonEndpoint {
 	 * API
 	 * @param commitLocks the commit locks of a JDBC catalog with {@code lock.enabled} held now (table,
 	 * seconds held, lease in seconds), or {@code null} for other catalogs
+	 * @param kafkaPipelines the Kafka pipelines of this instance, or {@code null} without any
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record PaimonDescriptor(List<TableDescriptor> tables, @Nullable List<AdminModel.TransactionView> transactions,
-			@Nullable List<CommitLocks.CommitLock> commitLocks) {
+			@Nullable List<CommitLocks.CommitLock> commitLocks, @Nullable List<KafkaPipelineView> kafkaPipelines) {
 	}
 
 	/**

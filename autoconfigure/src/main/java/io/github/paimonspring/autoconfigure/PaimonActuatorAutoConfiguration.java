@@ -3,10 +3,13 @@ package io.github.paimonspring.autoconfigure;
 import io.github.paimonspring.actuate.MicrometerAdminMetrics;
 import io.github.paimonspring.actuate.PaimonEndpoint;
 import io.github.paimonspring.actuate.PaimonHealthIndicator;
+import io.github.paimonspring.actuate.MicrometerKafkaPipelineListener;
+import io.github.paimonspring.actuate.PaimonKafkaHealthIndicator;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.ingest.Ingester;
+import io.github.paimonspring.kafka.KafkaPipelines;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -31,7 +34,8 @@ import org.springframework.context.annotation.Configuration;
  * admin API. The admin metrics themselves come from {@link PaimonMetricsAutoConfiguration}.
  */
 @AutoConfiguration(after = { PaimonAutoConfiguration.class, PaimonAdminAutoConfiguration.class },
-		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+		afterName = { "io.github.paimonspring.kafka.PaimonKafkaAutoConfiguration",
+				"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
 				"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration" })
 @ConditionalOnClass(Catalog.class)
@@ -49,8 +53,10 @@ public final class PaimonActuatorAutoConfiguration {
 		@ConditionalOnMissingBean
 		@ConditionalOnAvailableEndpoint(PaimonEndpoint.class)
 		PaimonEndpoint paimonEndpoint(PaimonTables tables, ObjectProvider<AdminTransactions> transactions,
-				ObjectProvider<MaintenanceScheduler> maintenance) {
-			return new PaimonEndpoint(tables, transactions, maintenance);
+				ObjectProvider<MaintenanceScheduler> maintenance, ObjectProvider<KafkaPipelines> kafka) {
+			PaimonEndpoint endpoint = new PaimonEndpoint(tables, transactions, maintenance);
+			endpoint.setKafkaPipelines(kafka);
+			return endpoint;
 		}
 
 	}
@@ -85,6 +91,31 @@ public final class PaimonActuatorAutoConfiguration {
 		@Bean
 		MeterBinder paimonOpenTransactionsMeterBinder(AdminTransactions transactions) {
 			return MicrometerAdminMetrics.openTransactions(transactions);
+		}
+
+	}
+
+	/**
+	 * The {@code paimonKafka} health indicator and the {@code paimon.kafka.lag} gauges of the Kafka pipelines.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.kafka.core.KafkaTemplate")
+	@ConditionalOnBean(KafkaPipelines.class)
+	static class KafkaConfiguration {
+
+		@Bean
+		@ConditionalOnClass(HealthIndicator.class)
+		@ConditionalOnMissingBean(name = "paimonKafkaHealthIndicator")
+		@ConditionalOnEnabledHealthIndicator("paimonKafka")
+		PaimonKafkaHealthIndicator paimonKafkaHealthIndicator(KafkaPipelines pipelines) {
+			return new PaimonKafkaHealthIndicator(pipelines);
+		}
+
+		@Bean
+		@ConditionalOnClass(MeterRegistry.class)
+		@ConditionalOnBean(MeterRegistry.class)
+		MeterBinder paimonKafkaLagMeterBinder(KafkaPipelines pipelines) {
+			return MicrometerKafkaPipelineListener.lag(pipelines);
 		}
 
 	}

@@ -2,11 +2,13 @@ package io.github.paimonspring.autoconfigure;
 
 import io.github.paimonspring.actuate.MicrometerAdminMetrics;
 import io.github.paimonspring.actuate.MicrometerIngestListener;
+import io.github.paimonspring.actuate.MicrometerKafkaPipelineListener;
 import io.github.paimonspring.actuate.MicrometerMaintenanceListener;
 import io.github.paimonspring.actuate.MicrometerSchemaChangeListener;
 import io.github.paimonspring.admin.AdminMetrics;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.IngestListener;
+import io.github.paimonspring.kafka.KafkaPipelineListener;
 import io.github.paimonspring.maintenance.MaintenanceListener;
 import io.github.paimonspring.write.SchemaChangeListener;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -47,6 +49,13 @@ public final class PaimonMetricsAutoConfiguration {
 	@ConditionalOnMissingBean(MaintenanceListener.class)
 	MicrometerMaintenanceListener paimonMaintenanceMetrics(MeterRegistry registry) {
 		return new MicrometerMaintenanceListener(registry);
+	}
+
+	@Bean
+	@ConditionalOnClass(name = "org.springframework.kafka.core.KafkaTemplate")
+	@ConditionalOnMissingBean(KafkaPipelineListener.class)
+	MicrometerKafkaPipelineListener paimonKafkaPipelineMetrics(MeterRegistry registry) {
+		return new MicrometerKafkaPipelineListener(registry);
 	}
 
 	@Bean

@@ -1,0 +1,157 @@
+package io.github.paimonspring.kafka;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+import io.github.paimonspring.core.PaimonOperations;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+import org.springframework.context.SmartLifecycle;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+
+/**
+ * Runs the declared Kafka pipelines from application start to shutdown. Creating it checks every
+ * pipeline against its table (refusing a configuration that does not fit, naming the property); the
+ * consumers start with the application context and leave their groups when it stops. The Kafka clients
+ * use the application's Kafka configuration ({@code spring.kafka.*}) with byte-array (de)serializers, no
+ * auto commit and each pipeline's group.
+ */
+public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
+
+	private static final Pattern TOPIC = Pattern.compile("[A-Za-z0-9._-]{1,117}");
+
+	private final List<KafkaPipeline> pipelines = new ArrayList<>();
+
+	private final List<DefaultKafkaProducerFactory<byte[], byte[]>> producers = new ArrayList<>();
+
+	private volatile boolean running;
+
+	/**
+	 * Creates the pipelines (they start with {@link #start()}).
+	 * @param properties the declared pipelines
+	 * @param paimon the operations the pipelines write with
+	 * @param consumerConfig the Kafka consumer configuration (spring.kafka.consumer.* and the connection)
+	 * @param producerConfig the Kafka producer configuration, for dead-letter topics
+	 * @param listener what receives the pipelines' events
+	 * @throws KafkaPipelineException naming the property when a pipeline is misconfigured
+	 */
+	public KafkaPipelineRunner(PaimonKafkaProperties properties, PaimonOperations paimon,
+			Map<String, Object> consumerConfig, Map<String, Object> producerConfig, KafkaPipelineListener listener) {
+		for (Map.Entry<String, KafkaPipelineProperties> entry : properties.getPipelines().entrySet()) {
+			String name = entry.getKey();
+			KafkaPipelineProperties pipeline = entry.getValue();
+			if (!pipeline.isEnabled()) {
+				continue;
+			}
+			check(name, pipeline, paimon);
+			String groupId = (pipeline.getGroupId() != null && !pipeline.getGroupId().isBlank()) ? pipeline.getGroupId()
+					: "paimon-" + name;
+			String resetTo = resetTo(name, pipeline, consumerConfig);
+			Map<String, Object> consumer = new HashMap<>(consumerConfig);
+			consumer.putAll(pipeline.getConsumerProperties());
+			consumer.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+			consumer.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, resetTo);
+			consumer.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+			Map<String, Object> producer = new HashMap<>(producerConfig);
+			producer.remove(ProducerConfig.TRANSACTIONAL_ID_CONFIG);
+			DefaultKafkaProducerFactory<byte[], byte[]> producers = new DefaultKafkaProducerFactory<>(producer,
+					new ByteArraySerializer(), new ByteArraySerializer());
+			this.producers.add(producers);
+			DeadLetters deadLetters = new DeadLetters(new KafkaTemplate<>(producers), name, pipeline.getTable(),
+					pipeline.getDeadLetterTopic(), Duration.ofSeconds(30));
+			this.pipelines.add(new KafkaPipeline(name, pipeline, paimon, listener,
+					new DefaultKafkaConsumerFactory<>(consumer, new ByteArrayDeserializer(), new ByteArrayDeserializer()),
+					deadLetters, groupId, resetTo));
+		}
+	}
+
+	private static void check(String name, KafkaPipelineProperties pipeline, PaimonOperations paimon) {
+		String prefix = "paimon.kafka.pipelines." + name + ".";
+		if (pipeline.getTable() == null || pipeline.getTable().isBlank()) {
+			throw new KafkaPipelineException(null, "Property " + prefix + "table is required: the table pipeline '" + name
+					+ "' writes (a paimon.tables name or database.table)");
+		}
+		boolean pattern = pipeline.getTopicPattern() != null && !pipeline.getTopicPattern().isBlank();
+		if (pattern == !pipeline.getTopics().isEmpty()) {
+			throw new KafkaPipelineException(pipeline.getTable(), "Pipeline '" + name + "' needs either " + prefix
+					+ "topics or " + prefix + "topic-pattern" + (pattern ? ", not both" : ""));
+		}
+		if (pattern) {
+			try {
+				Pattern.compile(pipeline.getTopicPattern());
+			}
+			catch (PatternSyntaxException ex) {
+				throw new KafkaPipelineException(pipeline.getTable(),
+						"Property " + prefix + "topic-pattern is not a regular expression: " + ex.getMessage());
+			}
+		}
+		for (String topic : pipeline.getTopics()) {
+			if (!TOPIC.matcher(topic).matches()) {
+				throw new KafkaPipelineException(pipeline.getTable(), "Property " + prefix + "topics has '" + topic
+						+ "': a topic of a pipeline has 1 to 117 letters, digits, '.', '_' or '-' (its partitions write "
+						+ "through the channels '<topic>-<partition>', at most 128 characters)");
+			}
+		}
+		positive(prefix + "concurrency", pipeline.getConcurrency());
+		positive(prefix + "batch.max-rows", pipeline.getBatch().getMaxRows());
+		positive(prefix + "batch.max-in-flight", pipeline.getBatch().getMaxInFlight());
+		positive(prefix + "batch.max-bytes", pipeline.getBatch().getMaxBytes().toBytes());
+		positive(prefix + "max-record-size", pipeline.getMaxRecordSize().toBytes());
+		TableShape shape = TableShape.load(paimon, pipeline.getTable());
+		RecordMetadata.resolve(name, pipeline.getColumns(),
+				pipeline.getKeyFormat() == KafkaPipelineProperties.KeyFormat.STRING, shape);
+	}
+
+	private static void positive(String property, long value) {
+		if (value < 1) {
+			throw new KafkaPipelineException(null, "Property " + property + " must be at least 1, got " + value);
+		}
+	}
+
+	private static String resetTo(String name, KafkaPipelineProperties pipeline, Map<String, Object> consumerConfig) {
+		Object configured = (pipeline.getAutoOffsetReset() != null) ? pipeline.getAutoOffsetReset()
+				: consumerConfig.getOrDefault(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+		String value = String.valueOf(configured).trim().toLowerCase(Locale.ROOT);
+		if (!value.equals("earliest") && !value.equals("latest")) {
+			throw new KafkaPipelineException(pipeline.getTable(), "Property paimon.kafka.pipelines." + name
+					+ ".auto-offset-reset (or spring.kafka.consumer.auto-offset-reset) is '" + configured
+					+ "'; a pipeline starts a partition without a committed offset token at earliest or latest");
+		}
+		return value;
+	}
+
+	@Override
+	public List<KafkaPipelineView> pipelines() {
+		return this.pipelines.stream().map(KafkaPipeline::view).toList();
+	}
+
+	@Override
+	public void start() {
+		this.pipelines.forEach(KafkaPipeline::start);
+		this.running = true;
+	}
+
+	@Override
+	public void stop() {
+		this.running = false;
+		this.pipelines.parallelStream().forEach(KafkaPipeline::stop);
+		this.producers.forEach(DefaultKafkaProducerFactory::destroy);
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+}

@@ -1,0 +1,390 @@
+package io.github.paimonspring.kafka;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
+
+import io.github.paimonspring.arrow.ArrowDataException;
+import io.github.paimonspring.catalog.TableNotFoundException;
+import io.github.paimonspring.ingest.ChannelOverlapException;
+import io.github.paimonspring.write.PaimonArgumentException;
+import io.github.paimonspring.write.UnsupportedTableException;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One consumer of a pipeline, on its own thread: polls its assigned partitions, converts their records,
+ * appends them to each partition's channel with the last offset as the offset token, and commits to Kafka
+ * the offsets Paimon has committed (never more). On assignment a partition's channel is opened — fencing
+ * any older owner — and the partition resumes after the channel's committed token; on revocation the
+ * appends in flight get a bounded time to be committed; a failed append makes its partition reopen and
+ * resume from the committed token.
+ */
+final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
+
+	private static final Logger logger = LoggerFactory.getLogger(PipelineConsumer.class);
+
+	private final KafkaPipeline pipeline;
+
+	private final KafkaPipelineProperties settings;
+
+	private final Consumer<byte[], byte[]> consumer;
+
+	private final Map<TopicPartition, PartitionChannel> partitions = new ConcurrentHashMap<>();
+
+	private final Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+
+	private final Duration pollTimeout;
+
+	private final String resetTo;
+
+	private @Nullable RecordConverter converter;
+
+	private long lagAtNanos;
+
+	PipelineConsumer(KafkaPipeline pipeline, Consumer<byte[], byte[]> consumer, String resetTo) {
+		this.pipeline = pipeline;
+		this.settings = pipeline.settings();
+		this.consumer = consumer;
+		this.resetTo = resetTo;
+		long wait = this.settings.getBatch().getMaxWait().toMillis();
+		this.pollTimeout = Duration.ofMillis(Math.max(10, Math.min(100, wait / 2)));
+	}
+
+	@Override
+	public void run() {
+		try {
+			this.converter = new RecordConverter(this.pipeline.name(), this.settings, this.pipeline.paimon(),
+					this.pipeline.allocator());
+			if (this.settings.getTopicPattern() != null) {
+				this.consumer.subscribe(Pattern.compile(this.settings.getTopicPattern()), this);
+			}
+			else {
+				this.consumer.subscribe(this.settings.getTopics(), this);
+			}
+			while (this.pipeline.isRunning()) {
+				try {
+					for (ConsumerRecord<byte[], byte[]> record : this.consumer.poll(this.pollTimeout)) {
+						handle(record);
+					}
+				}
+				catch (WakeupException ex) {
+					continue;
+				}
+				maintain();
+			}
+		}
+		catch (RuntimeException ex) {
+			this.pipeline.failed(ex);
+		}
+		finally {
+			shutdown();
+		}
+	}
+
+	private void handle(ConsumerRecord<byte[], byte[]> record) {
+		PartitionChannel partition = this.partitions.get(new TopicPartition(record.topic(), record.partition()));
+		if (partition == null || partition.state != PartitionChannel.State.OPEN
+				|| record.offset() <= partition.consumedUpTo) {
+			return; // read again once the partition is (re)opened
+		}
+		long size = (record.value() != null) ? record.value().length : 0;
+		RecordConverter.Converted converted;
+		try {
+			converted = this.converter.convert(record);
+		}
+		catch (BadRecordException ex) {
+			if (!deadLetter(partition, record, ex)) {
+				return;
+			}
+			partition.consumedUpTo = record.offset();
+			partition.pending.consumed(record.offset(), size);
+			return;
+		}
+		partition.consumedUpTo = record.offset();
+		if (converted == null) {
+			this.pipeline.listener().skipped(this.pipeline.name());
+			partition.pending.consumed(record.offset(), size);
+			return;
+		}
+		if (converted.row() != null && partition.pending.otherShape(converted.row())) {
+			flush(partition); // the table's schema changed: the rows before go in their own batch
+		}
+		partition.pending.consumed(record.offset(), size);
+		if (converted.row() != null) {
+			partition.pending.add(converted.row());
+		}
+		else {
+			partition.pending.add(converted.batches());
+		}
+		flushIfDue(partition);
+	}
+
+	/** Publishes a bad record to the dead-letter topic (or stops the pipeline); false if that failed. */
+	private boolean deadLetter(PartitionChannel partition, ConsumerRecord<byte[], byte[]> record, BadRecordException ex) {
+		String where = "Record " + record.topic() + "-" + record.partition() + "@" + record.offset() + " of pipeline '"
+				+ this.pipeline.name() + "' cannot be written into table '" + this.converter.shape().identifier() + "': ";
+		if (this.settings.getOnError() == KafkaPipelineProperties.OnError.STOP) {
+			throw new KafkaPipelineException(this.converter.shape().identifier(),
+					where + ex.getMessage() + " (on-error is stop)", ex);
+		}
+		try {
+			this.pipeline.deadLetters().publish(record, new BadRecordException(ex.reason(), where + ex.getMessage(), ex));
+		}
+		catch (RuntimeException failure) {
+			fail(partition, failure);
+			return false;
+		}
+		this.pipeline.listener().deadLettered(this.pipeline.name(), ex.reason());
+		return true;
+	}
+
+	private void flushIfDue(PartitionChannel partition) {
+		PendingAppend pending = partition.pending;
+		KafkaBatchProperties batch = this.settings.getBatch();
+		if (partition.state == PartitionChannel.State.OPEN && !pending.isEmpty()
+				&& partition.inFlight.size() < batch.getMaxInFlight()
+				&& (pending.records() >= batch.getMaxRows() || pending.bytes() >= batch.getMaxBytes().toBytes()
+						|| pending.ageNanos() >= batch.getMaxWait().toNanos())) {
+			flush(partition);
+		}
+	}
+
+	private void flush(PartitionChannel partition) {
+		PendingAppend pending = partition.pending;
+		if (pending.isEmpty()) {
+			return;
+		}
+		long token = pending.lastOffset();
+		int records = pending.records();
+		int rows = pending.rows();
+		List<VectorSchemaRoot> batches = pending.drain(this.pipeline.allocator());
+		partition.send(this.pipeline.paimon(), this.settings.getTable(), batches, token, records, rows,
+				this.pipeline.sender());
+	}
+
+	private void maintain() {
+		for (PartitionChannel partition : this.partitions.values()) {
+			flushIfDue(partition);
+			completions(partition);
+			if (partition.reopen(this.pipeline.paimon(), this.settings.getTable(), this.pipeline.sender(), this.consumer,
+					this.resetTo)) {
+				logger.warn("Opening channel {} for pipeline '{}' failed; retrying: {}", partition.channel, this.pipeline.name(),
+						String.valueOf(partition.failure));
+			}
+			boolean pause = partition.state != PartitionChannel.State.OPEN
+					|| partition.inFlight.size() >= this.settings.getBatch().getMaxInFlight();
+			if (pause != partition.paused) {
+				if (pause) {
+					this.consumer.pause(List.of(partition.partition));
+				}
+				else {
+					this.consumer.resume(List.of(partition.partition));
+				}
+				partition.paused = pause;
+			}
+		}
+		if (!this.offsets.isEmpty()) {
+			this.consumer.commitAsync(new HashMap<>(this.offsets), (committed, ex) -> {
+				if (ex != null) {
+					logger.debug("Committing offsets of pipeline '{}' to Kafka failed (lag monitoring only): {}",
+							this.pipeline.name(), ex.toString());
+				}
+			});
+			this.offsets.clear();
+		}
+		if (System.nanoTime() - this.lagAtNanos > TimeUnit.SECONDS.toNanos(1)) {
+			this.lagAtNanos = System.nanoTime();
+			for (PartitionChannel partition : this.partitions.values()) {
+				lag(partition);
+			}
+		}
+	}
+
+	/** Takes the answered appends at the head of the partition's queue, in order. */
+	private void completions(PartitionChannel partition) {
+		while (!partition.inFlight.isEmpty() && partition.inFlight.peek().result().isDone()) {
+			PartitionChannel.InFlight head = partition.inFlight.peek();
+			Throwable failure = head.failure();
+			if (failure != null) {
+				fail(partition, failure);
+				return;
+			}
+			partition.inFlight.poll();
+			partition.committed = head.token();
+			partition.failures = 0;
+			this.offsets.put(partition.partition, new OffsetAndMetadata(head.token() + 1));
+			this.pipeline.listener().appended(this.pipeline.name(), head.records(), head.result().join().rows(),
+					System.nanoTime() - head.sentNanos());
+		}
+	}
+
+	private void fail(PartitionChannel partition, Throwable cause) {
+		if (cause instanceof ArrowDataException || cause instanceof PaimonArgumentException
+				|| cause instanceof UnsupportedTableException || cause instanceof TableNotFoundException
+				|| cause instanceof ChannelOverlapException) {
+			throw new KafkaPipelineException(this.converter.shape().identifier(), "Pipeline '" + this.pipeline.name()
+					+ "' stopped: table '" + this.converter.shape().identifier() + "' refused an append of "
+					+ partition.channel + ": " + cause.getMessage(), cause);
+		}
+		partition.pending.discard();
+		if (partition.state != PartitionChannel.State.FAILED) {
+			partition.state = PartitionChannel.State.FAILED;
+			partition.failure = cause;
+			partition.failures++;
+			partition.reopenAtNanos = System.nanoTime() + partition.backoffNanos(this.settings.getRetryBackoff());
+			this.pipeline.listener().appendFailed(this.pipeline.name(), cause);
+			logger.warn("An append of {} by pipeline '{}' failed; the partition resumes from its committed offset: {}",
+					partition.channel, this.pipeline.name(), cause.toString());
+		}
+	}
+
+	private void lag(PartitionChannel partition) {
+		try {
+			OptionalLong behind = this.consumer.currentLag(partition.partition);
+			if (behind.isEmpty() || partition.state != PartitionChannel.State.OPEN) {
+				return;
+			}
+			long position = this.consumer.position(partition.partition, Duration.ZERO);
+			long end = position + behind.getAsLong();
+			long next = (partition.committed != null) ? partition.committed + 1 : position;
+			partition.lag = Math.max(0, end - next);
+		}
+		catch (RuntimeException ex) {
+			// the position is not known yet
+		}
+	}
+
+	@Override
+	public void onPartitionsAssigned(Collection<TopicPartition> assigned) {
+		for (TopicPartition topicPartition : assigned) {
+			PartitionChannel partition = new PartitionChannel(topicPartition, this.settings.getRetryBackoff());
+			this.partitions.put(topicPartition, partition);
+			this.consumer.pause(List.of(topicPartition));
+			partition.paused = true;
+			partition.open(this.pipeline.paimon(), this.settings.getTable(), this.pipeline.sender());
+		}
+		if (!assigned.isEmpty()) {
+			logger.info("Pipeline '{}' was assigned {}", this.pipeline.name(), assigned);
+		}
+	}
+
+	@Override
+	public void onPartitionsRevoked(Collection<TopicPartition> revoked) {
+		List<PartitionChannel> leaving = new ArrayList<>();
+		for (TopicPartition topicPartition : revoked) {
+			PartitionChannel partition = this.partitions.remove(topicPartition);
+			if (partition != null) {
+				partition.pending.discard();
+				leaving.add(partition);
+			}
+		}
+		settle(leaving, this.settings.getRevokeTimeout());
+		commitSync();
+		if (!revoked.isEmpty()) {
+			logger.info("Pipeline '{}' gave up {}", this.pipeline.name(), revoked);
+		}
+	}
+
+	@Override
+	public void onPartitionsLost(Collection<TopicPartition> lost) {
+		for (TopicPartition topicPartition : lost) {
+			PartitionChannel partition = this.partitions.remove(topicPartition);
+			if (partition != null) {
+				partition.abandon();
+			}
+		}
+		logger.info("Pipeline '{}' lost {}; their appends in flight are fenced by the new owner", this.pipeline.name(),
+				lost);
+	}
+
+	/** Waits (bounded) for the appends in flight of leaving partitions and takes their committed offsets. */
+	private void settle(List<PartitionChannel> leaving, Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		for (PartitionChannel partition : leaving) {
+			for (PartitionChannel.InFlight append : partition.inFlight) {
+				try {
+					append.result().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					break;
+				}
+				catch (ExecutionException | TimeoutException ex) {
+					break;
+				}
+			}
+			try {
+				completions(partition);
+			}
+			catch (KafkaPipelineException ex) {
+				// the pipeline stops anyway: keep what was committed
+			}
+			partition.abandon();
+		}
+	}
+
+	private void commitSync() {
+		if (this.offsets.isEmpty()) {
+			return;
+		}
+		try {
+			this.consumer.commitSync(new HashMap<>(this.offsets));
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Committing offsets of pipeline '{}' to Kafka failed (lag monitoring only): {}",
+					this.pipeline.name(), ex.toString());
+		}
+		this.offsets.clear();
+	}
+
+	private void shutdown() {
+		try {
+			List<PartitionChannel> all = new ArrayList<>(this.partitions.values());
+			all.forEach((partition) -> partition.pending.discard());
+			settle(all, this.settings.getRevokeTimeout());
+			commitSync();
+		}
+		finally {
+			this.partitions.clear();
+			this.consumer.close();
+		}
+	}
+
+	/**
+	 * Describes this consumer's partitions.
+	 * @return the partitions now
+	 */
+	List<KafkaPipelineView.Partition> partitions() {
+		List<KafkaPipelineView.Partition> views = new ArrayList<>();
+		for (PartitionChannel partition : this.partitions.values()) {
+			views.add(new KafkaPipelineView.Partition(partition.partition.topic(), partition.partition.partition(),
+					partition.channel, partition.generation, partition.committed, partition.lag,
+					partition.inFlight.size()));
+		}
+		return views;
+	}
+
+	/** Interrupts a poll in progress. */
+	void wakeup() {
+		this.consumer.wakeup();
+	}
+
+}

@@ -1,0 +1,13 @@
+package io.github.paimonspring.kafka;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One record converted to a row of its table.
+ *
+ * @param shape the table's shape the values follow
+ * @param values the column values, by position in the shape's row type
+ * @param kind the row kind's byte value (0 insert, 1 update before, 2 update after, 3 delete)
+ */
+record RecordRow(TableShape shape, @Nullable Object[] values, byte kind) {
+}
