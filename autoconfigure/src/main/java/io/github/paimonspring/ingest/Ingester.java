@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -58,6 +60,8 @@ public final class Ingester implements AutoCloseable {
 
 	private final HeldKeys keys;
 
+	private final ExecutorService indexReaders;
+
 	private final Channels channels;
 
 	private volatile boolean closed;
@@ -87,6 +91,11 @@ public final class Ingester implements AutoCloseable {
 		executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
 		executor.setRemoveOnCancelPolicy(true);
 		this.scheduler = executor;
+		this.indexReaders = Executors.newFixedThreadPool(settings.indexReadParallelism(), (task) -> {
+			Thread thread = new Thread(task, "paimon-index-reader");
+			thread.setDaemon(true);
+			return thread;
+		});
 	}
 
 	/**
@@ -303,7 +312,7 @@ public final class Ingester implements AutoCloseable {
 
 	private SnapshotIndex index(WriteTarget target) {
 		return this.indexes.computeIfAbsent(target.location(), (location) -> new SnapshotIndex(target.name(),
-				target.table()));
+				target.table(), this.indexReaders, this.settings.indexReadParallelism()));
 	}
 
 	private void checkOpen(WriteTarget target) {
@@ -359,6 +368,7 @@ public final class Ingester implements AutoCloseable {
 			}
 		}
 		this.scheduler.shutdown();
+		this.indexReaders.shutdown();
 		try {
 			this.scheduler.awaitTermination(30, TimeUnit.SECONDS);
 		}
