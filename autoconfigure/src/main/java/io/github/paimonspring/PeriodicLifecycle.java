@@ -24,16 +24,32 @@ public abstract class PeriodicLifecycle implements SmartLifecycle {
 
 	private final Duration period;
 
+	private final Duration stopTimeout;
+
 	private @Nullable ScheduledExecutorService executor;
+
+	private volatile boolean stopping;
+
+	/**
+	 * Creates the task; {@link #stop()} interrupts a run in progress and returns at once.
+	 * @param threadName the name of its thread
+	 * @param period the delay between the end of one run and the start of the next (and before the first)
+	 */
+	protected PeriodicLifecycle(String threadName, Duration period) {
+		this(threadName, period, Duration.ZERO);
+	}
 
 	/**
 	 * Creates the task.
 	 * @param threadName the name of its thread
 	 * @param period the delay between the end of one run and the start of the next (and before the first)
+	 * @param stopTimeout how long {@link #stop()} waits for a run in progress to end after interrupting it
+	 * (so that it can release what it holds before the process exits)
 	 */
-	protected PeriodicLifecycle(String threadName, Duration period) {
+	protected PeriodicLifecycle(String threadName, Duration period, Duration stopTimeout) {
 		this.threadName = threadName;
 		this.period = period;
+		this.stopTimeout = stopTimeout;
 	}
 
 	/**
@@ -46,6 +62,7 @@ public abstract class PeriodicLifecycle implements SmartLifecycle {
 		if (this.executor != null) {
 			return;
 		}
+		this.stopping = false;
 		ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
 			Thread thread = new Thread(task, this.threadName);
 			thread.setDaemon(true);
@@ -65,11 +82,36 @@ public abstract class PeriodicLifecycle implements SmartLifecycle {
 		}
 	}
 
+	/**
+	 * Returns whether {@link #stop()} was called since the last {@link #start()}: a long run checks it to
+	 * end early (libraries may swallow the interrupt).
+	 * @return {@code true} while stopping or stopped
+	 */
+	protected final boolean isStopping() {
+		return this.stopping;
+	}
+
 	@Override
-	public synchronized void stop() {
-		if (this.executor != null) {
-			this.executor.shutdownNow();
+	public void stop() {
+		ScheduledExecutorService stopped;
+		synchronized (this) {
+			stopped = this.executor;
 			this.executor = null;
+			this.stopping = true;
+		}
+		if (stopped == null) {
+			return;
+		}
+		stopped.shutdownNow();
+		// without holding this object's monitor: the run may need it to end
+		try {
+			if (!this.stopTimeout.isZero()
+					&& !stopped.awaitTermination(this.stopTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+				logger.warn("{} did not end its run within {} of being stopped", this.threadName, this.stopTimeout);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 

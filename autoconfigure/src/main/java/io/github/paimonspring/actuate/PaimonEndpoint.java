@@ -9,7 +9,7 @@ import io.github.paimonspring.admin.AdminModel;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.TransactionState;
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.catalog.TableDefinition;
+import io.github.paimonspring.maintenance.MaintenancePolicy;
 import io.github.paimonspring.maintenance.MaintenanceRun;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.github.paimonspring.maintenance.TableState;
@@ -24,8 +24,9 @@ import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 /**
- * The read-only {@code paimon} actuator endpoint: the configured tables with their keys, bucket and
- * latest snapshot, when the admin API is enabled its open transactions, and with a JDBC catalog the
+ * The read-only {@code paimon} actuator endpoint: the configured tables (and the undeclared ones the
+ * scheduled maintenance maintains because the service wrote them) with their keys, bucket and latest
+ * snapshot, when the admin API is enabled its open transactions, and with a JDBC catalog the
  * commit locks held now. Reading it never creates a table.
  */
 @Endpoint(id = "paimon")
@@ -60,14 +61,24 @@ public class PaimonEndpoint {
 	}
 
 	/**
-	 * Describes the configured tables and the open admin transactions.
+	 * Describes the configured tables, the undeclared ones the scheduled maintenance maintains, and the
+	 * open admin transactions.
 	 * @return the tables, and the open transactions or {@code null} without the admin API
 	 */
 	@ReadOperation
 	public PaimonDescriptor paimon() {
+		MaintenanceScheduler scheduler = (this.maintenance != null) ? this.maintenance.getIfAvailable() : null;
+		Map<String, MaintenancePolicy> maintained = (scheduler != null) ? scheduler.tables() : Map.of();
 		List<TableDescriptor> tables = new ArrayList<>();
-		for (Map.Entry<String, TableDefinition> entry : this.tables.definitions().entrySet()) {
-			tables.add(describe(entry.getKey()));
+		java.util.Set<String> declared = new java.util.HashSet<>();
+		for (String name : this.tables.definitions().keySet()) {
+			tables.add(describe(name, name, scheduler, maintained));
+			declared.add(this.tables.identifier(name).getFullName());
+		}
+		for (String identifier : maintained.keySet()) {
+			if (!declared.contains(identifier)) {
+				tables.add(describe(null, identifier, scheduler, maintained));
+			}
 		}
 		AdminTransactions admin = this.transactions.getIfAvailable();
 		List<AdminModel.TransactionView> open = (admin != null) ? admin.list().stream()
@@ -76,14 +87,18 @@ public class PaimonEndpoint {
 		return new PaimonDescriptor(tables, open, CommitLocks.read(this.tables.catalog().options()));
 	}
 
-	private TableDescriptor describe(String name) {
-		Identifier identifier = this.tables.identifier(name);
+	private TableDescriptor describe(@Nullable String name, String nameOrIdentifier,
+			@Nullable MaintenanceScheduler scheduler, Map<String, MaintenancePolicy> maintained) {
+		Identifier identifier = this.tables.identifier(nameOrIdentifier);
+		String full = identifier.getFullName();
+		MaintenancePolicy policy = maintained.get(full);
+		boolean scheduled = policy != null && policy.enabled();
 		Table table;
 		try {
 			table = this.tables.catalog().getTable(identifier);
 		}
 		catch (Catalog.TableNotExistException ex) {
-			return new TableDescriptor(name, identifier.getFullName(), false, null, null, null, null, null, null);
+			return new TableDescriptor(name, full, false, null, null, null, null, scheduled, null, null);
 		}
 		Integer bucket = (table.options().get("bucket") != null) ? Integer.valueOf(table.options().get("bucket")) : null;
 		Long snapshot = null;
@@ -91,17 +106,17 @@ public class PaimonEndpoint {
 			bucket = fileStoreTable.coreOptions().bucket();
 			snapshot = fileStoreTable.snapshotManager().latestSnapshotIdFromFileSystem();
 		}
-		MaintenanceScheduler scheduler = (this.maintenance != null) ? this.maintenance.getIfAvailable() : null;
-		TableState state = (scheduler != null) ? scheduler.lastState(identifier.getFullName()) : null;
-		List<MaintenanceRun> runs = (scheduler != null) ? scheduler.runs(identifier.getFullName()) : List.of();
-		return new TableDescriptor(name, identifier.getFullName(), true, table.primaryKeys(), table.partitionKeys(),
-				bucket, snapshot, state, runs.isEmpty() ? null : runs.get(runs.size() - 1));
+		TableState state = (scheduler != null) ? scheduler.lastState(full) : null;
+		List<MaintenanceRun> runs = (scheduler != null) ? scheduler.runs(full) : List.of();
+		return new TableDescriptor(name, full, true, table.primaryKeys(), table.partitionKeys(), bucket, snapshot,
+				scheduled, state, runs.isEmpty() ? null : runs.get(runs.size() - 1));
 	}
 
 	/**
 	 * The endpoint's response.
 	 *
-	 * @param tables the configured tables, in configuration order
+	 * @param tables the configured tables, in configuration order, then the undeclared tables the
+	 * scheduled maintenance maintains
 	 * @param transactions the open admin transactions, newest first, or {@code null} without the admin
 	 * API
 	 * @param commitLocks the commit locks of a JDBC catalog with {@code lock.enabled} held now (table,
@@ -115,21 +130,25 @@ public class PaimonEndpoint {
 	/**
 	 * A configured table.
 	 *
-	 * @param name the {@code paimon.tables} name
+	 * @param name the {@code paimon.tables} name, or {@code null} for a table that {@code paimon.tables}
+	 * does not declare, listed because the scheduled maintenance maintains it (the service wrote it)
 	 * @param identifier {@code database.table}
 	 * @param exists whether the table exists in the catalog yet
 	 * @param primaryKeys primary key columns, or {@code null} if it does not exist
 	 * @param partitionKeys partition columns, or {@code null} if it does not exist
 	 * @param bucket the {@code bucket} option, or {@code null} if it does not exist
 	 * @param latestSnapshotId the latest snapshot, or {@code null} if there is none
+	 * @param maintained whether the scheduled maintenance of this instance maintains the table (not
+	 * when it is off, the table is switched off or excluded)
 	 * @param state files, bytes, snapshots and pending postpone-bucket files as the last scheduled
 	 * maintenance run left them, or {@code null} without one
 	 * @param lastMaintenance the last scheduled maintenance run on this instance, or {@code null}
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record TableDescriptor(String name, String identifier, boolean exists, @Nullable List<String> primaryKeys,
-			@Nullable List<String> partitionKeys, @Nullable Integer bucket, @Nullable Long latestSnapshotId,
-			@Nullable TableState state, @Nullable MaintenanceRun lastMaintenance) {
+	public record TableDescriptor(@Nullable String name, String identifier, boolean exists,
+			@Nullable List<String> primaryKeys, @Nullable List<String> partitionKeys, @Nullable Integer bucket,
+			@Nullable Long latestSnapshotId, boolean maintained, @Nullable TableState state,
+			@Nullable MaintenanceRun lastMaintenance) {
 	}
 
 }

@@ -261,11 +261,15 @@ public final class AdminModel {
 	 * @param snapshots its retained snapshots
 	 * @param pending what maintenance would act on now: files, bytes, the most files in one bucket, and
 	 * postpone-bucket files no reader sees yet
+	 * @param scheduled whether the scheduled maintenance maintains the table: it is declared in
+	 * {@code paimon.tables} or the service wrote it, and no {@code paimon.maintenance.exclude} pattern
+	 * matches it ({@code false} when the scheduled maintenance is off)
+	 * @param excluded whether a {@code paimon.maintenance.exclude} pattern matches the table
 	 * @param runs the last scheduled maintenance runs on this instance, oldest first (empty when the
 	 * scheduled maintenance is off)
 	 */
 	public record MaintenanceResponse(String table, long liveFiles, long snapshots,
-			io.github.paimonspring.maintenance.TableState pending,
+			io.github.paimonspring.maintenance.TableState pending, boolean scheduled, boolean excluded,
 			List<io.github.paimonspring.maintenance.MaintenanceRun> runs) {
 	}
 

@@ -60,13 +60,18 @@ public class PaimonMaintenanceController {
 	 */
 	@GetMapping("/tables/{database}/{table}/maintenance")
 	@Operation(summary = "Get a table's maintenance state", operationId = "getMaintenance")
-	@ApiResponse(responseCode = "200", description = "Live data files, retained snapshots, what is pending (files per bucket, postpone-bucket files), last scheduled runs")
+	@ApiResponse(responseCode = "200", description = "Live data files, retained snapshots, what is pending (files per bucket, postpone-bucket files), whether the scheduled maintenance maintains the table (scheduled) or an exclusion pattern leaves it out (excluded), last scheduled runs")
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	public AdminModel.MaintenanceResponse state(@PathVariable String database, @PathVariable String table) {
 		String identifier = this.tables.identifier(database, table);
 		TableState state = this.maintenance.observe(identifier);
+		if (this.scheduler == null) {
+			return new AdminModel.MaintenanceResponse(identifier, state.files(), state.snapshots(), state, false, false,
+					List.of());
+		}
 		return new AdminModel.MaintenanceResponse(identifier, state.files(), state.snapshots(), state,
-				(this.scheduler != null) ? this.scheduler.runs(identifier) : List.of());
+				this.scheduler.maintains(identifier), this.scheduler.scope().excluded(identifier),
+				this.scheduler.runs(identifier));
 	}
 
 	/**

@@ -11,6 +11,7 @@ import io.github.paimonspring.cluster.SessionLocks;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.core.PaimonWriterObservationConvention;
+import io.github.paimonspring.core.TableWriteListener;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.ingest.JdbcKeyClaims;
@@ -175,7 +176,7 @@ public final class PaimonAutoConfiguration {
 		if (jdbcCatalog(options)) {
 			// instances that share a JDBC catalog share their idempotency key claims in its database
 			return new JdbcKeyClaims(uri, options.get("jdbc.user"), options.get("jdbc.password"),
-					ingest.getKeyClaimLease());
+					ingest.getKeyClaimLease(), options.getOrDefault("catalog-key", "jdbc"));
 		}
 		return new LocalKeyClaims();
 	}
@@ -210,7 +211,7 @@ public final class PaimonAutoConfiguration {
 	PaimonWriter paimonWriter(PaimonTables tables, PaimonProperties properties, Ingester ingester,
 			ObjectProvider<ObservationRegistry> observationRegistry,
 			ObjectProvider<PaimonWriterObservationConvention> observationConvention,
-			ObjectProvider<SchemaChangeListener> schemaChangeListener) {
+			ObjectProvider<SchemaChangeListener> schemaChangeListener, ObjectProvider<TableWriteListener> writeListeners) {
 		ArrowRuntimeCheck.verify();
 		Path spill = properties.getWrite().getSpillDirectory();
 		Integer parallelism = properties.getWrite().getParallelism();
@@ -220,6 +221,12 @@ public final class PaimonAutoConfiguration {
 				(postponeDefault != null) ? postponeDefault : 0, ingester);
 		writer.setSchemaEvolution(new SchemaEvolution(tables, properties.getWrite().getSchemaEvolution(),
 				schemaChangeListener.getIfAvailable(() -> SchemaChangeListener.NONE)));
+		// the scheduled maintenance maintains every table written here (WrittenTables)
+		java.util.List<TableWriteListener> listeners = writeListeners.orderedStream().toList();
+		if (!listeners.isEmpty()) {
+			writer.setTableWriteListener((listeners.size() == 1) ? listeners.get(0)
+					: (table) -> listeners.forEach((listener) -> listener.writing(table)));
+		}
 		if (properties.getWrite().isObservationEnabled()) {
 			observationRegistry.ifUnique(writer::setObservationRegistry);
 			observationConvention.ifUnique(writer::setObservationConvention);

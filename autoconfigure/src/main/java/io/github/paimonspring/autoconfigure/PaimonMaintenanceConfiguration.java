@@ -2,23 +2,30 @@ package io.github.paimonspring.autoconfigure;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
+import io.github.paimonspring.cluster.StateStore;
 import io.github.paimonspring.ingest.JdbcKeyClaims;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.LocalKeyClaims;
 import io.github.paimonspring.maintenance.MaintenanceListener;
 import io.github.paimonspring.maintenance.MaintenancePolicy;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
+import io.github.paimonspring.maintenance.MaintenanceScope;
 import io.github.paimonspring.maintenance.OrphanFiles;
 import io.github.paimonspring.maintenance.PaimonMaintenance;
 import io.github.paimonspring.maintenance.PendingFiles;
 import io.github.paimonspring.maintenance.TableMaintenance;
+import io.github.paimonspring.maintenance.WrittenTables;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -26,7 +33,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 /**
- * The table maintenance: its operations, the orphan-file cleanup and the scheduler.
+ * The table maintenance: its operations, the orphan-file cleanup, the scheduler and the record of the
+ * tables the service writes, which the scheduler maintains too.
  */
 @Configuration(proxyBeanMethods = false)
 class PaimonMaintenanceConfiguration {
@@ -56,38 +64,106 @@ class PaimonMaintenanceConfiguration {
 				(table) -> pending.getIfAvailable(() -> PendingFiles.NONE).pendingFiles(table));
 	}
 
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean
+	@Conditional(MaintenanceEnabledCondition.class)
+	WrittenTables paimonWrittenTables(StateStore store, Instances instances) {
+		return new WrittenTables(store, instances.id());
+	}
+
 	@Bean
 	@ConditionalOnMissingBean
 	@Conditional(MaintenanceEnabledCondition.class)
 	MaintenanceScheduler paimonMaintenanceScheduler(PaimonMaintenance maintenance, OrphanFiles orphans,
 			PaimonTables tables, PaimonProperties properties, PaimonMaintenanceProperties settings,
-			ObjectProvider<PaimonConnectionDetails> connectionDetails, ObjectProvider<MaintenanceListener> listener) {
+			ObjectProvider<PaimonConnectionDetails> connectionDetails, ObjectProvider<MaintenanceListener> listener,
+			ObjectProvider<WrittenTables> written, Environment environment) {
+		rejectUnbracketedIdentifiers(environment);
 		Map<String, String> options = PaimonAutoConfiguration.catalogOptions(properties.getCatalog(),
 				connectionDetails.orderedStream().toList());
 		KeyClaims claims = PaimonAutoConfiguration.jdbcCatalog(options)
 				? new JdbcKeyClaims(options.get("uri"), options.get("jdbc.user"), options.get("jdbc.password"),
-						settings.getLockLease())
+						settings.getLockLease(), options.getOrDefault("catalog-key", "jdbc"))
 				: new LocalKeyClaims();
-		return new MaintenanceScheduler(maintenance, orphans, policies(tables, settings), claims, settings.getInterval(),
-				settings.getOrphanFilesInterval(), listener.getIfAvailable(() -> MaintenanceListener.NONE));
+		return new MaintenanceScheduler(maintenance, orphans, scope(tables, settings, written.getIfAvailable()), claims,
+				settings.getInterval(), settings.getOrphanFilesInterval(),
+				listener.getIfAvailable(() -> MaintenanceListener.NONE));
 	}
 
-	/** The policy of every configured table, by identifier; per-table settings must name a configured table. */
-	static Map<String, MaintenancePolicy> policies(PaimonTables tables, PaimonMaintenanceProperties settings) {
-		for (String name : settings.getTables().keySet()) {
-			if (!tables.definitions().containsKey(name)) {
-				throw new IllegalStateException("paimon.maintenance.tables." + name + " names no table of paimon.tables "
-						+ tables.definitions().keySet());
+	/**
+	 * The scope of the scheduled maintenance: every configured table with its policy, the policies of
+	 * undeclared tables by identifier, and the exclusions. A per-table key must be a configured name or
+	 * an identifier ({@code database.table}); each exclusion a {@code database.table} pattern.
+	 */
+	static MaintenanceScope scope(PaimonTables tables, PaimonMaintenanceProperties settings,
+			@Nullable WrittenTables written) {
+		Map<String, String> declared = new LinkedHashMap<>(); // identifier -> name
+		tables.definitions().keySet().forEach((name) -> declared.put(tables.identifier(name).getFullName(), name));
+		Map<String, PaimonMaintenanceProperties.TableSettings> byName = new LinkedHashMap<>();
+		Map<String, MaintenancePolicy> overrides = new LinkedHashMap<>();
+		settings.getTables().forEach((key, table) -> {
+			String name = tables.definitions().containsKey(key) ? key : declared.get(key);
+			if (name == null && !isIdentifier(key)) {
+				throw new IllegalStateException("paimon.maintenance.tables." + key + " names no table of paimon.tables "
+						+ tables.definitions().keySet() + " and is no database.table identifier; name a table that "
+						+ "paimon.tables does not declare by its identifier in brackets, for example "
+						+ "paimon.maintenance.tables[" + key + ".events].min-files");
+			}
+			if (name == null) {
+				overrides.put(key, policy(table, settings));
+			}
+			else if (byName.putIfAbsent(name, table) != null) {
+				throw new IllegalStateException("paimon.maintenance.tables names table '" + name
+						+ "' twice (by its name and by its identifier); keep one");
+			}
+		});
+		Map<String, MaintenancePolicy> policies = new LinkedHashMap<>();
+		declared.forEach((identifier, name) -> policies.put(identifier,
+				policy(byName.getOrDefault(name, new PaimonMaintenanceProperties.TableSettings()), settings)));
+		List<String> exclude = settings.getExclude();
+		for (int i = 0; i < exclude.size(); i++) {
+			try {
+				MaintenanceScope.pattern(exclude.get(i));
+			}
+			catch (IllegalArgumentException ex) {
+				throw new IllegalStateException("paimon.maintenance.exclude[" + i + "]: " + ex.getMessage());
 			}
 		}
-		Map<String, MaintenancePolicy> policies = new LinkedHashMap<>();
-		for (String name : tables.definitions().keySet()) {
-			PaimonMaintenanceProperties.TableSettings table = settings.getTables()
-				.getOrDefault(name, new PaimonMaintenanceProperties.TableSettings());
-			int minFiles = (table.getMinFiles() != null) ? table.getMinFiles() : settings.getMinFiles();
-			policies.put(tables.identifier(name).getFullName(), new MaintenancePolicy(table.isEnabled(), minFiles));
-		}
-		return policies;
+		return new MaintenanceScope(policies, overrides, new MaintenancePolicy(true, settings.getMinFiles()), exclude,
+				written);
+	}
+
+	/**
+	 * Spring binds {@code paimon.maintenance.tables.raw.events.min-files} to nothing (a key {@code raw}
+	 * without a property {@code events}): refuse it, naming the bracket form.
+	 */
+	static void rejectUnbracketedIdentifiers(Environment environment) {
+		Map<String, Object> tables = Binder.get(environment)
+			.bind("paimon.maintenance.tables", Bindable.mapOf(String.class, Object.class))
+			.orElse(Map.of());
+		tables.forEach((key, value) -> {
+			if (value instanceof Map<?, ?> fields) {
+				for (Object field : fields.keySet()) {
+					String normalized = String.valueOf(field).replace("-", "").replace("_", "").toLowerCase(Locale.ROOT);
+					if (!normalized.equals("enabled") && !normalized.equals("minfiles")) {
+						throw new IllegalStateException("paimon.maintenance.tables." + key + "." + field
+								+ ".* is no per-table setting (enabled, min-files); name a table by its identifier "
+								+ "in brackets: paimon.maintenance.tables[" + key + "." + field + "].min-files");
+					}
+				}
+			}
+		});
+	}
+
+	private static boolean isIdentifier(String key) {
+		int dot = key.indexOf('.');
+		return dot > 0 && dot < key.length() - 1;
+	}
+
+	private static MaintenancePolicy policy(PaimonMaintenanceProperties.TableSettings table,
+			PaimonMaintenanceProperties settings) {
+		return new MaintenancePolicy(table.isEnabled(),
+				(table.getMinFiles() != null) ? table.getMinFiles() : settings.getMinFiles());
 	}
 
 }

@@ -1,7 +1,9 @@
 package io.github.paimonspring.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -10,15 +12,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Configuration properties of the table maintenance (compaction, snapshot expiry and orphan-file
- * cleanup of the configured {@code paimon.tables}).
+ * cleanup of the configured {@code paimon.tables} and of every table the service writes).
  */
 @ConfigurationProperties("paimon.maintenance")
 public class PaimonMaintenanceProperties {
 
 	/**
-	 * Whether to maintain the configured tables on a schedule. By default on for a filesystem catalog
-	 * on a local warehouse (the embedded set-up), off otherwise; turn it off when Flink or Spark
-	 * maintain the tables.
+	 * Whether to maintain on a schedule the configured tables and every table the service writes. By
+	 * default on for a filesystem catalog on a local warehouse (the embedded set-up), off otherwise;
+	 * turn it off when Flink or Spark maintain the tables (or exclude those tables).
 	 */
 	private @Nullable Boolean enabled;
 
@@ -54,7 +56,16 @@ public class PaimonMaintenanceProperties {
 	private Duration orphanFilesInterval = Duration.ofHours(1);
 
 	/**
-	 * Per-table settings, by the table's name under paimon.tables.
+	 * Tables the scheduled maintenance never maintains, declared or written by the service, for example
+	 * those Flink or Spark maintain: patterns over the identifier database.table, ignoring case, where *
+	 * stands for any characters and ? for one (analytics.*, *.raw_events).
+	 */
+	private List<String> exclude = new ArrayList<>();
+
+	/**
+	 * Per-table settings, by the table's name under paimon.tables, or by its identifier in brackets
+	 * (paimon.maintenance.tables[analytics.events].min-files) for a table that paimon.tables does not
+	 * declare.
 	 */
 	private Map<String, TableSettings> tables = new LinkedHashMap<>();
 
@@ -104,6 +115,14 @@ public class PaimonMaintenanceProperties {
 
 	public void setOrphanFilesInterval(Duration orphanFilesInterval) {
 		this.orphanFilesInterval = orphanFilesInterval;
+	}
+
+	public List<String> getExclude() {
+		return this.exclude;
+	}
+
+	public void setExclude(List<String> exclude) {
+		this.exclude = exclude;
 	}
 
 	public Map<String, TableSettings> getTables() {

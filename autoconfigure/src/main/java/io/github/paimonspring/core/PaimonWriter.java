@@ -71,6 +71,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
 	private volatile SchemaEvolution schemaEvolution;
 
+	private volatile TableWriteListener writeListener = TableWriteListener.NONE;
+
 	/**
 	 * Creates a writer with the default parallelism (the number of processors, at most 4).
 	 * @param tables the tables to resolve names against
@@ -155,6 +157,15 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	public List<SchemaChange> evolveSchema(String table, Schema schema, @Nullable DictionaryProvider dictionaries,
 			@Nullable SchemaEvolutionPolicy policy) {
 		return this.schemaEvolution.evolve(table, schema, dictionaries, policy);
+	}
+
+	/**
+	 * Sets the listener told about every table this writer writes (see {@link TableWriteListener}); the
+	 * default tells no one.
+	 * @param writeListener the listener
+	 */
+	public void setTableWriteListener(TableWriteListener writeListener) {
+		this.writeListener = writeListener;
 	}
 
 	/**
@@ -278,7 +289,7 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
 	@Override
 	public Optional<ChannelState> channelState(String table, String channel) {
-		return Optional.ofNullable(this.ingester.channelState(target(table), channel));
+		return Optional.ofNullable(this.ingester.channelState(resolve(table), channel));
 	}
 
 	/**
@@ -381,7 +392,14 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 				(context, result) -> context.setResult(result.rows(), result.committed(), result.snapshotId()));
 	}
 
+	/** The table to write; tells the {@link TableWriteListener}. */
 	private WriteTarget target(String table) {
+		WriteTarget target = resolve(table);
+		this.writeListener.writing(target.name());
+		return target;
+	}
+
+	private WriteTarget resolve(String table) {
 		Table resolved = this.tables.getTable(table);
 		String name = this.tables.identifier(table).getFullName();
 		if (!(resolved instanceof FileStoreTable fileStoreTable)) {

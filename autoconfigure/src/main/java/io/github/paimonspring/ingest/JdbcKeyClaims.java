@@ -34,6 +34,8 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 
 	private final Duration lease;
 
+	private final String prefix;
+
 	private final String owner = UUID.randomUUID().toString();
 
 	/**
@@ -44,6 +46,21 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 	 * @param lease how long a claim holds when its owner does not release it
 	 */
 	public JdbcKeyClaims(String url, @Nullable String user, @Nullable String password, Duration lease) {
+		this(url, user, password, lease, "");
+	}
+
+	/**
+	 * Creates the claims of one catalog and their table if it does not exist: claims of catalogs with
+	 * other keys in the same database never meet, even for tables of the same name.
+	 * @param url the JDBC URL
+	 * @param user the user, or {@code null}
+	 * @param password the password, or {@code null}
+	 * @param lease how long a claim holds when its owner does not release it
+	 * @param catalogKey the catalog's {@code catalog-key}, or empty
+	 */
+	public JdbcKeyClaims(String url, @Nullable String user, @Nullable String password, Duration lease,
+			String catalogKey) {
+		this.prefix = catalogKey.isEmpty() ? "" : catalogKey + ".";
 		this.connection = new JdbcConnection(url, user, password, "Idempotency key claims in " + TABLE);
 		this.lease = lease;
 		this.connection.createTable("CREATE TABLE IF NOT EXISTS " + TABLE + " (table_name VARCHAR(512) NOT NULL, "
@@ -60,7 +77,7 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 					+ " SET owner = ?, expires_at = ? WHERE table_name = ? AND idem_key = ? AND expires_at < ?")) {
 				take.setString(1, this.owner);
 				take.setTimestamp(2, expires);
-				take.setString(3, table);
+				take.setString(3, this.prefix + table);
 				take.setString(4, key);
 				take.setTimestamp(5, now);
 				if (take.executeUpdate() == 1) {
@@ -69,7 +86,7 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 			}
 			try (PreparedStatement insert = connection.prepareStatement(
 					"INSERT INTO " + TABLE + " (table_name, idem_key, owner, expires_at) VALUES (?, ?, ?, ?)")) {
-				insert.setString(1, table);
+				insert.setString(1, this.prefix + table);
 				insert.setString(2, key);
 				insert.setString(3, this.owner);
 				insert.setTimestamp(4, expires);
@@ -91,7 +108,7 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 			this.connection.run(table, (connection) -> {
 				try (PreparedStatement delete = connection
 					.prepareStatement("DELETE FROM " + TABLE + " WHERE table_name = ? AND idem_key = ? AND owner = ?")) {
-					delete.setString(1, table);
+					delete.setString(1, this.prefix + table);
 					delete.setString(2, key);
 					delete.setString(3, this.owner);
 					delete.executeUpdate();
@@ -121,7 +138,7 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 				try (PreparedStatement select = connection.prepareStatement("SELECT COUNT(*) FROM " + TABLE
 						+ " WHERE table_name = ? AND idem_key = ? AND owner = ? AND expires_at > ?")) {
 					for (String key : claimed) {
-						select.setString(1, table);
+						select.setString(1, this.prefix + table);
 						select.setString(2, key);
 						select.setString(3, this.owner);
 						select.setTimestamp(4, new Timestamp(System.currentTimeMillis()));

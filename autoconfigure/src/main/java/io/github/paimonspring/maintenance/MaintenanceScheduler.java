@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.github.paimonspring.PeriodicLifecycle;
+import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.write.UnsupportedTableException;
 import org.jspecify.annotations.Nullable;
@@ -19,22 +20,28 @@ import org.slf4j.LoggerFactory;
 
 
 /**
- * Runs the {@link PaimonMaintenance} on a schedule for the configured tables, each by its
- * {@link MaintenancePolicy}. Every interval, a table is observed; it is compacted when one bucket of one
- * partition holds at least {@code minFiles} data files or postpone-bucket files are pending; its
- * snapshots and partitions are expired as its options say; and its orphan files are removed — every
- * {@code orphanInterval}, and in the next round after another instance died (whose uncommitted files
- * are removed at any age, see {@link OrphanFiles}). A run of a table holds the table's maintenance claim
- * in the shared {@link KeyClaims} (the JDBC catalog's database when there is one), so two instances
- * never maintain one table at once; an instance that finds the claim taken skips the table until the
- * next interval. Keeps the last runs and the last observed state per table for the admin API, the
- * actuator and the {@link MaintenanceListener}.
+ * Runs the {@link PaimonMaintenance} on a schedule for the tables of its {@link MaintenanceScope} — the
+ * declared tables and those the service writes, except the excluded ones — each by its
+ * {@link MaintenancePolicy}. Every interval, the scope is read again and each table is observed; it is
+ * compacted when one bucket of one partition holds at least {@code minFiles} data files or
+ * postpone-bucket files are pending; its snapshots and partitions are expired as its options say; and
+ * its orphan files are removed — every {@code orphanInterval}, and in the next round after another
+ * instance died (whose uncommitted files are removed at any age, see {@link OrphanFiles}). A run of a
+ * table holds the table's maintenance claim in the shared {@link KeyClaims} (the JDBC catalog's database
+ * when there is one), so two instances never maintain one table at once; an instance that finds the
+ * claim taken skips the table until the next interval; stopping the scheduler interrupts the run in
+ * progress and waits (up to 10 s) for it to release its claim. A written table that no longer exists is
+ * forgotten (until it is written again). Keeps the last runs and the last observed state per table for
+ * the admin API, the actuator and the {@link MaintenanceListener}.
  */
 public class MaintenanceScheduler extends PeriodicLifecycle {
 
 	private static final Logger logger = LoggerFactory.getLogger(MaintenanceScheduler.class);
 
 	private static final int RUNS_KEPT = 100;
+
+	/** How long a stop waits for the interrupted run to end and release its claim. */
+	private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
 	private final PaimonMaintenance maintenance;
 
@@ -45,7 +52,7 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 	/** Per table: when its orphan files were last removed, and which dead instances that run knew. */
 	private final Map<String, OrphanSweep> sweeps = new HashMap<>();
 
-	private final Map<String, MaintenancePolicy> tables;
+	private final MaintenanceScope scope;
 
 	private final MaintenanceListener listener;
 
@@ -69,25 +76,43 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 	 */
 	public MaintenanceScheduler(PaimonMaintenance maintenance, OrphanFiles orphans, Map<String, MaintenancePolicy> tables,
 			KeyClaims claims, Duration interval, Duration orphanInterval, MaintenanceListener listener) {
-		super("paimon-maintenance", interval);
+		this(maintenance, orphans, MaintenanceScope.declaredOnly(tables), claims, interval, orphanInterval, listener);
+	}
+
+	/**
+	 * Creates the scheduler over a scope that may grow with the tables the service writes.
+	 * @param maintenance the maintenance operations
+	 * @param orphans the orphan-file cleanup
+	 * @param scope the tables to maintain, read again every round
+	 * @param claims where the per-table maintenance claims are taken
+	 * @param interval the time between two rounds
+	 * @param orphanInterval the time between two orphan-file cleanups of a table
+	 * @param listener told about every run
+	 */
+	public MaintenanceScheduler(PaimonMaintenance maintenance, OrphanFiles orphans, MaintenanceScope scope,
+			KeyClaims claims, Duration interval, Duration orphanInterval, MaintenanceListener listener) {
+		super("paimon-maintenance", interval, STOP_TIMEOUT);
 		this.maintenance = maintenance;
 		this.orphans = orphans;
 		this.orphanInterval = orphanInterval;
-		this.tables = new java.util.LinkedHashMap<>(tables);
+		this.scope = scope;
 		this.claims = claims;
 		this.listener = listener;
 		this.instance = orphans.instance();
 	}
 
 	/**
-	 * Runs one round over every table now.
+	 * Runs one round over every table now; an interrupted round ends after the table it maintains.
 	 */
 	public void runOnce() {
-		this.tables.forEach((table, policy) -> {
-			if (policy.enabled()) {
-				runTable(table, policy);
+		for (Map.Entry<String, MaintenancePolicy> table : this.scope.refresh().entrySet()) {
+			if (isStopping() || Thread.currentThread().isInterrupted()) {
+				return;
 			}
-		});
+			if (table.getValue().enabled()) {
+				runTable(table.getKey(), table.getValue());
+			}
+		}
 	}
 
 	private void runTable(String table, MaintenancePolicy policy) {
@@ -116,6 +141,16 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 		}
 		catch (UnsupportedTableException ex) {
 			error = ex.getMessage();
+		}
+		catch (TableNotFoundException ex) {
+			error = ex.getMessage();
+			if (this.scope.forget(table)) {
+				logger.info("Table '{}' no longer exists; it is maintained again once it is written", table);
+				this.states.remove(table);
+			}
+			else {
+				logger.warn("Maintenance of table '{}' failed: {}", table, ex.getMessage());
+			}
 		}
 		catch (RuntimeException ex) {
 			error = ex.getMessage();
@@ -156,17 +191,36 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 
 	private synchronized void record(MaintenanceRun run) {
 		this.runs.addLast(run);
-		while (this.runs.size() > RUNS_KEPT * Math.max(1, this.tables.size())) {
+		while (this.runs.size() > RUNS_KEPT * Math.max(1, this.scope.tables().size())) {
 			this.runs.removeFirst();
 		}
 	}
 
 	/**
-	 * Returns the tables this scheduler maintains, with their policies.
-	 * @return the policies by table identifier
+	 * Returns the tables this scheduler maintains, with their policies, as of its last round and this
+	 * instance's writes since (without reading the shared state).
+	 * @return the policies by table identifier: the declared tables first, then the written ones
 	 */
 	public Map<String, MaintenancePolicy> tables() {
-		return java.util.Collections.unmodifiableMap(this.tables);
+		return java.util.Collections.unmodifiableMap(this.scope.tables());
+	}
+
+	/**
+	 * Returns whether this scheduler maintains a table: it is in the scope and its policy is enabled.
+	 * @param table the table identifier
+	 * @return {@code true} when its rounds maintain the table
+	 */
+	public boolean maintains(String table) {
+		MaintenancePolicy policy = this.scope.tables().get(table);
+		return policy != null && policy.enabled();
+	}
+
+	/**
+	 * Returns the scope: which tables are maintained, and which are excluded.
+	 * @return the scope
+	 */
+	public MaintenanceScope scope() {
+		return this.scope;
 	}
 
 	/**

@@ -58,6 +58,39 @@ class PaimonEndpointTests {
 	}
 
 	@Test
+	void listsTheUndeclaredTablesTheScheduledMaintenanceMaintains() throws Exception {
+		try (io.github.paimonspring.support.TestWarehouse tables = new io.github.paimonspring.support.TestWarehouse(
+				this.warehouse)) {
+			tables.simpleLogTable("raw.clicks");
+			tables.simpleLogTable("analytics.daily");
+		}
+		new ApplicationContextRunner().withConfiguration(ActuatorFixtures.PAIMON)
+			.withPropertyValues(ActuatorFixtures.TABLES)
+			.withPropertyValues("paimon.catalog.warehouse=" + this.warehouse,
+					"management.endpoints.web.exposure.include=paimon", "paimon.maintenance.exclude=analytics.*",
+					"paimon.maintenance.tables.orders.enabled=false")
+			.run((context) -> {
+				PaimonEndpoint endpoint = context.getBean(PaimonEndpoint.class);
+				try (BufferAllocator allocator = new RootAllocator();
+						VectorSchemaRoot batch = Batches.idName(allocator, 7, "g")) {
+					context.getBean(PaimonWriter.class).write("raw.clicks", batch);
+					context.getBean(PaimonWriter.class).write("analytics.daily", batch);
+				}
+				context.getBean(io.github.paimonspring.maintenance.MaintenanceScheduler.class).runOnce();
+				java.util.List<PaimonEndpoint.TableDescriptor> tables = endpoint.paimon().tables();
+				assertThat(tables).extracting(PaimonEndpoint.TableDescriptor::identifier).as("excluded: not listed")
+					.containsExactly("test.events", "test.orders", "raw.clicks");
+				assertThat(tables).extracting(PaimonEndpoint.TableDescriptor::maintained).containsExactly(true, false, true);
+				PaimonEndpoint.TableDescriptor clicks = tables.get(2);
+				assertThat(clicks.name()).as("not declared").isNull();
+				assertThat(clicks.latestSnapshotId()).isEqualTo(2L);
+				assertThat(clicks.state()).isNotNull().satisfies((state) -> assertThat(state.files()).isEqualTo(2));
+				assertThat(clicks.lastMaintenance()).isNotNull()
+					.satisfies((run) -> assertThat(run.error()).isNull());
+			});
+	}
+
+	@Test
 	void listsOpenAdminTransactionsOnly() {
 		new WebApplicationContextRunner().withConfiguration(ActuatorFixtures.PAIMON)
 			.withPropertyValues(ActuatorFixtures.TABLES)

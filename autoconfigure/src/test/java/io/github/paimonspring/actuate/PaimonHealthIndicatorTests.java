@@ -120,11 +120,26 @@ class PaimonHealthIndicatorTests {
 			.run((context) -> {
 				MaintenanceScheduler scheduler = context.getBean(MaintenanceScheduler.class);
 				assertThat(scheduler.tables()).containsKeys("test.events", "test.orders");
+				// a table paimon.tables does not declare, written through the operations
+				context.getBean(org.apache.paimon.catalog.Catalog.class)
+					.createTable(org.apache.paimon.catalog.Identifier.create("test", "undeclared"),
+							org.apache.paimon.schema.Schema.newBuilder()
+								.column("id", org.apache.paimon.types.DataTypes.INT())
+								.column("name", org.apache.paimon.types.DataTypes.STRING())
+								.build(),
+							false);
+				try (org.apache.arrow.memory.BufferAllocator allocator = new org.apache.arrow.memory.RootAllocator();
+						org.apache.arrow.vector.VectorSchemaRoot batch = io.github.paimonspring.support.Batches
+							.idName(allocator, 1, "a")) {
+					context.getBean(io.github.paimonspring.core.PaimonOperations.class).write("test.undeclared", batch);
+				}
 				scheduler.runOnce();
 				Health health = context.getBean(PaimonHealthIndicator.class).health();
 				assertThat(health.getStatus()).isEqualTo(Status.UP);
 				assertThat(health.getDetails().get("maintenance")).asInstanceOf(InstanceOfAssertFactories.MAP)
-					.containsKeys("test.events", "test.orders")
+					.containsKeys("test.events", "test.orders", "test.undeclared")
+					.hasEntrySatisfying("test.undeclared", (detail) -> assertThat(detail)
+						.asInstanceOf(InstanceOfAssertFactories.MAP).containsEntry("files", 1L).containsKey("lastRun"))
 					.extractingByKey("test.events").asInstanceOf(InstanceOfAssertFactories.MAP)
 					.containsEntry("files", 0L).containsEntry("postponeFiles", 0L).containsKey("lastRun")
 					.doesNotContainKey("error");

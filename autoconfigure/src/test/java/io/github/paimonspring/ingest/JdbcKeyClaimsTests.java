@@ -41,6 +41,19 @@ class JdbcKeyClaimsTests {
 	}
 
 	@Test
+	void claimsOfCatalogsWithOtherKeysNeverMeet() {
+		try (JdbcKeyClaims one = new JdbcKeyClaims(URL, USER, null, Duration.ofMinutes(5), "catalog_one");
+				JdbcKeyClaims other = new JdbcKeyClaims(URL, USER, null, Duration.ofMinutes(5), "catalog_other");
+				JdbcKeyClaims sameCatalog = new JdbcKeyClaims(URL, USER, null, Duration.ofMinutes(5), "catalog_one")) {
+			assertThat(one.claim(this.table, "k")).isTrue();
+			assertThat(other.claim(this.table, "k")).as("the same table name in another catalog").isTrue();
+			assertThat(sameCatalog.claim(this.table, "k")).as("another instance of the same catalog").isFalse();
+			one.release(this.table, "k");
+			other.release(this.table, "k");
+		}
+	}
+
+	@Test
 	void anExpiredClaimIsTakenOver() {
 		// a lease in the past stands for an instance that crashed long ago
 		try (JdbcKeyClaims crashed = new JdbcKeyClaims(URL, USER, null, Duration.ofMinutes(-1));

@@ -12,6 +12,7 @@ import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.cluster.WarehouseStateStore;
 import io.github.paimonspring.ingest.LocalKeyClaims;
 import io.github.paimonspring.support.Batches;
+import io.github.paimonspring.support.TestWarehouse;
 import io.github.paimonspring.support.WarehouseTestBase;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.fs.local.LocalFileIO;
@@ -144,6 +145,86 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 		assertThat(removed.deadInstanceFiles()).isPositive();
 		assertThat(this.warehouse.dataFiles(table)).noneMatch((file) -> file.contains("data-" + dead.id() + "-"));
 		assertThat(this.heard.get(2).orphanFiles()).isEqualTo(removed);
+	}
+
+	@Test
+	void everyTableTheServiceWritesIsMaintainedAlsoAfterARestartUnlessExcluded() throws Exception {
+		String undeclared = "default.undeclared";
+		String excluded = "analytics.flink_owned";
+		this.warehouse.create(undeclared, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+			.option("write-only", "true").option("snapshot.num-retained.min", "1").option("snapshot.num-retained.max", "2")
+			.build());
+		this.warehouse.create(excluded, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+			.option("write-only", "true").build());
+		WarehouseStateStore store = new WarehouseStateStore(LocalFileIO.create(), this.dir.toString());
+		WrittenTables written = new WrittenTables(store, this.instances.id());
+		this.writer.setTableWriteListener(written);
+		MaintenanceScheduler scheduler = scheduler(scope(written), Duration.ofHours(1));
+		scheduler.runOnce();
+		assertThat(this.heard).as("nothing written yet, nothing declared").isEmpty();
+		for (int commit = 0; commit < 6; commit++) {
+			write(undeclared, commit, "u" + commit);
+			write(excluded, commit, "x" + commit);
+		}
+		assertThat(scheduler.tables()).as("known at once, before the round").containsOnlyKeys(undeclared);
+		scheduler.runOnce();
+		assertThat(scheduler.runs(undeclared)).singleElement().satisfies((run) -> {
+			assertThat(run.error()).isNull();
+			assertThat(run.compaction()).isNotNull().matches(CompactionResult::compacted);
+		});
+		assertThat(scheduler.runs(excluded)).isEmpty();
+		assertThat(this.warehouse.liveFileCount(excluded)).as("an excluded table is never compacted").isEqualTo(6);
+		assertThat(this.warehouse.snapshotCount(undeclared)).isLessThanOrEqualTo(2);
+		assertThat(this.warehouse.idNames(undeclared)).containsExactlyInAnyOrder("0:u0", "1:u1", "2:u2", "3:u3", "4:u4",
+				"5:u5");
+		written.close();
+
+		// a restarted instance (new registry, new scheduler) that has not written the table keeps maintaining it
+		for (int commit = 6; commit < 12; commit++) {
+			this.warehouse.insert(undeclared, TestWarehouse.row(commit, "p" + commit));
+		}
+		WrittenTables restarted = new WrittenTables(store, "restarted");
+		MaintenanceScheduler next = scheduler(scope(restarted), Duration.ofHours(1));
+		next.runOnce();
+		assertThat(next.runs(undeclared)).singleElement()
+			.satisfies((run) -> assertThat(run.compaction()).isNotNull().matches(CompactionResult::compacted));
+		assertThat(this.warehouse.liveFileCount(undeclared)).isLessThan(3);
+		assertThat(this.warehouse.idNames(undeclared)).hasSize(12).doesNotHaveDuplicates();
+		restarted.close();
+	}
+
+	@Test
+	void aWrittenTableThatNoLongerExistsIsForgotten() throws Exception {
+		String table = "default.dropped";
+		this.warehouse.simpleLogTable(table);
+		WarehouseStateStore store = new WarehouseStateStore(LocalFileIO.create(), this.dir.toString());
+		WrittenTables written = new WrittenTables(store, this.instances.id());
+		this.writer.setTableWriteListener(written);
+		write(table, 9, "z");
+		MaintenanceScheduler scheduler = scheduler(scope(written), Duration.ofHours(1));
+		scheduler.runOnce();
+		assertThat(scheduler.runs(table)).singleElement().satisfies((run) -> assertThat(run.error()).isNull());
+		this.warehouse.catalog().dropTable(org.apache.paimon.catalog.Identifier.fromString(table), false);
+		scheduler.runOnce();
+		assertThat(scheduler.runs(table)).hasSize(2).last()
+			.satisfies((run) -> assertThat(run.error()).contains(table));
+		assertThat(scheduler.tables()).doesNotContainKey(table);
+		assertThat(scheduler.lastState(table)).isNull();
+		assertThat(store.list(WrittenTables.KIND)).isEmpty();
+		scheduler.runOnce();
+		assertThat(scheduler.runs(table)).as("not tried again").hasSize(2);
+		written.close();
+	}
+
+	private static MaintenanceScope scope(WrittenTables written) {
+		return new MaintenanceScope(Map.of(), Map.of(), new MaintenancePolicy(true, 3), List.of("analytics.*"), written);
+	}
+
+	private MaintenanceScheduler scheduler(MaintenanceScope scope, Duration orphanInterval) {
+		PaimonTables paimonTables = new PaimonTables(this.warehouse.catalog(), Map.of(), this.instances.id());
+		OrphanFiles orphans = new OrphanFiles(paimonTables, this.instances, Duration.ofDays(1), PendingFiles.NONE);
+		return new MaintenanceScheduler(new TableMaintenance(paimonTables), orphans, scope, new LocalKeyClaims(),
+				Duration.ofHours(1), orphanInterval, this::heard);
 	}
 
 	private void write(String table, Object... idNamePairs) {

@@ -165,6 +165,36 @@ public class TestWarehouse implements AutoCloseable {
 		return (snapshot != null) ? snapshot.totalRecordCount() : 0;
 	}
 
+	/**
+	 * The data files of each bucket of each partition in the table's latest snapshot, as Paimon's scan
+	 * plans them (files no snapshot references are not counted).
+	 * @return the file counts by partition and bucket ({@code <partition row>/<bucket>})
+	 */
+	public Map<String, Integer> liveFilesPerBucket(String name) {
+		Map<String, Integer> files = new java.util.TreeMap<>();
+		for (org.apache.paimon.table.source.Split split : table(name).newScan().plan().splits()) {
+			if (split instanceof org.apache.paimon.table.source.DataSplit data) {
+				files.merge(data.partition() + "/" + data.bucket(), data.dataFiles().size(), Integer::sum);
+			}
+		}
+		return files;
+	}
+
+	/** The data files of the table's latest snapshot (see {@link #liveFilesPerBucket}). */
+	public int liveFileCount(String name) {
+		return liveFilesPerBucket(name).values().stream().mapToInt(Integer::intValue).sum();
+	}
+
+	/** The retained snapshots of the table, through its snapshot manager (any warehouse). */
+	public long retainedSnapshots(String name) {
+		try {
+			return table(name).snapshotManager().snapshotCount();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
 	/** A Paimon row; {@code String} values become {@link BinaryString}s. */
 	public static GenericRow row(Object... values) {
 		Object[] converted = new Object[values.length];

@@ -1,0 +1,67 @@
+package io.github.paimonspring.core;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.ingest.IngestListener;
+import io.github.paimonspring.ingest.IngestSettings;
+import io.github.paimonspring.ingest.Ingester;
+import io.github.paimonspring.ingest.LocalKeyClaims;
+import io.github.paimonspring.support.Batches;
+import io.github.paimonspring.support.WarehouseTestBase;
+import io.github.paimonspring.write.CommitMessages;
+import io.github.paimonspring.write.TableWrite;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every way {@link PaimonWriter} writes a table tells its {@link TableWriteListener} the table's
+ * identifier — one-shot writes, callbacks, truncate, the group commit, channels, write builders and
+ * deserialized messages (staged transactions) — and reads do not.
+ */
+class TableWriteListenerTests extends WarehouseTestBase {
+
+	private static final String TABLE = "default.heard";
+
+	@Test
+	void everyWritePathTellsTheListenerAndReadsDoNot() throws Exception {
+		this.warehouse.simpleLogTable(TABLE);
+		List<String> heard = new CopyOnWriteArrayList<>();
+		Ingester ingester = new Ingester(IngestSettings.DEFAULTS, new LocalKeyClaims(), IngestListener.NONE, 0);
+		try (PaimonWriter writer = new PaimonWriter(new PaimonTables(this.warehouse.catalog(), Map.of()),
+				this.dir.resolve("spill"), 1, 0, ingester);
+				VectorSchemaRoot batch = Batches.idName(this.allocator, 10, "x")) {
+			writer.setTableWriteListener(heard::add);
+			writer.write(TABLE, batch);
+			assertThat(heard).containsExactly(TABLE);
+			writer.overwrite(TABLE, batch);
+			writer.execute(TABLE, (session) -> session.write(batch));
+			writer.truncate(TABLE);
+			writer.ingest(TABLE, batch).join();
+			long generation = writer.openChannel(TABLE, "c").generation();
+			writer.appendToChannel(TABLE, "c", generation, "", "1", List.of(batch)).join();
+			byte[] prepared;
+			try (TableWrite write = writer.newWriteBuilder(TABLE, "staged").newWrite()) {
+				write.write(batch);
+				prepared = write.prepareCommit().serialize();
+			}
+			CommitMessages messages = writer.deserializeCommitMessages(TABLE, prepared);
+			try (io.github.paimonspring.write.TableCommit commit = writer.newWriteBuilder(TABLE, "staged").newCommit()) {
+				assertThat(commit.commit(messages).committed()).isTrue();
+			}
+			assertThat(heard).hasSize(10).containsOnly(TABLE);
+
+			writer.channelState(TABLE, "c");
+			writer.tables().getTable(TABLE);
+			assertThat(heard).as("reads tell no one").hasSize(10);
+		}
+		finally {
+			ingester.close();
+		}
+	}
+
+}
