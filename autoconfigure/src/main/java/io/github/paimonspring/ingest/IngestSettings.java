@@ -20,8 +20,8 @@ import java.time.Duration;
 public record IngestSettings(Duration commitInterval, long maxGroupRows, long maxGroupBytes, long maxBufferedBytes,
 		long maxRequestBytes, Duration channelOrderWait, int indexReadParallelism) {
 
-	/** How many snapshots the index reads at once unless configured: 16. */
-	public static final int DEFAULT_INDEX_READ_PARALLELISM = 16;
+	/** How many snapshots the index reads at once unless configured: 32. */
+	public static final int DEFAULT_INDEX_READ_PARALLELISM = 32;
 
 	/** How long a channel append waits for its predecessor unless configured: 2 s. */
 	public static final Duration DEFAULT_CHANNEL_ORDER_WAIT = Duration.ofSeconds(2);

@@ -47,6 +47,8 @@ public final class StartupBenchmark {
 	public static void main(String[] args) throws Exception {
 		int snapshots = (args.length > 0) ? Integer.parseInt(args[0]) : 7200;
 		Path out = Path.of((args.length > 1) ? args[1] : "target/startup-benchmark-results.md");
+		int[] latencies = numbers((args.length > 2) ? args[2] : "0,20");
+		int[] parallelisms = numbers((args.length > 3) ? args[3] : "1,32,1,32");
 		Path dir = Files.createTempDirectory("startup-bench");
 		Path local = dir.resolve("local");
 		long built = System.nanoTime();
@@ -59,8 +61,8 @@ public final class StartupBenchmark {
 		List<String> lines = new ArrayList<>();
 		lines.add("| S3 read latency | key index read with | process start → first answered request | process start → first correct keyed retry | the retry itself |");
 		lines.add("|---|---|---:|---:|---:|");
-		for (int latency : new int[] { 0, 20 }) {
-			for (int parallelism : new int[] { 1, 16, 1, 16 }) {
+		for (int latency : latencies) {
+			for (int parallelism : parallelisms) {
 				try (InJvmS3 s3 = new InJvmS3(dir.resolve("s3-" + parallelism + "-" + System.nanoTime()), "lake")) {
 					upload(local, s3);
 					s3.setReadLatency(java.time.Duration.ofMillis(latency));
@@ -72,6 +74,10 @@ public final class StartupBenchmark {
 		Files.createDirectories(out.toAbsolutePath().getParent());
 		Files.write(out, lines);
 		lines.forEach(System.out::println);
+	}
+
+	private static int[] numbers(String list) {
+		return java.util.Arrays.stream(list.split(",")).mapToInt(Integer::parseInt).toArray();
 	}
 
 	/** One group commit per snapshot: a row and its idempotency key in the snapshot's properties. */
