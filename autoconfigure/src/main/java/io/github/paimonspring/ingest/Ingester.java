@@ -62,6 +62,8 @@ public final class Ingester implements AutoCloseable {
 
 	private final ExecutorService indexReaders;
 
+	private final ExecutorService warmUps;
+
 	private final Channels channels;
 
 	private volatile boolean closed;
@@ -93,6 +95,11 @@ public final class Ingester implements AutoCloseable {
 		this.scheduler = executor;
 		this.indexReaders = Executors.newFixedThreadPool(settings.indexReadParallelism(), (task) -> {
 			Thread thread = new Thread(task, "paimon-index-reader");
+			thread.setDaemon(true);
+			return thread;
+		});
+		this.warmUps = Executors.newSingleThreadExecutor((task) -> {
+			Thread thread = new Thread(task, "paimon-index-warm-up");
 			thread.setDaemon(true);
 			return thread;
 		});
@@ -256,6 +263,29 @@ public final class Ingester implements AutoCloseable {
 	}
 
 	/**
+	 * Starts reading a table's index of idempotency keys and channel states in the background (all its
+	 * retained snapshots), so that the first keyed request or channel opening after a start does not
+	 * wait for a long history. Lookups that arrive meanwhile wait for it; they would read it anyway.
+	 * @param target the table
+	 */
+	public void warmUp(WriteTarget target) {
+		checkOpen(target);
+		SnapshotIndex index = index(target);
+		this.warmUps.execute(() -> {
+			long started = System.nanoTime();
+			try {
+				index.catchUp();
+				logger.debug("Index of table '{}' read in {} ms ({} keys)", target.name(),
+						TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), index.size());
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Reading the index of table '{}' ahead failed (the first request reads it): {}",
+						target.name(), ex.getMessage());
+			}
+		});
+	}
+
+	/**
 	 * Returns the committed state of a channel.
 	 * @param target the table
 	 * @param channel the channel name
@@ -369,6 +399,7 @@ public final class Ingester implements AutoCloseable {
 		}
 		this.scheduler.shutdown();
 		this.indexReaders.shutdown();
+		this.warmUps.shutdownNow();
 		try {
 			this.scheduler.awaitTermination(30, TimeUnit.SECONDS);
 		}

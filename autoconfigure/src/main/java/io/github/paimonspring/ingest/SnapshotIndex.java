@@ -83,6 +83,14 @@ final class SnapshotIndex {
 	}
 
 	/**
+	 * Reads the snapshots created since the last call (all retained ones the first time), so that the
+	 * next lookup does not have to.
+	 */
+	synchronized void catchUp() {
+		refresh();
+	}
+
+	/**
 	 * Returns the number of keys known.
 	 * @return the size of the index
 	 */
