@@ -35,6 +35,15 @@ final class IngestShutdown implements SmartLifecycle {
 		return this.running;
 	}
 
+	/**
+	 * Not stopped when a context is paused (Spring's test context cache pauses the contexts it keeps):
+	 * stopping shuts the group commit down for good.
+	 */
+	@Override
+	public boolean isPauseable() {
+		return false;
+	}
+
 	/** Stops before the web server's graceful shutdown ({@code DEFAULT_PHASE - 1024}). */
 	@Override
 	public int getPhase() {

@@ -2,6 +2,7 @@ package io.github.paimonspring.autoconfigure;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
@@ -199,6 +200,15 @@ public final class PaimonAutoConfiguration {
 	BufferAllocator paimonBufferAllocator() {
 		ArrowRuntimeCheck.verify();
 		return new RootAllocator();
+	}
+
+	@Bean
+	IngestWarmUp paimonIngestWarmUp(PaimonOperations operations, PaimonProperties properties) {
+		// a replaced PaimonOperations bean keeps its own group commit, if any
+		return (operations instanceof PaimonWriter writer)
+				? new IngestWarmUp(writer::warmUpIngest, List.copyOf(properties.getTables().keySet()))
+				: new IngestWarmUp((table) -> {
+				}, List.of());
 	}
 
 	@Bean

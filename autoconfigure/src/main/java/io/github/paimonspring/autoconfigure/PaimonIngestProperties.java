@@ -64,6 +64,21 @@ public class PaimonIngestProperties {
 	 */
 	private Duration channelOrderWait = IngestSettings.DEFAULT_CHANNEL_ORDER_WAIT;
 
+	/**
+	 * How many snapshots a table's index of idempotency keys and channel states reads at once when it
+	 * catches up with a long history: at start-up, or on the instance that takes over after a failover
+	 * (each snapshot is one request to S3).
+	 */
+	private int indexReadParallelism = IngestSettings.DEFAULT_INDEX_READ_PARALLELISM;
+
+	public int getIndexReadParallelism() {
+		return this.indexReadParallelism;
+	}
+
+	public void setIndexReadParallelism(int indexReadParallelism) {
+		this.indexReadParallelism = indexReadParallelism;
+	}
+
 	public Duration getChannelOrderWait() {
 		return this.channelOrderWait;
 	}
@@ -134,7 +149,8 @@ public class PaimonIngestProperties {
 	 */
 	public IngestSettings toSettings() {
 		return new IngestSettings(this.commitInterval, this.maxGroupRows, this.maxGroupSize.toBytes(),
-				this.maxBufferedSize.toBytes(), this.maxRequestSize.toBytes(), this.channelOrderWait);
+				this.maxBufferedSize.toBytes(), this.maxRequestSize.toBytes(), this.channelOrderWait,
+				this.indexReadParallelism);
 	}
 
 }

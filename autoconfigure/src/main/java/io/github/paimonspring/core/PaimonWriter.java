@@ -287,6 +287,16 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 		});
 	}
 
+	/**
+	 * Starts reading a table's index of idempotency keys and channel states in the background, so that
+	 * the first keyed request or channel opening does not wait for a long snapshot history; the
+	 * auto-configuration does it for the tables of {@code paimon.tables} when the application starts.
+	 * @param table a configured table name or {@code database.table}
+	 */
+	public void warmUpIngest(String table) {
+		this.ingester.warmUp(target(table));
+	}
+
 	@Override
 	public Optional<ChannelState> channelState(String table, String channel) {
 		return Optional.ofNullable(this.ingester.channelState(resolve(table), channel));

@@ -14,9 +14,14 @@ import java.time.Duration;
  * @param maxRequestBytes uploads up to this size join a group; larger ones commit on their own
  * @param channelOrderWait how long a channel append that arrived before its predecessor waits for it
  * before it is refused as out of order
+ * @param indexReadParallelism how many snapshots the key and channel index of a table reads at once
+ * when it catches up with a long history (at start-up, after a failover)
  */
 public record IngestSettings(Duration commitInterval, long maxGroupRows, long maxGroupBytes, long maxBufferedBytes,
-		long maxRequestBytes, Duration channelOrderWait) {
+		long maxRequestBytes, Duration channelOrderWait, int indexReadParallelism) {
+
+	/** How many snapshots the index reads at once unless configured: 32. */
+	public static final int DEFAULT_INDEX_READ_PARALLELISM = 32;
 
 	/** How long a channel append waits for its predecessor unless configured: 2 s. */
 	public static final Duration DEFAULT_CHANNEL_ORDER_WAIT = Duration.ofSeconds(2);
@@ -39,6 +44,21 @@ public record IngestSettings(Duration commitInterval, long maxGroupRows, long ma
 	}
 
 	/**
+	 * Creates settings with the default {@link #DEFAULT_INDEX_READ_PARALLELISM}.
+	 * @param commitInterval the shortest time between two commits of one table
+	 * @param maxGroupRows rows that commit a group without waiting
+	 * @param maxGroupBytes Arrow bytes that commit a group without waiting
+	 * @param maxBufferedBytes uncommitted Arrow bytes beyond which requests are refused as busy
+	 * @param maxRequestBytes uploads up to this size join a group
+	 * @param channelOrderWait how long a channel append waits for its predecessor
+	 */
+	public IngestSettings(Duration commitInterval, long maxGroupRows, long maxGroupBytes, long maxBufferedBytes,
+			long maxRequestBytes, Duration channelOrderWait) {
+		this(commitInterval, maxGroupRows, maxGroupBytes, maxBufferedBytes, maxRequestBytes, channelOrderWait,
+				DEFAULT_INDEX_READ_PARALLELISM);
+	}
+
+	/**
 	 * Checks the settings.
 	 * @throws IllegalArgumentException naming the first bad value
 	 */
@@ -49,6 +69,10 @@ public record IngestSettings(Duration commitInterval, long maxGroupRows, long ma
 		if (maxGroupRows < 1 || maxGroupBytes < 1 || maxBufferedBytes < 1 || maxRequestBytes < 1) {
 			throw new IllegalArgumentException("paimon.ingest.max-group-rows, max-group-size, max-buffered-size and "
 					+ "max-request-size must be positive");
+		}
+		if (indexReadParallelism < 1) {
+			throw new IllegalArgumentException("paimon.ingest.index-read-parallelism must be at least 1, got "
+					+ indexReadParallelism);
 		}
 		if (channelOrderWait.isNegative()) {
 			throw new IllegalArgumentException("paimon.ingest.channel-order-wait must not be negative, got "

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -58,6 +60,10 @@ public final class Ingester implements AutoCloseable {
 
 	private final HeldKeys keys;
 
+	private final ExecutorService indexReaders;
+
+	private final ExecutorService warmUps;
+
 	private final Channels channels;
 
 	private volatile boolean closed;
@@ -87,6 +93,16 @@ public final class Ingester implements AutoCloseable {
 		executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
 		executor.setRemoveOnCancelPolicy(true);
 		this.scheduler = executor;
+		this.indexReaders = Executors.newFixedThreadPool(settings.indexReadParallelism(), (task) -> {
+			Thread thread = new Thread(task, "paimon-index-reader");
+			thread.setDaemon(true);
+			return thread;
+		});
+		this.warmUps = Executors.newSingleThreadExecutor((task) -> {
+			Thread thread = new Thread(task, "paimon-index-warm-up");
+			thread.setDaemon(true);
+			return thread;
+		});
 	}
 
 	/**
@@ -247,6 +263,29 @@ public final class Ingester implements AutoCloseable {
 	}
 
 	/**
+	 * Starts reading a table's index of idempotency keys and channel states in the background (all its
+	 * retained snapshots), so that the first keyed request or channel opening after a start does not
+	 * wait for a long history. Lookups that arrive meanwhile wait for it; they would read it anyway.
+	 * @param target the table
+	 */
+	public void warmUp(WriteTarget target) {
+		checkOpen(target);
+		SnapshotIndex index = index(target);
+		this.warmUps.execute(() -> {
+			long started = System.nanoTime();
+			try {
+				index.catchUp();
+				logger.debug("Index of table '{}' read in {} ms ({} keys)", target.name(),
+						TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), index.size());
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Reading the index of table '{}' ahead failed (the first request reads it): {}",
+						target.name(), ex.getMessage());
+			}
+		});
+	}
+
+	/**
 	 * Returns the committed state of a channel.
 	 * @param target the table
 	 * @param channel the channel name
@@ -303,7 +342,7 @@ public final class Ingester implements AutoCloseable {
 
 	private SnapshotIndex index(WriteTarget target) {
 		return this.indexes.computeIfAbsent(target.location(), (location) -> new SnapshotIndex(target.name(),
-				target.table()));
+				target.table(), this.indexReaders, this.settings.indexReadParallelism()));
 	}
 
 	private void checkOpen(WriteTarget target) {
@@ -359,6 +398,8 @@ public final class Ingester implements AutoCloseable {
 			}
 		}
 		this.scheduler.shutdown();
+		this.indexReaders.shutdown();
+		this.warmUps.shutdownNow();
 		try {
 			this.scheduler.awaitTermination(30, TimeUnit.SECONDS);
 		}

@@ -2,11 +2,15 @@ package io.github.paimonspring.ingest;
 
 import java.io.FileNotFoundException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.table.FileStoreTable;
@@ -50,9 +54,22 @@ final class SnapshotIndex {
 
 	private long indexedUpTo;
 
-	SnapshotIndex(String name, FileStoreTable table) {
+	private final Executor readers;
+
+	private final int parallelism;
+
+	/**
+	 * Creates the index of a table.
+	 * @param name the table identifier
+	 * @param table the table
+	 * @param readers runs the snapshot reads of a catch-up with a long history
+	 * @param parallelism how many snapshots are read at once
+	 */
+	SnapshotIndex(String name, FileStoreTable table, Executor readers, int parallelism) {
 		this.name = name;
 		this.table = table;
+		this.readers = readers;
+		this.parallelism = parallelism;
 	}
 
 	/**
@@ -63,6 +80,14 @@ final class SnapshotIndex {
 	synchronized @Nullable Long snapshotOf(String key) {
 		refresh();
 		return this.snapshots.get(key);
+	}
+
+	/**
+	 * Reads the snapshots created since the last call (all retained ones the first time), so that the
+	 * next lookup does not have to.
+	 */
+	synchronized void catchUp() {
+		refresh();
 	}
 
 	/**
@@ -81,27 +106,60 @@ final class SnapshotIndex {
 		}
 		Long earliest = manager.earliestSnapshotId();
 		long from = Math.max(this.indexedUpTo + 1, (earliest != null) ? earliest : 1);
-		for (long id = from; id <= latest; id++) {
-			Snapshot snapshot;
-			try {
-				snapshot = manager.tryGetSnapshot(id);
+		// a long history (start-up, a failover) is read several snapshots at once, and indexed in order
+		long window = (this.parallelism > 1) ? this.parallelism * 4L : 1;
+		for (long start = from; start <= latest; start += window) {
+			long end = Math.min(latest, start + window - 1);
+			List<CompletableFuture<@Nullable Snapshot>> reads = new ArrayList<>();
+			for (long id = start; id <= end; id++) {
+				long snapshotId = id;
+				reads.add((window == 1) ? CompletableFuture.completedFuture(read(manager, snapshotId))
+						: CompletableFuture.supplyAsync(() -> read(manager, snapshotId), this.readers));
 			}
-			catch (FileNotFoundException ex) {
-				continue; // expired while reading
+			for (int i = 0; i < reads.size(); i++) {
+				Snapshot snapshot = join(reads.get(i));
+				if (snapshot != null) {
+					index(start + i, snapshot);
+				}
+				this.indexedUpTo = start + i;
 			}
-			Map<String, String> properties = (snapshot.properties() != null) ? snapshot.properties() : Map.of();
-			String keys = properties.get(PROPERTY);
-			if (keys != null && !keys.isEmpty()) {
-				add(id, List.of(keys.split("\n")));
-			}
-			String channelStates = properties.get(CHANNELS);
-			if (channelStates != null && !channelStates.isEmpty()) {
-				readChannels(id, channelStates);
-			}
-			this.indexedUpTo = id;
 		}
 		this.indexedUpTo = Math.max(this.indexedUpTo, latest);
 		forgetExpired(earliest);
+	}
+
+	/** Reads a snapshot, or {@code null} when it expired meanwhile. */
+	private static @Nullable Snapshot read(SnapshotManager manager, long id) {
+		try {
+			return manager.tryGetSnapshot(id);
+		}
+		catch (FileNotFoundException ex) {
+			return null;
+		}
+	}
+
+	private static @Nullable Snapshot join(CompletableFuture<@Nullable Snapshot> read) {
+		try {
+			return read.join();
+		}
+		catch (CompletionException ex) {
+			if (ex.getCause() instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			throw ex;
+		}
+	}
+
+	private void index(long id, Snapshot snapshot) {
+		Map<String, String> properties = (snapshot.properties() != null) ? snapshot.properties() : Map.of();
+		String keys = properties.get(PROPERTY);
+		if (keys != null && !keys.isEmpty()) {
+			add(id, List.of(keys.split("\n")));
+		}
+		String channelStates = properties.get(CHANNELS);
+		if (channelStates != null && !channelStates.isEmpty()) {
+			readChannels(id, channelStates);
+		}
 	}
 
 	/**

@@ -22,6 +22,8 @@ import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
 import org.gaul.s3proxy.blobstore.domain.Blob;
+import org.gaul.s3proxy.blobstore.domain.BlobMetadata;
+import org.gaul.s3proxy.blobstore.options.GetOptions;
 import org.gaul.s3proxy.blobstore.options.PutOptions;
 import org.jspecify.annotations.Nullable;
 
@@ -135,9 +137,44 @@ public final class InJvmS3 implements AutoCloseable {
 
 	private volatile @Nullable Gate gate;
 
+	private volatile long readLatencyNanos;
+
+	/**
+	 * Answers every read of an object (GET, HEAD) only after a delay: the round trip of a remote S3,
+	 * which the server in this JVM does not have.
+	 * @param latency the delay per read
+	 */
+	public void setReadLatency(Duration latency) {
+		this.readLatencyNanos = latency.toNanos();
+	}
+
+	private void delay() {
+		long nanos = this.readLatencyNanos;
+		if (nanos > 0) {
+			try {
+				TimeUnit.NANOSECONDS.sleep(nanos);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
 	/** The store behind a gate: every write of a blob asks the current gate first. */
 	private BlobStore gated(BlobStore store) {
 		return new ForwardingBlobStore(store) {
+
+			@Override
+			public Blob getBlob(String container, String name, GetOptions options) {
+				delay();
+				return super.getBlob(container, name, options);
+			}
+
+			@Override
+			public BlobMetadata blobMetadata(String container, String name) {
+				delay();
+				return super.blobMetadata(container, name);
+			}
 
 			@Override
 			public String putBlob(String container, Blob blob, PutOptions options) {
@@ -149,6 +186,11 @@ public final class InJvmS3 implements AutoCloseable {
 			}
 
 		};
+	}
+
+	/** The local directory the objects are stored under: {@code <root>/<bucket>/<key>}. */
+	public Path root() {
+		return this.root;
 	}
 
 	public String endpoint() {
