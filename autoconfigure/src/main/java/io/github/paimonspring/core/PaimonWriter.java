@@ -294,7 +294,7 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	 * @param table a configured table name or {@code database.table}
 	 */
 	public void warmUpIngest(String table) {
-		this.ingester.warmUp(target(table));
+		this.ingester.warmUp(resolve(table)); // reading ahead is not a write
 	}
 
 	@Override
