@@ -8,6 +8,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Set;
 
+import io.github.paimonspring.archfixture.admin.ServletAwareService;
+import io.github.paimonspring.archfixture.admin.model.ModelCallingService;
+
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.AbstractWriteBuilder;
 
@@ -24,7 +27,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Guards the package structure of the library: dependencies run one way (arrow, catalog → write →
  * postpone → cluster → ingest → core → maintenance → kafka → admin → actuate → autoconfigure → testcontainers, the root package below all),
- * there are no package cycles, and only the admin package's HTTP edge knows Spring's HTTP types.
+ * also inside the packages that have sub-packages (admin: web → services → transaction, body → model),
+ * there are no package cycles, only the web edge knows servlet, Spring MVC, spring-web and Tomcat types,
+ * and only the admin package's HTTP edge knows Spring's HTTP types.
  */
 class ArchitectureTests {
 
@@ -33,6 +38,11 @@ class ArchitectureTests {
 	/** The admin classes that translate between HTTP and the services. */
 	private static final Set<String> HTTP_EDGE = Set.of("AdminExceptionHandler", "AdminProblem",
 			"PaimonAdminController");
+
+	/** Servlet, Spring MVC, spring-web (HTTP) and Tomcat types, and Spring Boot's support for them. */
+	static final String[] WEB_TYPES = { "jakarta.servlet..", "org.springframework.web..", "org.springframework.http..",
+			"org.apache.catalina..", "org.apache.tomcat..", "org.apache.coyote..", "org.springframework.boot.web..",
+			"org.springframework.boot.webmvc..", "org.springframework.boot.tomcat..", "org.springframework.boot.servlet.." };
 
 	private static JavaClasses classes;
 
@@ -84,9 +94,73 @@ class ArchitectureTests {
 					"testcontainers");
 	}
 
+	/**
+	 * The order inside {@code admin}: the web edge calls the services, the services use staged
+	 * transactions and guarded bodies, and all share the model.
+	 * @param base the root package
+	 * @return the layers
+	 */
+	static LayeredArchitecture adminLayers(String base) {
+		return layeredArchitecture().consideringOnlyDependenciesInLayers()
+			.layer("web").definedBy(base + ".admin.web..")
+			.layer("services").definedBy(base + ".admin")
+			.layer("transaction").definedBy(base + ".admin.transaction..")
+			.layer("body").definedBy(base + ".admin.body..")
+			.layer("model").definedBy(base + ".admin.model..")
+			.whereLayer("web").mayNotBeAccessedByAnyLayer()
+			.whereLayer("services").mayOnlyBeAccessedByLayers("web")
+			.whereLayer("transaction").mayOnlyBeAccessedByLayers("services")
+			.whereLayer("body").mayOnlyBeAccessedByLayers("services")
+			.whereLayer("model").mayOnlyBeAccessedByLayers("web", "services", "transaction", "body")
+			.withOptionalLayers(true);
+	}
+
+	/**
+	 * Servlet, Spring MVC, spring-web and Tomcat types appear only in the admin web edge and in the
+	 * auto-configuration that registers its filters and customizers.
+	 * @param base the root package
+	 * @return the rule
+	 */
+	static ArchRule webTypesOnlyInTheWebEdge(String base) {
+		return noClasses().that()
+			.resideInAPackage(base + "..")
+			.and()
+			.resideOutsideOfPackages(base + ".admin.web..", base + ".autoconfigure..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(WEB_TYPES)
+			.as("servlet, Spring MVC, spring-web and Tomcat types appear only in " + base + ".admin.web and "
+					+ base + ".autoconfigure");
+	}
+
 	@Test
 	void dependenciesRunOneWay() {
 		layers().check(classes);
+	}
+
+	@Test
+	void dependenciesRunOneWayInsideThePackages() {
+		adminLayers(BASE).check(classes);
+	}
+
+	@Test
+	void onlyTheWebEdgeKnowsWebTypes() {
+		webTypesOnlyInTheWebEdge(BASE).check(classes);
+	}
+
+	@Test
+	void anAdminServiceThatImportsServletTypesFails() {
+		JavaClasses violating = new ClassFileImporter().importClasses(ServletAwareService.class,
+				ModelCallingService.class);
+		EvaluationResult web = webTypesOnlyInTheWebEdge(BASE + ".archfixture").evaluate(violating);
+		assertThat(web.hasViolation()).isTrue();
+		assertThat(web.getFailureReport().getDetails())
+			.anySatisfy((line) -> assertThat(line).contains("ServletAwareService").contains("HttpServletRequest"));
+		EvaluationResult order = adminLayers(BASE + ".archfixture").evaluate(violating);
+		assertThat(order.hasViolation()).isTrue();
+		assertThat(order.getFailureReport().getDetails())
+			.anySatisfy((line) -> assertThat(line).contains("ModelCallingService").contains("ServletAwareService"));
+		assertThat(classes.contain(ServletAwareService.class)).isFalse();
 	}
 
 	@Test

@@ -2,7 +2,7 @@ package io.github.paimonspring.actuate;
 
 import java.time.Duration;
 
-import io.github.paimonspring.admin.AdminMetrics;
+import io.github.paimonspring.admin.model.AdminMetrics;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.github.paimonspring.admin.AdminModel;
+import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.AdminTransactions;
-import io.github.paimonspring.admin.TransactionState;
+import io.github.paimonspring.admin.transaction.TransactionState;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.kafka.KafkaPipelineView;
 import io.github.paimonspring.kafka.KafkaPipelines;

@@ -3,6 +3,12 @@ package io.github.paimonspring.admin;
 import java.io.InputStream;
 import java.util.concurrent.CompletableFuture;
 
+import io.github.paimonspring.admin.body.ArrowBodyReader;
+import io.github.paimonspring.admin.body.GroupedBodies;
+import io.github.paimonspring.admin.model.AdminException;
+import io.github.paimonspring.admin.model.AdminMetrics;
+import io.github.paimonspring.admin.model.AdminModel;
+import io.github.paimonspring.admin.model.AdminSettings;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestBusyException;

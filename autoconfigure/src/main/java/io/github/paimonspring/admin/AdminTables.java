@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.admin.model.AdminArguments;
+import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.arrow.ArrowTypes;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.TableDefinition;

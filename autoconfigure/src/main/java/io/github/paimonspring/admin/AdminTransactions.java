@@ -11,6 +11,18 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.github.paimonspring.admin.body.ArrowBodyReader;
+import io.github.paimonspring.admin.model.AdminArguments;
+import io.github.paimonspring.admin.model.AdminException;
+import io.github.paimonspring.admin.model.AdminMetrics;
+import io.github.paimonspring.admin.model.AdminModel;
+import io.github.paimonspring.admin.model.AdminSettings;
+import io.github.paimonspring.admin.model.LogText;
+import io.github.paimonspring.admin.transaction.AdminTransaction;
+import io.github.paimonspring.admin.transaction.PreparedCommits;
+import io.github.paimonspring.admin.transaction.RecordedTransactions;
+import io.github.paimonspring.admin.transaction.TransactionJournal;
+import io.github.paimonspring.admin.transaction.TransactionOpener;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.write.PaimonUnavailableException;
 import org.jspecify.annotations.Nullable;
@@ -80,7 +92,7 @@ public class AdminTransactions implements DisposableBean {
 		this.tables = tables;
 		this.reader = reader;
 		this.journal = journal;
-		this.preparedCommits = new PreparedCommits(writer, this.metrics, tables);
+		this.preparedCommits = new PreparedCommits(writer, this.metrics, tables::latestSnapshot);
 	}
 
 	/**
@@ -136,15 +148,15 @@ public class AdminTransactions implements DisposableBean {
 				this.reader.read(upload, body, allowance, transaction::write);
 			}
 			catch (RuntimeException ex) {
-				transaction.uploadFailed(ex, upload.batchesWritten);
+				transaction.uploadFailed(ex, upload.batchesWritten());
 				throw ex;
 			}
 			finally {
 				transaction.touch();
 			}
-			transaction.uploaded(upload.rows, upload.bytes, upload.batches);
-			this.metrics.written(transaction.table, upload.rows, upload.bytes);
-			return new AdminModel.UploadResult(upload.rows, upload.bytes, upload.batches, transaction.rows());
+			transaction.uploaded(upload.rows(), upload.bytes(), upload.batches());
+			this.metrics.written(transaction.table, upload.rows(), upload.bytes());
+			return new AdminModel.UploadResult(upload.rows(), upload.bytes(), upload.batches(), transaction.rows());
 		}
 		finally {
 			record(transaction, false);
@@ -229,7 +241,7 @@ public class AdminTransactions implements DisposableBean {
 	 * @return the outcome
 	 */
 	public AdminModel.CommitResponse commitPrepared(String database, String table, AdminModel.PreparedCommitsRequest request) {
-		return this.preparedCommits.commit(database, table, request);
+		return this.preparedCommits.commit(this.tables.identifier(database, table), request);
 	}
 
 	/**

@@ -10,6 +10,16 @@ import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
+import io.github.paimonspring.admin.body.ArrowBodyReader;
+import io.github.paimonspring.admin.body.GroupedBodies;
+import io.github.paimonspring.admin.model.AdminArguments;
+import io.github.paimonspring.admin.model.AdminException;
+import io.github.paimonspring.admin.model.AdminMetrics;
+import io.github.paimonspring.admin.model.AdminModel;
+import io.github.paimonspring.admin.model.AdminSettings;
+import io.github.paimonspring.admin.transaction.AdminTransaction;
+import io.github.paimonspring.admin.transaction.FamilyWritePath;
+import io.github.paimonspring.admin.transaction.WritePath;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.core.IdempotentIngest;
 import io.github.paimonspring.core.PaimonOperations;
@@ -252,7 +262,7 @@ public class OneShotUploads {
 				throw ex;
 			}
 		}
-		this.metrics.written(identifier, upload.rows, upload.bytes);
+		this.metrics.written(identifier, upload.rows(), upload.bytes());
 		this.metrics.committed(identifier, Duration.ofNanos(System.nanoTime() - started), result.committed());
 		return new AdminModel.CommitResponse(result.committed(), result.snapshotId(),
 				result.committed() ? result.rowCount() : 0);

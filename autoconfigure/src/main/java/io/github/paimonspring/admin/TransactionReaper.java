@@ -3,6 +3,7 @@ package io.github.paimonspring.admin;
 import java.time.Duration;
 
 import io.github.paimonspring.PeriodicLifecycle;
+import io.github.paimonspring.admin.model.AdminSettings;
 
 /**
  * Expires idle and old admin transactions in the background: a single daemon thread, started with

@@ -1,6 +1,6 @@
 package io.github.paimonspring.autoconfigure;
 
-import io.github.paimonspring.admin.AdminAuthenticationFilter;
+import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
 import io.github.paimonspring.admin.AdminTransactions;
 
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;

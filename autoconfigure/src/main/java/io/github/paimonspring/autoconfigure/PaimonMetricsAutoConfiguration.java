@@ -5,7 +5,7 @@ import io.github.paimonspring.actuate.MicrometerIngestListener;
 import io.github.paimonspring.actuate.MicrometerKafkaPipelineListener;
 import io.github.paimonspring.actuate.MicrometerMaintenanceListener;
 import io.github.paimonspring.actuate.MicrometerSchemaChangeListener;
-import io.github.paimonspring.admin.AdminMetrics;
+import io.github.paimonspring.admin.model.AdminMetrics;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.kafka.KafkaPipelineListener;

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-import io.github.paimonspring.admin.AdminMetrics;
-import io.github.paimonspring.admin.AdminModel;
+import io.github.paimonspring.admin.model.AdminMetrics;
+import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.OneShotUploads;
 import io.micrometer.core.instrument.MeterRegistry;

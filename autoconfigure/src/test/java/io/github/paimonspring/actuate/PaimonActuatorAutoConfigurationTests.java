@@ -2,7 +2,7 @@ package io.github.paimonspring.actuate;
 
 import java.nio.file.Path;
 
-import io.github.paimonspring.admin.AdminMetrics;
+import io.github.paimonspring.admin.model.AdminMetrics;
 import io.github.paimonspring.core.PaimonWriter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

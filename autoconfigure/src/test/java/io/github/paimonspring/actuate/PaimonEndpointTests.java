@@ -2,7 +2,7 @@ package io.github.paimonspring.actuate;
 
 import java.nio.file.Path;
 
-import io.github.paimonspring.admin.AdminModel;
+import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.Batches;

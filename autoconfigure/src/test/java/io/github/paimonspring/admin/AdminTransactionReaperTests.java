@@ -6,6 +6,9 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import io.github.paimonspring.admin.body.ArrowBodyReader;
+import io.github.paimonspring.admin.model.AdminModel;
+import io.github.paimonspring.admin.model.AdminSettings;
 import io.github.paimonspring.support.WarehouseTestBase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -18,6 +18,11 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import io.github.paimonspring.PaimonException;
+import io.github.paimonspring.admin.body.ArrowBodyReader;
+import io.github.paimonspring.admin.model.AdminException;
+import io.github.paimonspring.admin.model.AdminModel;
+import io.github.paimonspring.admin.model.AdminSettings;
+import io.github.paimonspring.admin.web.AdminExceptionHandler;
 import io.github.paimonspring.arrow.ArrowFormatException;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.support.WarehouseTestBase;

@@ -7,7 +7,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
 
-import io.github.paimonspring.admin.AdminAuthenticationFilter;
+import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
