@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Guards the package structure of the library: dependencies run one way (arrow, catalog → write →
  * postpone → cluster → ingest → core → maintenance → kafka → admin → actuate → autoconfigure → testcontainers, the root package below all),
- * also inside the packages that have sub-packages (admin: web → services → transaction, body → model),
+ * also inside the packages that have sub-packages (admin: web → services → transaction, body → model;
+ * autoconfigure: diagnostics → actuate → admin → core),
  * there are no package cycles, only the web edge knows servlet, Spring MVC, spring-web and Tomcat types,
  * and only the admin package's HTTP edge knows Spring's HTTP types.
  */
@@ -116,8 +117,30 @@ class ArchitectureTests {
 	}
 
 	/**
+	 * The order inside {@code autoconfigure}: the failure analyzer knows the exceptions of the set-up,
+	 * the actuator's auto-configuration runs around the admin API's, and both build on the core
+	 * auto-configuration and the properties; the environment defaults stand alone.
+	 * @param base the root package
+	 * @return the layers
+	 */
+	static LayeredArchitecture autoconfigureLayers(String base) {
+		return layeredArchitecture().consideringOnlyDependenciesInLayers()
+			.layer("diagnostics").definedBy(base + ".autoconfigure.diagnostics..")
+			.layer("actuate").definedBy(base + ".autoconfigure.actuate..")
+			.layer("admin").definedBy(base + ".autoconfigure.admin..")
+			.layer("env").definedBy(base + ".autoconfigure.env..")
+			.layer("core").definedBy(base + ".autoconfigure")
+			.whereLayer("diagnostics").mayNotBeAccessedByAnyLayer()
+			.whereLayer("actuate").mayNotBeAccessedByAnyLayer()
+			.whereLayer("admin").mayOnlyBeAccessedByLayers("actuate", "diagnostics")
+			.whereLayer("env").mayNotBeAccessedByAnyLayer()
+			.whereLayer("core").mayOnlyBeAccessedByLayers("admin", "actuate", "diagnostics")
+			.withOptionalLayers(true);
+	}
+
+	/**
 	 * Servlet, Spring MVC, spring-web and Tomcat types appear only in the admin web edge and in the
-	 * auto-configuration that registers its filters and customizers.
+	 * admin API's auto-configuration, which registers its filters, customizer and console sign-in.
 	 * @param base the root package
 	 * @return the rule
 	 */
@@ -125,12 +148,12 @@ class ArchitectureTests {
 		return noClasses().that()
 			.resideInAPackage(base + "..")
 			.and()
-			.resideOutsideOfPackages(base + ".admin.web..", base + ".autoconfigure..")
+			.resideOutsideOfPackages(base + ".admin.web..", base + ".autoconfigure.admin..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage(WEB_TYPES)
 			.as("servlet, Spring MVC, spring-web and Tomcat types appear only in " + base + ".admin.web and "
-					+ base + ".autoconfigure");
+					+ base + ".autoconfigure.admin");
 	}
 
 	@Test
@@ -141,6 +164,7 @@ class ArchitectureTests {
 	@Test
 	void dependenciesRunOneWayInsideThePackages() {
 		adminLayers(BASE).check(classes);
+		autoconfigureLayers(BASE).check(classes);
 	}
 
 	@Test

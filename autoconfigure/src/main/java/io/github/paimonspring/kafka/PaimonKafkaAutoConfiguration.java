@@ -29,7 +29,7 @@ import org.springframework.kafka.core.ProducerFactory;
  * configured by Boot's Kafka auto-configuration ({@code spring.kafka.*}, with spring-boot-starter-kafka).
  */
 @AutoConfiguration(afterName = { "io.github.paimonspring.autoconfigure.PaimonAutoConfiguration",
-		"io.github.paimonspring.autoconfigure.PaimonMetricsAutoConfiguration",
+		"io.github.paimonspring.autoconfigure.actuate.PaimonMetricsAutoConfiguration",
 		"org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration" })
 @ConditionalOnClass(KafkaTemplate.class)
 @ConditionalOnBean(PaimonOperations.class)

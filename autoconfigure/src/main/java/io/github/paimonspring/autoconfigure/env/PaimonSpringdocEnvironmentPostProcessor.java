@@ -1,4 +1,4 @@
-package io.github.paimonspring.autoconfigure;
+package io.github.paimonspring.autoconfigure.env;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

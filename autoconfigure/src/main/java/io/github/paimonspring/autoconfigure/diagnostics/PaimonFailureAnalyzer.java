@@ -1,5 +1,8 @@
-package io.github.paimonspring.autoconfigure;
+package io.github.paimonspring.autoconfigure.diagnostics;
 
+import io.github.paimonspring.autoconfigure.ArrowMemoryAccessException;
+import io.github.paimonspring.autoconfigure.HadoopMissingException;
+import io.github.paimonspring.autoconfigure.admin.AdminTokenMissingException;
 import io.github.paimonspring.catalog.TableDefinitionException;
 import io.github.paimonspring.catalog.TableMismatchException;
 import io.github.paimonspring.catalog.TableNotFoundException;

@@ -1,4 +1,4 @@
-package io.github.paimonspring.autoconfigure;
+package io.github.paimonspring.autoconfigure.actuate;
 
 import io.github.paimonspring.actuate.MicrometerAdminMetrics;
 import io.github.paimonspring.actuate.PaimonEndpoint;
@@ -6,6 +6,8 @@ import io.github.paimonspring.actuate.PaimonHealthIndicator;
 import io.github.paimonspring.actuate.MicrometerKafkaPipelineListener;
 import io.github.paimonspring.actuate.PaimonKafkaHealthIndicator;
 import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
+import io.github.paimonspring.autoconfigure.admin.PaimonAdminAutoConfiguration;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.ingest.Ingester;

@@ -1,4 +1,4 @@
-package io.github.paimonspring.autoconfigure;
+package io.github.paimonspring.autoconfigure.admin;
 
 import io.github.paimonspring.PaimonException;
 

@@ -1,4 +1,4 @@
-package io.github.paimonspring.autoconfigure;
+package io.github.paimonspring.autoconfigure.admin;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
+import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
+import io.github.paimonspring.autoconfigure.env.PaimonSpringdocEnvironmentPostProcessor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package io.github.paimonspring.autoconfigure;
+package io.github.paimonspring.autoconfigure.admin;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +16,8 @@ import io.github.paimonspring.admin.body.ArrowBodyReader;
 import io.github.paimonspring.admin.OneShotUploads;
 import io.github.paimonspring.admin.web.PaimonAdminController;
 import io.github.paimonspring.admin.TransactionReaper;
+import io.github.paimonspring.autoconfigure.PaimonAdminProperties;
+import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.core.PaimonWriter;
 import jakarta.servlet.DispatcherType;

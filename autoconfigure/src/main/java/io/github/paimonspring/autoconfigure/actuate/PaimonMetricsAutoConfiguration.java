@@ -1,4 +1,4 @@
-package io.github.paimonspring.autoconfigure;
+package io.github.paimonspring.autoconfigure.actuate;
 
 import io.github.paimonspring.actuate.MicrometerAdminMetrics;
 import io.github.paimonspring.actuate.MicrometerIngestListener;
@@ -6,6 +6,8 @@ import io.github.paimonspring.actuate.MicrometerKafkaPipelineListener;
 import io.github.paimonspring.actuate.MicrometerMaintenanceListener;
 import io.github.paimonspring.actuate.MicrometerSchemaChangeListener;
 import io.github.paimonspring.admin.model.AdminMetrics;
+import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
+import io.github.paimonspring.autoconfigure.admin.PaimonAdminAutoConfiguration;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.kafka.KafkaPipelineListener;

@@ -1,8 +1,9 @@
-package io.github.paimonspring.autoconfigure;
+package io.github.paimonspring.autoconfigure.env;
 
 import java.nio.file.Path;
 import java.util.Map;
 
+import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package io.github.paimonspring.autoconfigure;
+package io.github.paimonspring.autoconfigure.admin;
 
 import java.io.IOException;
 import java.io.InputStream;

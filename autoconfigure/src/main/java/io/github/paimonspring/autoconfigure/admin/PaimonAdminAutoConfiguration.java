@@ -1,4 +1,4 @@
-package io.github.paimonspring.autoconfigure;
+package io.github.paimonspring.autoconfigure.admin;
 
 import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
 import io.github.paimonspring.admin.AdminChannels;
@@ -17,6 +17,9 @@ import io.github.paimonspring.admin.web.PaimonChannelController;
 import io.github.paimonspring.admin.web.PaimonMaintenanceController;
 import io.github.paimonspring.admin.transaction.TransactionJournal;
 import io.github.paimonspring.admin.TransactionReaper;
+import io.github.paimonspring.autoconfigure.PaimonAdminProperties;
+import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
+import io.github.paimonspring.autoconfigure.PaimonIngestProperties;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.cluster.StateStore;
