@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * Guards the package structure of the library: dependencies run one way (arrow, catalog → write →
  * postpone → cluster → ingest → core → maintenance → kafka → admin → actuate → autoconfigure → testcontainers, the root package below all),
  * also inside the packages that have sub-packages (admin: web → services → transaction, body → model;
- * autoconfigure: diagnostics → actuate → admin → core),
+ * autoconfigure: diagnostics → actuate → admin → core, env and kafka on their own; kafka: pipeline → record → api),
  * there are no package cycles, only the web edge knows servlet, Spring MVC, spring-web and Tomcat types,
  * and only the admin package's HTTP edge knows Spring's HTTP types.
  */
@@ -128,13 +128,32 @@ class ArchitectureTests {
 			.layer("diagnostics").definedBy(base + ".autoconfigure.diagnostics..")
 			.layer("actuate").definedBy(base + ".autoconfigure.actuate..")
 			.layer("admin").definedBy(base + ".autoconfigure.admin..")
+			.layer("kafka").definedBy(base + ".autoconfigure.kafka..")
 			.layer("env").definedBy(base + ".autoconfigure.env..")
 			.layer("core").definedBy(base + ".autoconfigure")
 			.whereLayer("diagnostics").mayNotBeAccessedByAnyLayer()
 			.whereLayer("actuate").mayNotBeAccessedByAnyLayer()
 			.whereLayer("admin").mayOnlyBeAccessedByLayers("actuate", "diagnostics")
+			.whereLayer("kafka").mayNotBeAccessedByAnyLayer()
 			.whereLayer("env").mayNotBeAccessedByAnyLayer()
 			.whereLayer("core").mayOnlyBeAccessedByLayers("admin", "actuate", "diagnostics")
+			.withOptionalLayers(true);
+	}
+
+	/**
+	 * The order inside {@code kafka}: the running pipelines convert records with {@code kafka.record}; both
+	 * use what {@code kafka} offers applications (properties, listener, dead letters, exceptions).
+	 * @param base the root package
+	 * @return the layers
+	 */
+	static LayeredArchitecture kafkaLayers(String base) {
+		return layeredArchitecture().consideringOnlyDependenciesInLayers()
+			.layer("pipeline").definedBy(base + ".kafka.pipeline..")
+			.layer("record").definedBy(base + ".kafka.record..")
+			.layer("api").definedBy(base + ".kafka")
+			.whereLayer("pipeline").mayNotBeAccessedByAnyLayer()
+			.whereLayer("record").mayOnlyBeAccessedByLayers("pipeline")
+			.whereLayer("api").mayOnlyBeAccessedByLayers("pipeline", "record")
 			.withOptionalLayers(true);
 	}
 
@@ -165,6 +184,7 @@ class ArchitectureTests {
 	void dependenciesRunOneWayInsideThePackages() {
 		adminLayers(BASE).check(classes);
 		autoconfigureLayers(BASE).check(classes);
+		kafkaLayers(BASE).check(classes);
 	}
 
 	@Test

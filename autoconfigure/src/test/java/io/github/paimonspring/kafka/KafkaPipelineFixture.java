@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
+import io.github.paimonspring.autoconfigure.kafka.PaimonKafkaAutoConfiguration;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.support.TestKafka;

@@ -36,7 +36,7 @@ import org.springframework.context.annotation.Configuration;
  * admin API. The admin metrics themselves come from {@link PaimonMetricsAutoConfiguration}.
  */
 @AutoConfiguration(after = { PaimonAutoConfiguration.class, PaimonAdminAutoConfiguration.class },
-		afterName = { "io.github.paimonspring.kafka.PaimonKafkaAutoConfiguration",
+		afterName = { "io.github.paimonspring.autoconfigure.kafka.PaimonKafkaAutoConfiguration",
 				"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
 				"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration" })

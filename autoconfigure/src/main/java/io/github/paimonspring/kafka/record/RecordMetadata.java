@@ -1,10 +1,12 @@
-package io.github.paimonspring.kafka;
+package io.github.paimonspring.kafka.record;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.kafka.KafkaColumnProperties;
+import io.github.paimonspring.kafka.KafkaPipelineException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.record.TimestampType;
@@ -16,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * The record metadata a pipeline writes to columns ({@code columns.key}, {@code timestamp}, {@code topic},
  * {@code partition}, {@code offset}, {@code headers.*}), resolved against the table's columns.
  */
-final class RecordMetadata {
+public final class RecordMetadata {
 
 	private final List<Target> targets;
 
@@ -34,7 +36,7 @@ final class RecordMetadata {
 	 * @throws KafkaPipelineException naming the property when a column is not one of the table's or
 	 * cannot take the value
 	 */
-	static RecordMetadata resolve(String pipeline, KafkaColumnProperties columns, boolean keyed,
+	public static RecordMetadata resolve(String pipeline, KafkaColumnProperties columns, boolean keyed,
 			TableShape shape) {
 		List<Target> targets = new ArrayList<>();
 		String prefix = "paimon.kafka.pipelines." + pipeline + ".columns.";

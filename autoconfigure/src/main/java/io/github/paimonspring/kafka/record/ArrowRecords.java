@@ -1,4 +1,4 @@
-package io.github.paimonspring.kafka;
+package io.github.paimonspring.kafka.record;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -12,6 +12,7 @@ import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowTypes;
 import io.github.paimonspring.arrow.CheckedArrowStreamReader;
 import io.github.paimonspring.kafka.BadRecordException.Reason;
+import io.github.paimonspring.kafka.BadRecordException;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;

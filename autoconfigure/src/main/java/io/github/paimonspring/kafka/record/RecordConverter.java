@@ -1,4 +1,4 @@
-package io.github.paimonspring.kafka;
+package io.github.paimonspring.kafka.record;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -14,6 +14,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.kafka.BadRecordException.Reason;
+import io.github.paimonspring.kafka.BadRecordException;
+import io.github.paimonspring.kafka.KafkaPipelineProperties;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -34,7 +36,7 @@ import org.jspecify.annotations.Nullable;
  * buffered; a field the table does not have is added as a column when the table's schema evolution
  * policy allows it. Used by one consumer thread.
  */
-final class RecordConverter {
+public final class RecordConverter {
 
 	private static final ObjectMapper JSON = new ObjectMapper()
 		.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -54,7 +56,14 @@ final class RecordConverter {
 
 	private final @Nullable String rowKindField;
 
-	RecordConverter(String pipeline, KafkaPipelineProperties settings, PaimonOperations paimon, BufferAllocator allocator) {
+	/**
+	 * Creates the converter of one pipeline.
+	 * @param pipeline the pipeline name, for messages
+	 * @param settings the pipeline's settings (formats, columns)
+	 * @param paimon the operations whose tables the records are converted for
+	 * @param allocator the Arrow memory the batches are built in
+	 */
+	public RecordConverter(String pipeline, KafkaPipelineProperties settings, PaimonOperations paimon, BufferAllocator allocator) {
 		this.pipeline = pipeline;
 		this.settings = settings;
 		this.paimon = paimon;
@@ -69,7 +78,7 @@ final class RecordConverter {
 	 * Returns the table's shape the next rows follow.
 	 * @return the shape
 	 */
-	TableShape shape() {
+	public TableShape shape() {
 		return this.shape;
 	}
 
@@ -79,7 +88,7 @@ final class RecordConverter {
 	 * @return its row or batches, or {@code null} for a record that writes nothing (a skipped tombstone)
 	 * @throws BadRecordException when the record cannot be written (nothing of it was kept)
 	 */
-	@Nullable Converted convert(ConsumerRecord<byte[], byte[]> record) {
+	public @Nullable Converted convert(ConsumerRecord<byte[], byte[]> record) {
 		byte[] value = record.value();
 		if (value == null) {
 			return tombstone(record);
@@ -318,7 +327,7 @@ final class RecordConverter {
 	 * @param row the row, or {@code null}
 	 * @param batches the batches
 	 */
-	record Converted(@Nullable RecordRow row, List<VectorSchemaRoot> batches) {
+	public record Converted(@Nullable RecordRow row, List<VectorSchemaRoot> batches) {
 	}
 
 }

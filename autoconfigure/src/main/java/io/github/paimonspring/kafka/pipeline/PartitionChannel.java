@@ -1,4 +1,4 @@
-package io.github.paimonspring.kafka;
+package io.github.paimonspring.kafka.pipeline;
 
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.Deque;

@@ -1,8 +1,14 @@
-package io.github.paimonspring.kafka;
+package io.github.paimonspring.autoconfigure.kafka;
 
 import java.util.Map;
 
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.kafka.KafkaPipelineException;
+import io.github.paimonspring.kafka.KafkaPipelineListener;
+import io.github.paimonspring.kafka.KafkaPipelineProperties;
+import io.github.paimonspring.kafka.KafkaPipelines;
+import io.github.paimonspring.kafka.PaimonKafkaProperties;
+import io.github.paimonspring.kafka.pipeline.KafkaPipelineRunner;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

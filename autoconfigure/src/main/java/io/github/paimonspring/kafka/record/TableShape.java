@@ -1,4 +1,4 @@
-package io.github.paimonspring.kafka;
+package io.github.paimonspring.kafka.record;
 
 import java.util.HashMap;
 import java.util.List;
@@ -22,7 +22,7 @@ import org.apache.paimon.types.RowType;
  * @param policy what writes may change in the schema
  * @param indexes column name → position in {@code rowType}
  */
-record TableShape(String table, String identifier, RowType rowType, List<String> primaryKeys, String rowKindColumn,
+public record TableShape(String table, String identifier, RowType rowType, List<String> primaryKeys, String rowKindColumn,
 		SchemaEvolutionPolicy policy, Map<String, Integer> indexes) {
 
 	/**
@@ -31,7 +31,7 @@ record TableShape(String table, String identifier, RowType rowType, List<String>
 	 * @param table the table name
 	 * @return the shape
 	 */
-	static TableShape load(PaimonOperations paimon, String table) {
+	public static TableShape load(PaimonOperations paimon, String table) {
 		Table loaded = paimon.tables().getTable(table);
 		RowType rowType = loaded.rowType();
 		Map<String, Integer> indexes = new HashMap<>();

@@ -1,4 +1,4 @@
-package io.github.paimonspring.kafka;
+package io.github.paimonspring.kafka.pipeline;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,6 +10,15 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.kafka.DeadLetters;
+import io.github.paimonspring.kafka.KafkaPipelineException;
+import io.github.paimonspring.kafka.KafkaPipelineListener;
+import io.github.paimonspring.kafka.KafkaPipelineProperties;
+import io.github.paimonspring.kafka.KafkaPipelineView;
+import io.github.paimonspring.kafka.KafkaPipelines;
+import io.github.paimonspring.kafka.PaimonKafkaProperties;
+import io.github.paimonspring.kafka.record.RecordMetadata;
+import io.github.paimonspring.kafka.record.TableShape;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;

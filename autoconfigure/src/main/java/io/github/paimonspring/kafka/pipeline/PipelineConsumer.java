@@ -1,4 +1,4 @@
-package io.github.paimonspring.kafka;
+package io.github.paimonspring.kafka.pipeline;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,6 +16,12 @@ import java.util.regex.Pattern;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.ingest.ChannelOverlapException;
+import io.github.paimonspring.kafka.BadRecordException;
+import io.github.paimonspring.kafka.KafkaBatchProperties;
+import io.github.paimonspring.kafka.KafkaPipelineException;
+import io.github.paimonspring.kafka.KafkaPipelineProperties;
+import io.github.paimonspring.kafka.KafkaPipelineView;
+import io.github.paimonspring.kafka.record.RecordConverter;
 import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.arrow.vector.VectorSchemaRoot;

@@ -1,4 +1,4 @@
-package io.github.paimonspring.kafka;
+package io.github.paimonspring.kafka.record;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +34,7 @@ import org.jspecify.annotations.Nullable;
  * Writes the Java values {@link JsonValues} reads into Arrow vectors of the canonical Arrow type of
  * their Paimon type ({@link io.github.paimonspring.arrow.ArrowTypes#toArrowField}).
  */
-final class ArrowColumns {
+public final class ArrowColumns {
 
 	private ArrowColumns() {
 	}
@@ -47,7 +47,7 @@ final class ArrowColumns {
 	 * @param type the Paimon type
 	 */
 	@SuppressWarnings("unchecked")
-	static void write(FieldVector vector, int index, @Nullable Object value, DataType type) {
+	public static void write(FieldVector vector, int index, @Nullable Object value, DataType type) {
 		if (value == null) {
 			setNull(vector, index);
 			return;

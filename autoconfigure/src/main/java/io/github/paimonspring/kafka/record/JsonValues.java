@@ -1,4 +1,4 @@
-package io.github.paimonspring.kafka;
+package io.github.paimonspring.kafka.record;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.kafka.BadRecordException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
 import org.apache.paimon.types.ArrayType;

@@ -1,4 +1,4 @@
-package io.github.paimonspring.kafka;
+package io.github.paimonspring.kafka.record;
 
 import org.jspecify.annotations.Nullable;
 
@@ -9,5 +9,5 @@ import org.jspecify.annotations.Nullable;
  * @param values the column values, by position in the shape's row type
  * @param kind the row kind's byte value (0 insert, 1 update before, 2 update after, 3 delete)
  */
-record RecordRow(TableShape shape, @Nullable Object[] values, byte kind) {
+public record RecordRow(TableShape shape, @Nullable Object[] values, byte kind) {
 }

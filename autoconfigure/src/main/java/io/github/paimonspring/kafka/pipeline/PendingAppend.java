@@ -1,9 +1,12 @@
-package io.github.paimonspring.kafka;
+package io.github.paimonspring.kafka.pipeline;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import io.github.paimonspring.arrow.ArrowTypes;
+import io.github.paimonspring.kafka.record.ArrowColumns;
+import io.github.paimonspring.kafka.record.RecordRow;
+import io.github.paimonspring.kafka.record.TableShape;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TinyIntVector;

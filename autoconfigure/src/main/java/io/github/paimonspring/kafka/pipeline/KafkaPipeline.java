@@ -1,4 +1,4 @@
-package io.github.paimonspring.kafka;
+package io.github.paimonspring.kafka.pipeline;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,6 +9,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.kafka.DeadLetters;
+import io.github.paimonspring.kafka.KafkaPipelineListener;
+import io.github.paimonspring.kafka.KafkaPipelineProperties;
+import io.github.paimonspring.kafka.KafkaPipelineView;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.jspecify.annotations.Nullable;
