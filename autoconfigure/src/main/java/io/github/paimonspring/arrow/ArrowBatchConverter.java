@@ -3,6 +3,7 @@ package io.github.paimonspring.arrow;
 import java.util.List;
 import java.util.Objects;
 
+import io.github.paimonspring.arrow.vector.NullColumnVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;

@@ -2,6 +2,20 @@ package io.github.paimonspring.arrow;
 
 import java.util.List;
 
+import io.github.paimonspring.arrow.vector.ArrowArrayColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowBooleanColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowDateColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowDecimalColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowDictionaryBytesColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowFixedSizeBinaryColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowFloatingPointColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowIntegerColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowMapColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowRowColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowTimeColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowTimestampColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowVariableWidthBytesColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowViewBytesColumnVector;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;

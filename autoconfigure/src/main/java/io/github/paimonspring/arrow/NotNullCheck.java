@@ -2,6 +2,9 @@ package io.github.paimonspring.arrow;
 
 import java.util.List;
 
+import io.github.paimonspring.arrow.vector.ArrowArrayColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowMapColumnVector;
+import io.github.paimonspring.arrow.vector.ArrowRowColumnVector;
 import org.apache.paimon.data.columnar.ColumnVector;
 import org.apache.paimon.types.ArrayType;
 import org.apache.paimon.types.DataField;

@@ -1,6 +1,8 @@
 /**
- * Apache Arrow input: IPC stream reading and validation, schema checks against Paimon row types,
- * and the column vectors that expose Arrow batches to Paimon writers.
+ * Apache Arrow input: IPC stream reading and validation, schema checks against Paimon row types, the
+ * type mapping, and the converter that exposes an Arrow batch to Paimon writers through the column
+ * vectors of {@code arrow.vector} (created by {@code ArrowColumnVectors}, after the buffer and
+ * {@code NOT NULL} checks).
  */
 @NullMarked
 package io.github.paimonspring.arrow;

@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import org.apache.arrow.vector.ValueVector;
 import org.apache.paimon.data.columnar.ColumnVector;

@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * first access, into one heap array that every returned {@link Bytes} points into, so no array is
  * allocated per value (except for data buffers larger than a Java array can hold).
  */
-final class ArrowVariableWidthBytesColumnVector extends AbstractArrowColumnVector implements BytesColumnVector {
+public final class ArrowVariableWidthBytesColumnVector extends AbstractArrowColumnVector implements BytesColumnVector {
 
 	private final ArrowBuf offsets;
 
@@ -29,7 +29,7 @@ final class ArrowVariableWidthBytesColumnVector extends AbstractArrowColumnVecto
 	 * Creates a column vector over a vector with 32-bit offsets.
 	 * @param vector a {@code VarCharVector} or {@code VarBinaryVector}
 	 */
-	ArrowVariableWidthBytesColumnVector(BaseVariableWidthVector vector) {
+	public ArrowVariableWidthBytesColumnVector(BaseVariableWidthVector vector) {
 		this(vector, vector.getOffsetBuffer(), vector.getDataBuffer(), false);
 	}
 
@@ -37,7 +37,7 @@ final class ArrowVariableWidthBytesColumnVector extends AbstractArrowColumnVecto
 	 * Creates a column vector over a vector with 64-bit offsets.
 	 * @param vector a {@code LargeVarCharVector} or {@code LargeVarBinaryVector}
 	 */
-	ArrowVariableWidthBytesColumnVector(BaseLargeVariableWidthVector vector) {
+	public ArrowVariableWidthBytesColumnVector(BaseLargeVariableWidthVector vector) {
 		this(vector, vector.getOffsetBuffer(), vector.getDataBuffer(), true);
 	}
 

@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -10,7 +10,7 @@ import org.apache.paimon.data.columnar.IntColumnVector;
  * column (days since the epoch); milliseconds are floored to whole days so that dates before
  * 1970 are correct.
  */
-final class ArrowDateColumnVector extends AbstractArrowColumnVector implements IntColumnVector {
+public final class ArrowDateColumnVector extends AbstractArrowColumnVector implements IntColumnVector {
 
 	private static final long MILLIS_PER_DAY = 86_400_000L;
 
@@ -22,7 +22,7 @@ final class ArrowDateColumnVector extends AbstractArrowColumnVector implements I
 	 * Creates the column vector.
 	 * @param vector a {@code DateDayVector} or {@code DateMilliVector}
 	 */
-	ArrowDateColumnVector(BaseFixedWidthVector vector) {
+	public ArrowDateColumnVector(BaseFixedWidthVector vector) {
 		super(vector);
 		this.data = vector.getDataBuffer();
 		this.millis = vector instanceof DateMilliVector;

@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.complex.MapVector;
@@ -11,7 +11,7 @@ import org.apache.paimon.data.columnar.MapColumnVector;
  * Reads an Arrow {@code Map} vector as a Paimon {@code MAP} column: each row is a
  * {@link ColumnarMap} window over the converted key and value vectors of the entries struct.
  */
-final class ArrowMapColumnVector extends AbstractArrowColumnVector implements MapColumnVector {
+public final class ArrowMapColumnVector extends AbstractArrowColumnVector implements MapColumnVector {
 
 	private final ArrowBuf offsets;
 
@@ -25,7 +25,7 @@ final class ArrowMapColumnVector extends AbstractArrowColumnVector implements Ma
 	 * @param keys the converted key vector
 	 * @param values the converted value vector
 	 */
-	ArrowMapColumnVector(MapVector vector, ColumnVector keys, ColumnVector values) {
+	public ArrowMapColumnVector(MapVector vector, ColumnVector keys, ColumnVector values) {
 		super(vector);
 		this.offsets = vector.getOffsetBuffer();
 		this.keys = keys;
@@ -46,7 +46,7 @@ final class ArrowMapColumnVector extends AbstractArrowColumnVector implements Ma
 	 * Returns the converted key vector.
 	 * @return the keys
 	 */
-	ColumnVector keys() {
+	public ColumnVector keys() {
 		return this.keys;
 	}
 
@@ -54,7 +54,7 @@ final class ArrowMapColumnVector extends AbstractArrowColumnVector implements Ma
 	 * Returns the converted value vector.
 	 * @return the values
 	 */
-	ColumnVector values() {
+	public ColumnVector values() {
 		return this.values;
 	}
 
@@ -63,7 +63,7 @@ final class ArrowMapColumnVector extends AbstractArrowColumnVector implements Ma
 	 * @param i the row
 	 * @return the start index
 	 */
-	int start(int i) {
+	public int start(int i) {
 		return this.offsets.getInt((long) i << 2);
 	}
 
@@ -72,7 +72,7 @@ final class ArrowMapColumnVector extends AbstractArrowColumnVector implements Ma
 	 * @param i the row
 	 * @return the length
 	 */
-	int length(int i) {
+	public int length(int i) {
 		return this.offsets.getInt((long) (i + 1) << 2) - start(i);
 	}
 

@@ -1,11 +1,11 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BitVector;
 import org.apache.paimon.data.columnar.BooleanColumnVector;
 
 /** Reads an Arrow {@code Bool} vector as a Paimon {@code BOOLEAN} column. */
-final class ArrowBooleanColumnVector extends AbstractArrowColumnVector implements BooleanColumnVector {
+public final class ArrowBooleanColumnVector extends AbstractArrowColumnVector implements BooleanColumnVector {
 
 	private final ArrowBuf data;
 
@@ -13,7 +13,7 @@ final class ArrowBooleanColumnVector extends AbstractArrowColumnVector implement
 	 * Creates the column vector.
 	 * @param vector the Arrow bit vector
 	 */
-	ArrowBooleanColumnVector(BitVector vector) {
+	public ArrowBooleanColumnVector(BitVector vector) {
 		super(vector);
 		this.data = vector.getDataBuffer();
 	}

@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -9,7 +9,7 @@ import org.apache.paimon.data.columnar.FloatColumnVector;
  * Reads an Arrow {@code Float32} or {@code Float64} vector as a Paimon {@code FLOAT} or
  * {@code DOUBLE} column; {@code Float32} values widen exactly to {@code DOUBLE}.
  */
-final class ArrowFloatingPointColumnVector extends AbstractArrowColumnVector
+public final class ArrowFloatingPointColumnVector extends AbstractArrowColumnVector
 		implements FloatColumnVector, DoubleColumnVector {
 
 	private final ArrowBuf data;
@@ -20,7 +20,7 @@ final class ArrowFloatingPointColumnVector extends AbstractArrowColumnVector
 	 * Creates the column vector.
 	 * @param vector a {@code Float4Vector} or {@code Float8Vector}
 	 */
-	ArrowFloatingPointColumnVector(BaseFixedWidthVector vector) {
+	public ArrowFloatingPointColumnVector(BaseFixedWidthVector vector) {
 		super(vector);
 		this.data = vector.getDataBuffer();
 		this.doublePrecision = vector.getTypeWidth() == 8;

@@ -1,8 +1,9 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
+import io.github.paimonspring.arrow.ArrowDataException;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.util.DecimalUtility;
@@ -17,7 +18,7 @@ import org.apache.paimon.data.columnar.DecimalColumnVector;
  * read and then raises an {@link ArrowDataException} naming the column and row (for nested
  * columns, the index inside the child vector).
  */
-final class ArrowDecimalColumnVector extends AbstractArrowColumnVector implements DecimalColumnVector {
+public final class ArrowDecimalColumnVector extends AbstractArrowColumnVector implements DecimalColumnVector {
 
 	private static final int BYTE_WIDTH = 16;
 
@@ -46,7 +47,7 @@ final class ArrowDecimalColumnVector extends AbstractArrowColumnVector implement
 	 * @param column the column path used in messages
 	 * @param vector the Arrow decimal vector
 	 */
-	ArrowDecimalColumnVector(String table, String column, DecimalVector vector) {
+	public ArrowDecimalColumnVector(String table, String column, DecimalVector vector) {
 		super(vector);
 		this.table = table;
 		this.column = column;

@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import java.util.List;
 
@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * offset; the view buffer and each referenced data buffer are copied to the heap once, on first
  * use, so no array is allocated per value.
  */
-final class ArrowViewBytesColumnVector extends AbstractArrowColumnVector implements BytesColumnVector {
+public final class ArrowViewBytesColumnVector extends AbstractArrowColumnVector implements BytesColumnVector {
 
 	private static final int VIEW_WIDTH = BaseVariableWidthViewVector.ELEMENT_SIZE;
 
@@ -31,7 +31,7 @@ final class ArrowViewBytesColumnVector extends AbstractArrowColumnVector impleme
 	 * Creates the column vector.
 	 * @param vector a {@code ViewVarCharVector} or {@code ViewVarBinaryVector}
 	 */
-	ArrowViewBytesColumnVector(BaseVariableWidthViewVector vector) {
+	public ArrowViewBytesColumnVector(BaseVariableWidthViewVector vector) {
 		super(vector);
 		this.views = vector.getDataBuffer();
 		this.dataBuffers = vector.getDataBuffers();

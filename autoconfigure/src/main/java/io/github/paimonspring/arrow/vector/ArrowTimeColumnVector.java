@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -10,7 +10,7 @@ import org.apache.paimon.data.columnar.IntColumnVector;
  * Reads an Arrow {@code Time32} or {@code Time64} vector of any unit as a Paimon {@code TIME}
  * column, which stores milliseconds of the day; finer units are truncated to milliseconds.
  */
-final class ArrowTimeColumnVector extends AbstractArrowColumnVector implements IntColumnVector {
+public final class ArrowTimeColumnVector extends AbstractArrowColumnVector implements IntColumnVector {
 
 	private final ArrowBuf data;
 
@@ -21,7 +21,7 @@ final class ArrowTimeColumnVector extends AbstractArrowColumnVector implements I
 	 * @param vector a {@code TimeSecVector}, {@code TimeMilliVector}, {@code TimeMicroVector} or
 	 * {@code TimeNanoVector}
 	 */
-	ArrowTimeColumnVector(BaseFixedWidthVector vector) {
+	public ArrowTimeColumnVector(BaseFixedWidthVector vector) {
 		super(vector);
 		this.data = vector.getDataBuffer();
 		this.unit = ((ArrowType.Time) vector.getField().getType()).getUnit();

@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import org.apache.paimon.data.Decimal;
 import org.apache.paimon.data.InternalArray;
@@ -24,11 +24,12 @@ import org.apache.paimon.data.columnar.VectorizedColumnBatch;
 /**
  * The column of a nullable table column that a batch omits: every value is null, of any type.
  */
-final class NullColumnVector implements BooleanColumnVector, ByteColumnVector, ShortColumnVector, IntColumnVector,
+public final class NullColumnVector implements BooleanColumnVector, ByteColumnVector, ShortColumnVector, IntColumnVector,
 		LongColumnVector, FloatColumnVector, DoubleColumnVector, BytesColumnVector, DecimalColumnVector,
 		TimestampColumnVector, ArrayColumnVector, MapColumnVector, RowColumnVector {
 
-	static final NullColumnVector INSTANCE = new NullColumnVector();
+	/** The one instance. */
+	public static final NullColumnVector INSTANCE = new NullColumnVector();
 
 	private NullColumnVector() {
 	}

@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.ValueVector;
@@ -13,7 +13,7 @@ import org.apache.paimon.data.columnar.ColumnarArray;
  * Reads an Arrow {@code List} or {@code LargeList} vector as a Paimon {@code ARRAY} column: each
  * row is a {@link ColumnarArray} window over the converted element vector.
  */
-final class ArrowArrayColumnVector extends AbstractArrowColumnVector implements ArrayColumnVector {
+public final class ArrowArrayColumnVector extends AbstractArrowColumnVector implements ArrayColumnVector {
 
 	private final ArrowBuf offsets;
 
@@ -26,7 +26,7 @@ final class ArrowArrayColumnVector extends AbstractArrowColumnVector implements 
 	 * @param vector the Arrow list vector
 	 * @param elements the converted element vector
 	 */
-	ArrowArrayColumnVector(ListVector vector, ColumnVector elements) {
+	public ArrowArrayColumnVector(ListVector vector, ColumnVector elements) {
 		this(vector, vector.getOffsetBuffer(), false, elements);
 	}
 
@@ -35,7 +35,7 @@ final class ArrowArrayColumnVector extends AbstractArrowColumnVector implements 
 	 * @param vector the Arrow large list vector
 	 * @param elements the converted element vector
 	 */
-	ArrowArrayColumnVector(LargeListVector vector, ColumnVector elements) {
+	public ArrowArrayColumnVector(LargeListVector vector, ColumnVector elements) {
 		this(vector, vector.getOffsetBuffer(), true, elements);
 	}
 
@@ -67,7 +67,7 @@ final class ArrowArrayColumnVector extends AbstractArrowColumnVector implements 
 	 * @param i the row
 	 * @return the start index
 	 */
-	int start(int i) {
+	public int start(int i) {
 		return Math.toIntExact(offset(i));
 	}
 
@@ -76,7 +76,7 @@ final class ArrowArrayColumnVector extends AbstractArrowColumnVector implements 
 	 * @param i the row
 	 * @return the length
 	 */
-	int length(int i) {
+	public int length(int i) {
 		return Math.toIntExact(offset(i + 1) - offset(i));
 	}
 

@@ -1,5 +1,6 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
+import io.github.paimonspring.arrow.ArrowDataException;
 import org.apache.paimon.data.columnar.BytesColumnVector;
 import org.apache.paimon.data.columnar.ColumnVector;
 import org.jspecify.annotations.Nullable;
@@ -9,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * integer index selects a value of the dictionary vector. A row is null when its index is null
  * or the dictionary value it points to is null.
  */
-final class ArrowDictionaryBytesColumnVector implements BytesColumnVector {
+public final class ArrowDictionaryBytesColumnVector implements BytesColumnVector {
 
 	private final String table;
 
@@ -29,7 +30,7 @@ final class ArrowDictionaryBytesColumnVector implements BytesColumnVector {
 	 * @param values the dictionary values, already wrapped as a bytes column vector
 	 * @param dictionarySize the number of dictionary entries
 	 */
-	ArrowDictionaryBytesColumnVector(String table, String column, ArrowIntegerColumnVector indices,
+	public ArrowDictionaryBytesColumnVector(String table, String column, ArrowIntegerColumnVector indices,
 			BytesColumnVector values, int dictionarySize) {
 		this.table = table;
 		this.column = column;

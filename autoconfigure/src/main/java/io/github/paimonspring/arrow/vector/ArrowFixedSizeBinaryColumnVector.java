@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * buffer is copied once, on first access, into one heap array that every returned {@link Bytes}
  * points into.
  */
-final class ArrowFixedSizeBinaryColumnVector extends AbstractArrowColumnVector implements BytesColumnVector {
+public final class ArrowFixedSizeBinaryColumnVector extends AbstractArrowColumnVector implements BytesColumnVector {
 
 	private final ArrowBuf data;
 
@@ -22,7 +22,7 @@ final class ArrowFixedSizeBinaryColumnVector extends AbstractArrowColumnVector i
 	 * Creates the column vector.
 	 * @param vector the Arrow fixed-size binary vector
 	 */
-	ArrowFixedSizeBinaryColumnVector(FixedSizeBinaryVector vector) {
+	public ArrowFixedSizeBinaryColumnVector(FixedSizeBinaryVector vector) {
 		super(vector);
 		this.data = vector.getDataBuffer();
 		this.byteWidth = vector.getByteWidth();

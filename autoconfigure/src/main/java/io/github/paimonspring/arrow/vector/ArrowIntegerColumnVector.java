@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -12,7 +12,7 @@ import org.apache.paimon.data.columnar.ShortColumnVector;
  * column at least as wide, sign-extending narrower values. Narrowing never happens because the
  * schema check only allows widening.
  */
-final class ArrowIntegerColumnVector extends AbstractArrowColumnVector
+public final class ArrowIntegerColumnVector extends AbstractArrowColumnVector
 		implements ByteColumnVector, ShortColumnVector, IntColumnVector, LongColumnVector {
 
 	private final ArrowBuf data;
@@ -24,7 +24,7 @@ final class ArrowIntegerColumnVector extends AbstractArrowColumnVector
 	 * @param vector a {@code TinyIntVector}, {@code SmallIntVector}, {@code IntVector} or
 	 * {@code BigIntVector}
 	 */
-	ArrowIntegerColumnVector(BaseFixedWidthVector vector) {
+	public ArrowIntegerColumnVector(BaseFixedWidthVector vector) {
 		super(vector);
 		this.data = vector.getDataBuffer();
 		this.byteWidth = vector.getTypeWidth();

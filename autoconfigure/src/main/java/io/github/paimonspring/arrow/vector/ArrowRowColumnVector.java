@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import org.apache.arrow.vector.complex.NonNullableStructVector;
 import org.apache.paimon.data.InternalRow;
@@ -11,7 +11,7 @@ import org.apache.paimon.data.columnar.VectorizedColumnBatch;
  * Reads an Arrow {@code Struct} vector as a Paimon {@code ROW} column: the converted children,
  * in Paimon field order, form a nested batch and each row is a {@link ColumnarRow} over it.
  */
-final class ArrowRowColumnVector extends AbstractArrowColumnVector implements RowColumnVector {
+public final class ArrowRowColumnVector extends AbstractArrowColumnVector implements RowColumnVector {
 
 	private final VectorizedColumnBatch batch;
 
@@ -20,7 +20,7 @@ final class ArrowRowColumnVector extends AbstractArrowColumnVector implements Ro
 	 * @param vector the Arrow struct vector
 	 * @param children the converted children in Paimon field order
 	 */
-	ArrowRowColumnVector(NonNullableStructVector vector, ColumnVector[] children) {
+	public ArrowRowColumnVector(NonNullableStructVector vector, ColumnVector[] children) {
 		super(vector);
 		this.batch = new VectorizedColumnBatch(children);
 		this.batch.setNumRows(vector.getValueCount());

@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.TimeStampVector;
@@ -12,7 +12,7 @@ import org.apache.paimon.data.columnar.TimestampColumnVector;
  * {@code TIMESTAMP} or {@code TIMESTAMP_LTZ} column. The conversion follows the Arrow unit, not
  * the Paimon precision, and floors so that instants before 1970 are exact.
  */
-final class ArrowTimestampColumnVector extends AbstractArrowColumnVector implements TimestampColumnVector {
+public final class ArrowTimestampColumnVector extends AbstractArrowColumnVector implements TimestampColumnVector {
 
 	private final ArrowBuf data;
 
@@ -22,7 +22,7 @@ final class ArrowTimestampColumnVector extends AbstractArrowColumnVector impleme
 	 * Creates the column vector.
 	 * @param vector any Arrow timestamp vector
 	 */
-	ArrowTimestampColumnVector(TimeStampVector vector) {
+	public ArrowTimestampColumnVector(TimeStampVector vector) {
 		super(vector);
 		this.data = vector.getDataBuffer();
 		this.unit = ((ArrowType.Timestamp) vector.getField().getType()).getUnit();
