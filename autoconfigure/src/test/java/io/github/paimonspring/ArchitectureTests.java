@@ -10,10 +10,13 @@ import java.util.Set;
 
 import io.github.paimonspring.archfixture.admin.ServletAwareService;
 import io.github.paimonspring.archfixture.admin.model.ModelCallingService;
+import io.github.paimonspring.archfixture.write.WriteFacade;
+import io.github.paimonspring.archfixture.write.lane.FacadeCallingEngine;
 
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.AbstractWriteBuilder;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -28,7 +31,8 @@ import org.junit.jupiter.api.Test;
  * Guards the package structure of the library: dependencies run one way (arrow, catalog → write →
  * postpone → cluster → ingest → core → maintenance → kafka → admin → actuate → autoconfigure → testcontainers, the root package below all),
  * also inside the packages that have sub-packages (admin: web → services → transaction, body → model;
- * autoconfigure: diagnostics → actuate → admin → core, env and kafka on their own; kafka: pipeline → record → api),
+ * autoconfigure: diagnostics → actuate → admin → core, env and kafka on their own; kafka: pipeline → record → api;
+ * arrow and write: the engines in their sub-packages use the parent only for its exceptions and records),
  * there are no package cycles, only the web edge knows servlet, Spring MVC, spring-web and Tomcat types,
  * and only the admin package's HTTP edge knows Spring's HTTP types.
  */
@@ -158,6 +162,29 @@ class ArchitectureTests {
 	}
 
 	/**
+	 * The engines in the sub-packages of a package whose own classes are its public API (arrow, write):
+	 * the parent creates them, and they use the parent only for its exceptions and records (results),
+	 * never its other classes, so that the only way back up is the vocabulary the engines report in.
+	 * Sibling sub-packages have no cycles.
+	 * @param base the root package
+	 * @param parent the package, relative to the root
+	 * @return the rules
+	 */
+	static ArchRule[] enginesBelowTheirApi(String base, String parent) {
+		String api = base + "." + parent;
+		DescribedPredicate<JavaClass> apiClassesOtherThanExceptionsAndRecords = describe(
+				"classes of " + api + " other than its exceptions and records",
+				(JavaClass c) -> c.getPackageName().equals(api) && !c.isAssignableTo(RuntimeException.class)
+						&& !c.isRecord());
+		return new ArchRule[] {
+				noClasses().that()
+					.resideInAPackage(api + ".*..")
+					.should()
+					.dependOnClassesThat(apiClassesOtherThanExceptionsAndRecords),
+				slices().matching(api + ".(*)..").should().beFreeOfCycles().allowEmptyShould(true) };
+	}
+
+	/**
 	 * Servlet, Spring MVC, spring-web and Tomcat types appear only in the admin web edge and in the
 	 * admin API's auto-configuration, which registers its filters, customizer and console sign-in.
 	 * @param base the root package
@@ -185,6 +212,11 @@ class ArchitectureTests {
 		adminLayers(BASE).check(classes);
 		autoconfigureLayers(BASE).check(classes);
 		kafkaLayers(BASE).check(classes);
+		for (String parent : new String[] { "arrow", "write" }) {
+			for (ArchRule rule : enginesBelowTheirApi(BASE, parent)) {
+				rule.check(classes);
+			}
+		}
 	}
 
 	@Test
@@ -205,6 +237,15 @@ class ArchitectureTests {
 		assertThat(order.getFailureReport().getDetails())
 			.anySatisfy((line) -> assertThat(line).contains("ModelCallingService").contains("ServletAwareService"));
 		assertThat(classes.contain(ServletAwareService.class)).isFalse();
+	}
+
+	@Test
+	void anEngineThatUsesItsParentsApiFails() {
+		JavaClasses violating = new ClassFileImporter().importClasses(FacadeCallingEngine.class, WriteFacade.class);
+		EvaluationResult result = enginesBelowTheirApi(BASE + ".archfixture", "write")[0].evaluate(violating);
+		assertThat(result.hasViolation()).isTrue();
+		assertThat(result.getFailureReport().getDetails())
+			.anySatisfy((line) -> assertThat(line).contains("FacadeCallingEngine").contains("WriteFacade"));
 	}
 
 	@Test

@@ -291,7 +291,7 @@ public interface PaimonOperations {
 
 	/**
 	 * Makes a table take batches of an Arrow schema under a policy, before they are written: adds new
-	 * columns and widens columns as the policy allows (see {@link io.github.paimonspring.write.SchemaEvolution}).
+	 * columns and widens columns as the policy allows (see {@link io.github.paimonspring.write.schema.SchemaEvolution}).
 	 * The one-shot methods and {@code ingest} do this themselves with the table's policy; call it before
 	 * opening a writer with {@link #newWriteBuilder} or {@link #execute}, whose writers keep the schema
 	 * they were opened on. Implementations that never change schemas return an empty list.

@@ -18,7 +18,7 @@ import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.RowKindRules;
+import io.github.paimonspring.write.lane.RowKindRules;
 import io.github.paimonspring.write.WriteBuilder;
 import io.github.paimonspring.write.WriteTarget;
 import org.apache.arrow.vector.VectorSchemaRoot;

@@ -1,6 +1,6 @@
 package io.github.paimonspring.postpone;
 
-import io.github.paimonspring.write.BucketRouter;
+import io.github.paimonspring.write.lane.BucketRouter;
 import org.apache.paimon.CoreOptions;
 import org.apache.paimon.bucket.BucketFunction;
 import org.apache.paimon.codegen.CodeGenUtils;

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import io.github.paimonspring.write.commit.PreparedFiles;
 import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
@@ -133,7 +134,7 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 		checkOpen();
 		Set<String> names = new HashSet<>();
 		for (CommitMessage message : this.messages) {
-			names.addAll(fileNames((CommitMessageImpl) message));
+			names.addAll(PreparedFiles.fileNames((CommitMessageImpl) message));
 		}
 		return names;
 	}
@@ -172,7 +173,7 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 			if (this.messages.contains(message) || toAdd.contains(message)) {
 				continue;
 			}
-			for (String file : fileNames((CommitMessageImpl) message)) {
+			for (String file : PreparedFiles.fileNames((CommitMessageImpl) message)) {
 				if (present.contains(file)) {
 					throw new PaimonArgumentException(this.table, "commit messages for table '" + this.table
 							+ "' contain data file '" + file + "' twice with different metadata (same file identity)");
@@ -295,15 +296,6 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 			}
 		}
 		return result;
-	}
-
-	static Set<String> fileNames(CommitMessageImpl message) {
-		Set<String> names = new HashSet<>();
-		message.newFilesIncrement().newFiles().forEach((f) -> names.add(f.fileName()));
-		message.newFilesIncrement().changelogFiles().forEach((f) -> names.add(f.fileName()));
-		message.compactIncrement().compactAfter().forEach((f) -> names.add(f.fileName()));
-		message.compactIncrement().changelogFiles().forEach((f) -> names.add(f.fileName()));
-		return names;
 	}
 
 	private static boolean isEmptyMessage(CommitMessage message) {

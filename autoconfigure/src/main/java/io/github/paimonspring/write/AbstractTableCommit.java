@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 import io.github.paimonspring.catalog.CommitFence;
+import io.github.paimonspring.write.commit.TableCommitter;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.TableCommitImpl;

@@ -7,6 +7,9 @@ import java.util.function.Supplier;
 
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
+import io.github.paimonspring.write.lane.BucketRouter;
+import io.github.paimonspring.write.lane.LaneWriter;
+import io.github.paimonspring.write.lane.WriteLanes;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.catalog.CommitFence;
+import io.github.paimonspring.write.lane.WriteLanes;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
 

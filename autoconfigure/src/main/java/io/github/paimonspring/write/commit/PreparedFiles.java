@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.commit;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * references (the latest snapshot's live files and the files added by snapshots since the oldest of
  * them was written), and the safe abort that deletes only the others.
  */
-final class PreparedFiles {
+public final class PreparedFiles {
 
 	private static final Logger logger = LoggerFactory.getLogger(PreparedFiles.class);
 
@@ -52,7 +52,7 @@ final class PreparedFiles {
 	 * @param message the message
 	 * @return the file names
 	 */
-	static Set<String> fileNames(CommitMessageImpl message) {
+	public static Set<String> fileNames(CommitMessageImpl message) {
 		Set<String> names = new HashSet<>();
 		message.newFilesIncrement().newFiles().forEach((f) -> names.add(f.fileName()));
 		message.newFilesIncrement().changelogFiles().forEach((f) -> names.add(f.fileName()));

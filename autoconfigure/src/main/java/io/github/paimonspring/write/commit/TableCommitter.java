@@ -1,8 +1,5 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.commit;
 
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -10,39 +7,31 @@ import java.util.function.Consumer;
 
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.catalog.FencedCommitLock;
+import io.github.paimonspring.write.CommitResult;
+import io.github.paimonspring.write.PaimonArgumentException;
+import io.github.paimonspring.write.PaimonCommitException;
+import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.paimon.Snapshot;
-import org.apache.paimon.data.BinaryRow;
-import org.apache.paimon.fs.FileIO;
-import org.apache.paimon.io.DataFileMeta;
-import org.apache.paimon.io.DataFilePathFactory;
 import org.apache.paimon.manifest.ManifestCommittable;
-import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.operation.FileStoreCommit;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.CommitMessage;
-import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.apache.paimon.table.sink.TableCommitImpl;
-import org.apache.paimon.table.source.ScanMode;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The engine behind {@link TableCommit} and the postpone fixed-bucket committer: runs Paimon commits,
- * truncates and safe aborts for one table, commit user and mode, and reports what was committed.
- * Callers check the provenance of messages first.
+ * The engine behind {@link io.github.paimonspring.write.TableCommit} and the postpone fixed-bucket
+ * committer: runs Paimon commits, truncates and safe aborts for one table, commit user and mode, and
+ * reports what was committed. Callers check the provenance of messages first.
  */
-final class TableCommitter {
+public final class TableCommitter {
 
 	private static final Logger logger = LoggerFactory.getLogger(TableCommitter.class);
 
 	/** Identifier used by one-shot commits, as Paimon's batch commits do. */
-	static final long ONE_SHOT_IDENTIFIER = Long.MAX_VALUE;
-
-	/** How far before the oldest file's creation time abort looks for snapshots that added it. */
-	private static final long ABORT_CLOCK_SKEW_MILLIS = 10 * 60 * 1000L;
-
-	private static final int ABORT_MAX_SNAPSHOTS_CHECKED = 2000;
+	public static final long ONE_SHOT_IDENTIFIER = Long.MAX_VALUE;
 
 	private final String name;
 
@@ -58,6 +47,8 @@ final class TableCommitter {
 
 	private final CommitFence fence;
 
+	private final PreparedFiles preparedFiles;
+
 	/**
 	 * Creates a committer engine.
 	 * @param name the table identifier used in messages
@@ -69,7 +60,7 @@ final class TableCommitter {
 	 * @param configure applied to every Paimon commit before it runs, or {@code null}
 	 * @param fence asked before every commit
 	 */
-	TableCommitter(String name, FileStoreTable table, FileStoreTable commitTable, String commitUser,
+	public TableCommitter(String name, FileStoreTable table, FileStoreTable commitTable, String commitUser,
 			@Nullable Map<String, String> overwritePartition, @Nullable Consumer<TableCommitImpl> configure,
 			CommitFence fence) {
 		this.name = name;
@@ -79,6 +70,7 @@ final class TableCommitter {
 		this.overwritePartition = overwritePartition;
 		this.configure = configure;
 		this.fence = fence;
+		this.preparedFiles = new PreparedFiles(name, table);
 	}
 
 	private String table() {
@@ -97,7 +89,7 @@ final class TableCommitter {
 	 * @return the outcome
 	 * @throws PaimonCommitException if Paimon rejects the commit
 	 */
-	CommitResult commit(List<CommitMessage> messages, long rows, long identifier, boolean filter,
+	public CommitResult commit(List<CommitMessage> messages, long rows, long identifier, boolean filter,
 			Map<String, String> properties, CommitFence fence) {
 		if (!properties.isEmpty()) {
 			ManifestCommittable committable = new ManifestCommittable(identifier, null, messages, properties);
@@ -122,7 +114,7 @@ final class TableCommitter {
 	 * no data.
 	 * @return the outcome
 	 */
-	CommitResult truncateTable() {
+	public CommitResult truncateTable() {
 		Long latest = latestSnapshotId();
 		if (latest == null || !this.table.store().newScan().withSnapshot(latest).readFileIterator().hasNext()) {
 			return new CommitResult(false, latestSnapshotIdOfUser(), 0);
@@ -136,7 +128,7 @@ final class TableCommitter {
 	 * @param identifier the commit identifier, from 0 to {@code Long.MAX_VALUE - 1}
 	 * @return the outcome
 	 */
-	CommitResult truncateTableWithIdentifier(long identifier) {
+	public CommitResult truncateTableWithIdentifier(long identifier) {
 		return overwriteOnce(identifier, (commit) -> commit.truncateTable(identifier));
 	}
 
@@ -171,7 +163,7 @@ final class TableCommitter {
 	 * every partition with those values)
 	 * @return the outcome
 	 */
-	CommitResult truncatePartitions(List<Map<String, String>> partitions) {
+	public CommitResult truncatePartitions(List<Map<String, String>> partitions) {
 		checkPartitions(partitions);
 		return run(0, ONE_SHOT_IDENTIFIER, CommitFence.NONE, (commit) -> commit.truncatePartitions(partitions));
 	}
@@ -183,7 +175,7 @@ final class TableCommitter {
 	 * @param identifier the commit identifier, from 0 to {@code Long.MAX_VALUE - 1}
 	 * @return the outcome
 	 */
-	CommitResult truncatePartitionsWithIdentifier(List<Map<String, String>> partitions, long identifier) {
+	public CommitResult truncatePartitionsWithIdentifier(List<Map<String, String>> partitions, long identifier) {
 		checkPartitions(partitions);
 		return overwriteOnce(identifier, (commit) -> commit.dropPartitions(partitions, identifier));
 	}
@@ -208,44 +200,8 @@ final class TableCommitter {
 	 * @param messages the prepared messages
 	 * @return the number of files deleted
 	 */
-	int abort(List<CommitMessage> all) {
-		FileStoreTable table = this.table;
-		Set<String> candidates = new HashSet<>();
-		for (CommitMessage message : all) {
-			candidates.addAll(CommitMessages.fileNames((CommitMessageImpl) message));
-		}
-		if (candidates.isEmpty()) {
-			return 0;
-		}
-		Set<String> committed = committedFiles(table, all, candidates);
-		FileIO fileIO = table.fileIO();
-		int deleted = 0;
-		for (CommitMessage message : all) {
-			CommitMessageImpl impl = (CommitMessageImpl) message;
-			DataFilePathFactory paths = table.store().pathFactory().createDataFilePathFactory(impl.partition(), impl.bucket());
-			List<DataFileMeta> files = new ArrayList<>();
-			files.addAll(impl.newFilesIncrement().newFiles());
-			files.addAll(impl.newFilesIncrement().changelogFiles());
-			files.addAll(impl.compactIncrement().compactAfter());
-			files.addAll(impl.compactIncrement().changelogFiles());
-			for (DataFileMeta file : files) {
-				if (committed.contains(file.fileName())) {
-					continue;
-				}
-				try {
-					if (fileIO.delete(paths.toPath(file), false)) {
-						deleted++;
-					}
-				}
-				catch (java.io.IOException | RuntimeException ex) {
-					logger.warn("Abort on table '{}' could not delete {}: {}", table(), file.fileName(), ex.getMessage());
-				}
-			}
-		}
-		if (!committed.isEmpty()) {
-			logger.info("Abort on table '{}' kept {} file(s) that committed snapshots reference", table(), committed.size());
-		}
-		return deleted;
+	public int abort(List<CommitMessage> messages) {
+		return this.preparedFiles.abort(messages);
 	}
 
 	/**
@@ -254,53 +210,8 @@ final class TableCommitter {
 	 * @param messages the messages
 	 * @return the names of their files that are committed
 	 */
-	Set<String> committedFileNames(List<CommitMessage> messages) {
-		Set<String> candidates = new HashSet<>();
-		for (CommitMessage message : messages) {
-			candidates.addAll(CommitMessages.fileNames((CommitMessageImpl) message));
-		}
-		return candidates.isEmpty() ? candidates : committedFiles(this.table, messages, candidates);
-	}
-
-	/**
-	 * Finds which candidate files a snapshot of the table references: the latest snapshot's live files
-	 * and the files added by snapshots created since the oldest candidate was written.
-	 */
-	private Set<String> committedFiles(FileStoreTable table, List<CommitMessage> messages, Set<String> candidates) {
-		Set<String> found = new HashSet<>();
-		Long latest = latestSnapshotId();
-		if (latest == null) {
-			return found;
-		}
-		List<BinaryRow> partitions = new ArrayList<>();
-		long oldestCreation = Long.MAX_VALUE;
-		for (CommitMessage message : messages) {
-			if (!partitions.contains(message.partition())) {
-				partitions.add(message.partition());
-			}
-			for (DataFileMeta file : ((CommitMessageImpl) message).newFilesIncrement().newFiles()) {
-				oldestCreation = Math.min(oldestCreation, file.creationTimeEpochMillis());
-			}
-		}
-		Iterator<ManifestEntry> live = table.store().newScan().withSnapshot(latest).withPartitionFilter(partitions)
-			.withDataFileNameFilter(candidates::contains).readFileIterator();
-		live.forEachRemaining((entry) -> found.add(entry.file().fileName()));
-		Long earliest = table.snapshotManager().earliestSnapshotId();
-		int checked = 0;
-		for (long id = latest; earliest != null && id >= earliest; id--) {
-			Snapshot snapshot = table.snapshotManager().snapshot(id);
-			if (snapshot.timeMillis() < oldestCreation - ABORT_CLOCK_SKEW_MILLIS) {
-				break;
-			}
-			if (++checked > ABORT_MAX_SNAPSHOTS_CHECKED) {
-				logger.warn("Abort on table '{}' could not check all snapshots; keeping every file to be safe", table());
-				return candidates;
-			}
-			table.store().newScan().withSnapshot(snapshot).withKind(ScanMode.DELTA).withPartitionFilter(partitions)
-				.withDataFileNameFilter(candidates::contains).readFileIterator()
-				.forEachRemaining((entry) -> found.add(entry.file().fileName()));
-		}
-		return found;
+	public Set<String> committedFileNames(List<CommitMessage> messages) {
+		return this.preparedFiles.committedFileNames(messages);
 	}
 
 	@FunctionalInterface
@@ -388,7 +299,7 @@ final class TableCommitter {
 	 * @param identifier the identifier
 	 * @return the snapshot id, or {@code null} when the identifier is not committed
 	 */
-	@Nullable Long committedSnapshot(long identifier) {
+	public @Nullable Long committedSnapshot(long identifier) {
 		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).orElse(null);
 		return (latestOfUser != null && latestOfUser.commitIdentifier() >= identifier) ? latestOfUser.id() : null;
 	}
@@ -398,7 +309,7 @@ final class TableCommitter {
 	 * @param identifier the identifier
 	 * @throws PaimonArgumentException if it is negative or {@link #ONE_SHOT_IDENTIFIER}
 	 */
-	void checkIdentifier(long identifier) {
+	public void checkIdentifier(long identifier) {
 		if (identifier < 0 || identifier == ONE_SHOT_IDENTIFIER) {
 			throw new PaimonArgumentException(table(), "commit identifier must be between 0 and " + (Long.MAX_VALUE - 1)
 					+ " (Long.MAX_VALUE is reserved for one-shot commits), got " + identifier);

@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.lane;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -9,6 +9,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
+import io.github.paimonspring.write.PaimonArgumentException;
+import io.github.paimonspring.write.PaimonStateException;
+import io.github.paimonspring.write.PaimonWriteException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -22,13 +25,13 @@ import org.apache.paimon.types.RowKind;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The engine behind {@link TableWrite} and the postpone fixed-bucket writer: feeds Arrow batches to
- * one or more Paimon writers ("lanes") and collects their commit messages. Lanes own disjoint buckets
- * (or, for bucket-unaware append tables, row ranges), so large batches are written in parallel with
- * exactly the files, buckets and sequence numbers one writer would produce. Not thread-safe: it
- * rejects concurrent calls.
+ * The engine behind {@link io.github.paimonspring.write.TableWrite} and the postpone fixed-bucket
+ * writer: feeds Arrow batches to one or more Paimon writers ("lanes") and collects their commit
+ * messages. Lanes own disjoint buckets (or, for bucket-unaware append tables, row ranges), so large
+ * batches are written in parallel with exactly the files, buckets and sequence numbers one writer
+ * would produce. Not thread-safe: it rejects concurrent calls.
  */
-final class LaneWriter implements AutoCloseable {
+public final class LaneWriter implements AutoCloseable {
 
 	/** Batches smaller than this per lane are written on the calling thread only. */
 	static final int MIN_ROWS_PER_LANE = 16_384;
@@ -66,7 +69,7 @@ final class LaneWriter implements AutoCloseable {
 	 * @param handle the name of the public handle used in messages, such as {@code TableWrite}
 	 * @param lanes the Paimon writers and how rows are spread over them
 	 */
-	LaneWriter(String table, String handle, WriteLanes lanes) {
+	public LaneWriter(String table, String handle, WriteLanes lanes) {
 		this.table = table;
 		this.handle = handle;
 		this.source = lanes;

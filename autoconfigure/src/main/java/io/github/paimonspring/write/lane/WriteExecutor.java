@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.lane;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs the lanes of a {@link TableWrite} in parallel: the first task runs on the calling thread, the
- * others on shared daemon threads that end when idle.
+ * Runs the lanes of a {@link io.github.paimonspring.write.TableWrite} in parallel: the first task runs
+ * on the calling thread, the others on shared daemon threads that end when idle.
  */
 final class WriteExecutor {
 

@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.lane;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import io.github.paimonspring.write.PaimonWriteException;
 import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.index.BucketAssigner;
 import org.apache.paimon.index.HashBucketAssigner;
@@ -27,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * row ranges (bucket-unaware append tables), or there is a single writer (dynamic buckets,
  * parallelism 1).
  */
-final class WriteLanes {
+public final class WriteLanes {
 
 	private final String rowKindColumn;
 
@@ -74,7 +75,7 @@ final class WriteLanes {
 	 * @param configure applied to every Paimon writer after it is created, or {@code null}
 	 * @param rowKindColumn the name of the batches' row-kind column
 	 */
-	WriteLanes(String table, FileStoreTable writeTable, String commitUser, boolean ignorePreviousFiles,
+	public WriteLanes(String table, FileStoreTable writeTable, String commitUser, boolean ignorePreviousFiles,
 			Path spillDirectory, int parallelism, @Nullable Supplier<BucketRouter> router,
 			@Nullable Consumer<TableWriteImpl<?>> configure, String rowKindColumn) {
 		this.rowKindColumn = rowKindColumn;
@@ -161,7 +162,7 @@ final class WriteLanes {
 	 * @param parallelism the number of writers that will share the heap
 	 * @return the table to create writers from
 	 */
-	static FileStoreTable sizedForHeap(FileStoreTable table, int parallelism) {
+	public static FileStoreTable sizedForHeap(FileStoreTable table, int parallelism) {
 		if (table.options().containsKey("write-buffer-size")) {
 			return table;
 		}

@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.schema;
 
 /**
  * Told about the schema changes a write applied to a table (schema evolution on write). Called on the

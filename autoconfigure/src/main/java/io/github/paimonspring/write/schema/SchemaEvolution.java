@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.schema;
 
 import java.io.IOException;
 import java.util.List;
@@ -11,6 +11,8 @@ import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.catalog.TableDefinition;
 import io.github.paimonspring.catalog.TableNotFoundException;
+import io.github.paimonspring.write.PaimonWriteException;
+import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;

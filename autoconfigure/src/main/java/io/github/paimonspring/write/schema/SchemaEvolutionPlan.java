@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.schema;
 
 import java.util.ArrayList;
 import java.util.List;
