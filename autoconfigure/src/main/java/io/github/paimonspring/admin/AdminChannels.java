@@ -17,8 +17,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Channels with offset tokens over HTTP: open (a new generation, the offset token to resume after),
- * append Arrow IPC bodies with their offset token through the group commit, and read a channel's
- * committed state. Appends are read whole before they join a group, within
+ * append Arrow IPC bodies with their offset token through the group commit, read a channel's
+ * committed state, and close it. Appends are read whole before they join a group, within
  * {@code paimon.admin.max-batch-memory}.
  */
 public class AdminChannels {
@@ -76,6 +76,25 @@ public class AdminChannels {
 		return this.operations.channelState(identifier, channel).map(AdminChannels::response)
 			.orElseThrow(() -> new AdminException(AdminException.Kind.NOT_FOUND, "Unknown channel", identifier,
 					"Channel '" + channel + "' of table '" + identifier + "' was never opened"));
+	}
+
+	/**
+	 * Closes a channel: waits for its appends in flight and forgets its generation and offset token.
+	 * @param database the database
+	 * @param table the table
+	 * @param channel the channel name
+	 * @return the state the channel had
+	 */
+	public AdminModel.ChannelResponse close(String database, String table, String channel) {
+		String identifier = this.tables.identifier(database, table);
+		try {
+			return this.operations.closeChannel(identifier, channel).map(AdminChannels::response)
+				.orElseThrow(() -> new AdminException(AdminException.Kind.NOT_FOUND, "Unknown channel", identifier,
+						"Channel '" + channel + "' of table '" + identifier + "' is not open (never opened, or closed)"));
+		}
+		catch (IngestBusyException ex) {
+			throw AdminException.busy(identifier, ex);
+		}
 	}
 
 	/**

@@ -197,9 +197,21 @@ public interface PaimonOperations {
 	 * Returns the committed state of a channel: its current generation and last committed offset token.
 	 * @param table a configured table name or {@code database.table}
 	 * @param channel the channel name
-	 * @return the state, or empty when the channel was never opened
+	 * @return the state, or empty when the channel was never opened or was closed
 	 */
 	Optional<ChannelState> channelState(String table, String channel);
+
+	/**
+	 * Closes a channel of a table: waits for its appends in flight, then records (in a snapshot) that
+	 * the channel is gone — its generation and offset token are forgotten, appends of its generations
+	 * are refused, and a later opening starts a new channel without an offset token. Close the channels
+	 * a producer no longer uses (a Kafka partition that went away, a retired device) so that the table
+	 * does not carry their state.
+	 * @param table a configured table name or {@code database.table}
+	 * @param channel the channel name
+	 * @return the state the channel had, or empty when it was not open (then nothing is committed)
+	 */
+	Optional<ChannelState> closeChannel(String table, String channel);
 
 	/**
 	 * Writes one batch into a postpone ({@code bucket = -2}) table's real buckets with an automatic

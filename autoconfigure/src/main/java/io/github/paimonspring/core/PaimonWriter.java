@@ -302,6 +302,11 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 		return Optional.ofNullable(this.ingester.channelState(resolve(table), channel));
 	}
 
+	@Override
+	public Optional<ChannelState> closeChannel(String table, String channel) {
+		return Optional.ofNullable(this.ingester.closeChannel(target(table), channel));
+	}
+
 	/**
 	 * Commits what the group commits have waiting and stops them, when this writer created its own
 	 * group commit service. Writes through the other methods are not affected.

@@ -151,7 +151,7 @@ final class ChannelChain {
 			}
 			TableIngest.Joined joined;
 			try {
-				joined = ingest.submit(batches, null, new ChannelUpdate(this.channel, generation, String.valueOf(token)),
+				joined = ingest.submit(batches, null, ChannelUpdate.append(this.channel, generation, String.valueOf(token)),
 						required);
 			}
 			catch (GroupMovedOnException ex) {

@@ -4,11 +4,39 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a group-committed request changes in a channel: an append of a generation up to an offset
- * token, or ({@code generation < 0}) the opening of a new generation.
+ * token, the opening of a new generation, or the closing of the channel.
  *
  * @param channel the channel name
- * @param generation the generation appended to, or a negative value for an opening
+ * @param kind what the request does to the channel
+ * @param generation the generation appended to (appends only)
  * @param offsetToken the offset token the append reaches, or {@code null}
  */
-record ChannelUpdate(String channel, long generation, @Nullable String offsetToken) {
+record ChannelUpdate(String channel, Kind kind, long generation, @Nullable String offsetToken) {
+
+	/** What a request does to a channel. */
+	enum Kind {
+
+		/** Appends rows up to an offset token. */
+		APPEND,
+
+		/** Records a new generation (the snapshot's id), keeping the offset token. */
+		OPEN,
+
+		/** Forgets the channel: its generation and offset token. */
+		CLOSE
+
+	}
+
+	static ChannelUpdate append(String channel, long generation, String offsetToken) {
+		return new ChannelUpdate(channel, Kind.APPEND, generation, offsetToken);
+	}
+
+	static ChannelUpdate open(String channel) {
+		return new ChannelUpdate(channel, Kind.OPEN, -1, null);
+	}
+
+	static ChannelUpdate close(String channel) {
+		return new ChannelUpdate(channel, Kind.CLOSE, -1, null);
+	}
+
 }

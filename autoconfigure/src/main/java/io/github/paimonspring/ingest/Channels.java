@@ -58,7 +58,7 @@ final class Channels {
 		try {
 			chain.beginOpening();
 			try {
-				CommitResult opened = await(table, ingest.submit(List.of(), null, new ChannelUpdate(channel, -1, null), -1)
+				CommitResult opened = await(table, ingest.submit(List.of(), null, ChannelUpdate.open(channel), -1)
 					.result());
 				ChannelState state = index.channel(channel);
 				if (state == null || state.generation() != opened.snapshotId()) {
@@ -66,6 +66,34 @@ final class Channels {
 							+ "' was opened again at the same time; open it again", null);
 				}
 				chain.reset(state);
+				return state;
+			}
+			finally {
+				chain.endOpening();
+			}
+		}
+		finally {
+			leave(table, channel, chain);
+		}
+	}
+
+	/**
+	 * Closes a channel: waits for appends in flight and records that the channel is gone; a later
+	 * opening starts a new chain without an offset token.
+	 * @return the state the channel had, or {@code null} when it was not open (nothing is committed)
+	 */
+	@Nullable ChannelState close(String table, TableIngest<?> ingest, SnapshotIndex index, String channel) {
+		checkName(table, channel);
+		ChannelChain chain = enter(table, index, channel, this.openWait);
+		try {
+			chain.beginOpening();
+			try {
+				ChannelState state = index.channel(channel);
+				if (state == null) {
+					return null;
+				}
+				await(table, ingest.submit(List.of(), null, ChannelUpdate.close(channel), -1).result());
+				chain.reset(new ChannelState(table, channel, -1, null, -1));
 				return state;
 			}
 			finally {

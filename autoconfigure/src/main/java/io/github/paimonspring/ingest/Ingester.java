@@ -236,6 +236,18 @@ public final class Ingester implements AutoCloseable {
 	}
 
 	/**
+	 * Closes a channel of a table: waits for its appends in flight, then records that it is gone; a
+	 * later opening starts without an offset token.
+	 * @param target the table
+	 * @param channel the channel name
+	 * @return the state the channel had, or {@code null} when it was not open (nothing is committed)
+	 */
+	public @Nullable ChannelState closeChannel(WriteTarget target, String channel) {
+		checkOpen(target);
+		return onCurrent(target, (ingest) -> this.channels.close(target.name(), ingest, index(target), channel));
+	}
+
+	/**
 	 * Appends validated batches to a channel through the table's group commit; the commit that makes
 	 * the rows visible records the channel's offset token with them.
 	 * @param target the table
@@ -289,7 +301,7 @@ public final class Ingester implements AutoCloseable {
 	 * Returns the committed state of a channel.
 	 * @param target the table
 	 * @param channel the channel name
-	 * @return the state, or {@code null} when the channel was never opened
+	 * @return the state, or {@code null} when the channel was never opened or was closed
 	 */
 	public @Nullable ChannelState channelState(WriteTarget target, String channel) {
 		Channels.checkName(target.name(), channel);

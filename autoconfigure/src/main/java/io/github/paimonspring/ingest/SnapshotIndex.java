@@ -7,11 +7,11 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
+import org.apache.paimon.CoreOptions;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.utils.SnapshotManager;
@@ -22,29 +22,20 @@ import org.jspecify.annotations.Nullable;
  * snapshot committed, and the state of the table's channels. Built once from every retained snapshot,
  * then kept current by reading only the snapshots created since (by this instance or any other), so a
  * lookup costs the same however long the table's history is. Keys of expired snapshots are forgotten:
- * the deduplication window is the snapshot retention. Channel states are carried forward by every
- * group commit, so the newest snapshot always has them all. Thread-safe.
+ * the deduplication window is the snapshot retention. Channel states are recorded as changes and
+ * periodic checkpoints ({@link ChannelStates}). Thread-safe.
  */
 final class SnapshotIndex {
 
 	/** The snapshot property that lists the idempotency keys a snapshot commits, one per line. */
 	static final String PROPERTY = "paimon-spring.idempotency-keys";
 
-	/**
-	 * The snapshot property with the state of every channel of the table, one per line:
-	 * {@code name TAB generation TAB changed-in-snapshot TAB offset-token}; {@code *} stands for the
-	 * snapshot that carries the property.
-	 */
-	static final String CHANNELS = "paimon-spring.channels";
-
 	/** The snapshot property with the number of requests a group commit contains. */
 	static final String GROUP_PROPERTY = "paimon-spring.group-requests";
 
-	private static final String THIS_SNAPSHOT = "*";
-
 	private final String name;
 
-	private final Map<String, ChannelState> channels = new TreeMap<>();
+	private final ChannelStates channels;
 
 	private final FileStoreTable table;
 
@@ -70,6 +61,7 @@ final class SnapshotIndex {
 		this.table = table;
 		this.readers = readers;
 		this.parallelism = parallelism;
+		this.channels = new ChannelStates(name);
 	}
 
 	/**
@@ -106,6 +98,9 @@ final class SnapshotIndex {
 		}
 		Long earliest = manager.earliestSnapshotId();
 		long from = Math.max(this.indexedUpTo + 1, (earliest != null) ? earliest : 1);
+		if (from == 1) {
+			this.channels.fromFirstSnapshot();
+		}
 		// a long history (start-up, a failover) is read several snapshots at once, and indexed in order
 		long window = (this.parallelism > 1) ? this.parallelism * 4L : 1;
 		for (long start = from; start <= latest; start += window) {
@@ -156,16 +151,14 @@ final class SnapshotIndex {
 		if (keys != null && !keys.isEmpty()) {
 			add(id, List.of(keys.split("\n")));
 		}
-		String channelStates = properties.get(CHANNELS);
-		if (channelStates != null && !channelStates.isEmpty()) {
-			readChannels(id, channelStates);
-		}
+		this.channels.read(id, snapshot.timeMillis(), properties);
 	}
 
 	/**
 	 * Returns the committed state of a channel, reading the snapshots created since the last call.
 	 * @param channel the channel name
-	 * @return the state, or {@code null} when the channel was never opened
+	 * @return the state, or {@code null} when the channel was never opened or was closed
+	 * @throws IngestGroupException if the state would have to come from an expired snapshot
 	 */
 	synchronized @Nullable ChannelState channel(String channel) {
 		refresh();
@@ -178,74 +171,28 @@ final class SnapshotIndex {
 	 */
 	synchronized Map<String, ChannelState> channels() {
 		refresh();
-		return new TreeMap<>(this.channels);
+		return this.channels.all();
 	}
 
 	/**
-	 * Returns the snapshot properties of a group commit: its size, its idempotency keys, and every
-	 * channel's state as of the commit — the committed states, then the group's updates in order.
+	 * Returns the snapshot properties of a group commit: its size, its idempotency keys, and what it
+	 * changes in the channels (with a checkpoint of every channel when one is due).
 	 * @param members the number of requests in the group
 	 * @param keys the group's idempotency keys
 	 * @param updates the group's channel updates, in the order they joined
 	 * @return the properties
 	 */
-	Map<String, String> groupProperties(int members, List<String> keys, List<ChannelUpdate> updates) {
+	synchronized Map<String, String> groupProperties(int members, List<String> keys, List<ChannelUpdate> updates) {
 		Map<String, String> properties = new HashMap<>();
 		properties.put(GROUP_PROPERTY, String.valueOf(members));
 		if (!keys.isEmpty()) {
 			properties.put(PROPERTY, encode(keys));
 		}
-		Map<String, ChannelState> states = channels();
-		for (ChannelUpdate update : updates) {
-			ChannelState known = states.get(update.channel());
-			String offset = (update.generation() < 0) ? ((known != null) ? known.offsetToken() : null)
-					: update.offsetToken();
-			states.put(update.channel(), new ChannelState(this.name, update.channel(), update.generation(), offset, -1));
-		}
-		if (!states.isEmpty()) {
-			properties.put(CHANNELS, encodeChannels(states.values()));
-		}
+		refresh();
+		CoreOptions options = this.table.coreOptions();
+		this.channels.write(properties, updates, this.indexedUpTo, options.snapshotNumRetainMin(),
+				options.snapshotTimeRetain());
 		return properties;
-	}
-
-	/** Keeps, per channel, the state changed in the newest snapshot. */
-	private void readChannels(long snapshotId, String lines) {
-		for (String line : lines.split("\n")) {
-			String[] fields = line.split("\t", 4);
-			if (fields.length < 4) {
-				continue;
-			}
-			long generation = fields[1].equals(THIS_SNAPSHOT) ? snapshotId : Long.parseLong(fields[1]);
-			long changed = fields[2].equals(THIS_SNAPSHOT) ? snapshotId : Long.parseLong(fields[2]);
-			ChannelState known = this.channels.get(fields[0]);
-			if (known == null || known.snapshotId() <= changed) {
-				this.channels.put(fields[0], new ChannelState(this.name, fields[0], generation,
-						fields[3].isEmpty() ? null : fields[3], changed));
-			}
-		}
-	}
-
-	/**
-	 * Encodes channel states as the value of {@link #CHANNELS}; {@code -1} stands for the snapshot that
-	 * will carry it.
-	 * @param states the states
-	 * @return the property value
-	 */
-	static String encodeChannels(Iterable<ChannelState> states) {
-		StringBuilder value = new StringBuilder();
-		for (ChannelState state : states) {
-			if (!value.isEmpty()) {
-				value.append('\n');
-			}
-			value.append(state.channel()).append('\t').append(snapshotOrThis(state.generation())).append('\t')
-				.append(snapshotOrThis(state.snapshotId())).append('\t')
-				.append((state.offsetToken() != null) ? state.offsetToken() : "");
-		}
-		return value.toString();
-	}
-
-	private static String snapshotOrThis(long id) {
-		return (id < 0) ? THIS_SNAPSHOT : String.valueOf(id);
 	}
 
 	private void add(long snapshotId, List<String> keys) {

@@ -73,7 +73,7 @@ class SnapshotIndexTests extends WarehouseTestBase {
 				List<CommitMessage> messages = write.prepareCommit(false, i);
 				Map<String, String> properties = new HashMap<>();
 				properties.put(SnapshotIndex.PROPERTY, (i == 10 || i == 200) ? "key-" + i + "\nkey-dup" : "key-" + i);
-				properties.put(SnapshotIndex.CHANNELS, "c\t1\t*\t" + (i * 10));
+				properties.put(ChannelStates.CHANGES, "c\t1\t" + (i * 10));
 				commit.commit(new ManifestCommittable(i, null, messages, properties));
 			}
 		}

@@ -59,6 +59,7 @@ class KafkaExactlyOnceTests {
 			});
 			produce(producer, topic, RECORDS / 2, RECORDS);
 		}
+		assertThat(TestKafka.records(topic)).as("the records the topic holds").isEqualTo(RECORDS);
 		runner.run((context) -> {
 			assertThat(context).hasNotFailed();
 			PaimonOperations paimon = context.getBean(PaimonOperations.class);
@@ -88,14 +89,19 @@ class KafkaExactlyOnceTests {
 		}
 	}
 
-	static void produce(KafkaProducer<byte[], byte[]> producer, String topic, int from, int to) {
+	/** Produces records {@code from .. to - 1} and waits until the broker acknowledged every one of them. */
+	static void produce(KafkaProducer<byte[], byte[]> producer, String topic, int from, int to) throws Exception {
+		List<java.util.concurrent.Future<org.apache.kafka.clients.producer.RecordMetadata>> sent = new java.util.ArrayList<>();
 		for (int id = from; id < to; id++) {
 			String json = "{\"id\":" + id + ",\"customer\":\"customer-" + (id % 977) + "\",\"amount\":" + (id % 10000) / 100.0
 					+ ",\"note\":\"a note of about two hundred bytes to make the record the size of a typical event "
 					+ "payload, padded with some more text for realism\"}";
-			producer.send(new ProducerRecord<>(topic, id % PARTITIONS, null, json.getBytes(StandardCharsets.UTF_8)));
+			sent.add(producer.send(new ProducerRecord<>(topic, id % PARTITIONS, null, json.getBytes(StandardCharsets.UTF_8))));
 		}
 		producer.flush();
+		for (java.util.concurrent.Future<org.apache.kafka.clients.producer.RecordMetadata> record : sent) {
+			record.get(60, java.util.concurrent.TimeUnit.SECONDS);
+		}
 	}
 
 }

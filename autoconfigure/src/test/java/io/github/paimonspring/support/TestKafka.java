@@ -57,8 +57,7 @@ public final class TestKafka {
 	 */
 	public static String createTopic(String prefix, int partitions) {
 		String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
-		bootstrapServers();
-		broker.addTopics(new NewTopic(name, partitions, (short) 1));
+		createNamedTopic(name, partitions);
 		return name;
 	}
 
@@ -70,6 +69,55 @@ public final class TestKafka {
 	public static void createNamedTopic(String name, int partitions) {
 		bootstrapServers();
 		broker.addTopics(new NewTopic(name, partitions, (short) 1));
+		awaitLeaders(name, partitions);
+	}
+
+	/**
+	 * Waits (bounded) until every partition of a new topic has a leader: a producer that writes before
+	 * that gets NOT_LEADER_OR_FOLLOWER, and an idempotent one can end in an out-of-order sequence error.
+	 */
+	private static void awaitLeaders(String name, int partitions) {
+		broker.doWithAdmin((admin) -> {
+			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+			while (true) {
+				try {
+					var description = admin.describeTopics(List.of(name)).allTopicNames().get(30, TimeUnit.SECONDS).get(name);
+					if (description.partitions().size() == partitions
+							&& description.partitions().stream().allMatch((partition) -> partition.leader() != null)) {
+						return;
+					}
+				}
+				catch (Exception ex) {
+					// not known yet
+				}
+				if (System.nanoTime() > deadline) {
+					throw new IllegalStateException("the partitions of topic " + name + " have no leader after 60 s");
+				}
+				try {
+					Thread.sleep(20);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					return;
+				}
+			}
+		});
+	}
+
+	/**
+	 * Returns how many records a topic holds: the sum of its partitions' end offsets.
+	 * @param topic the topic
+	 * @return the records
+	 */
+	public static long records(String topic) {
+		Map<String, Object> config = new HashMap<>();
+		config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+		try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
+				new ByteArrayDeserializer())) {
+			List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+				.map((info) -> new TopicPartition(topic, info.partition())).toList();
+			return consumer.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
+		}
 	}
 
 	/**

@@ -15,6 +15,7 @@ import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -26,7 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * The channel endpoints of the admin REST API: a named producer of a table opens its channel (a new
  * generation that fences older ones, and the offset token to resume after), appends Arrow IPC bodies
- * with their offset token, and reads the channel's committed state.
+ * with their offset token, reads the channel's committed state, and closes it.
  */
 @RestController
 @RequestMapping(path = "${paimon.admin.base-path:/paimon}", produces = "application/json")
@@ -81,6 +82,28 @@ public class PaimonChannelController {
 	public AdminModel.ChannelResponse state(@PathVariable String database, @PathVariable String table,
 			@PathVariable String channel) {
 		return this.channels.state(database, table, channel);
+	}
+
+	/**
+	 * Closes a channel.
+	 * @param database the database
+	 * @param table the table
+	 * @param channel the channel name
+	 * @return the state the channel had
+	 */
+	@DeleteMapping("/tables/{database}/{table}/channels/{channel}")
+	@Operation(summary = "Close a channel", operationId = "closeChannel",
+			description = "Waits for the channel's appends in flight, then records that the channel is gone: its "
+					+ "generation and offset token are forgotten and appends of its generations are refused. A later "
+					+ "opening starts a new channel without an offset token. A closed channel costs the table nothing.")
+	@ApiResponse(responseCode = "200", description = "The state the channel had")
+	@ApiResponse(responseCode = "404", description = "Unknown table, or the channel is not open (a retried close)",
+			content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "503", description = "The channel is being opened, or its appends are still in flight",
+			content = @Content(mediaType = PROBLEM))
+	public AdminModel.ChannelResponse close(@PathVariable String database, @PathVariable String table,
+			@PathVariable String channel) {
+		return this.channels.close(database, table, channel);
 	}
 
 	/**

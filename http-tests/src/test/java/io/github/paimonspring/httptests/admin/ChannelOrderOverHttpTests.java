@@ -26,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Ordered channel appends over HTTP against the packaged app: an append sent before its predecessor
  * (the predecessor 300 ms later) waits for it and both are committed; a resend is answered 200
  * {@code committed: false} without writing; gaps, overlaps, a missing {@code after} and tokens that
- * are not decimal integers are refused with their problem types, changing nothing.
+ * are not decimal integers are refused with their problem types, changing nothing; a closed channel is
+ * gone (404, fenced appends) and reopens without a token.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ChannelOrderOverHttpTests {
@@ -37,6 +38,9 @@ class ChannelOrderOverHttpTests {
 
 	/** The channel c2 writes here, so each test reads only its own rows. */
 	private static final String GAPS = "default.gaps";
+
+	/** The channel c3 writes here. */
+	private static final String CLOSING = "default.closing";
 
 	@TempDir
 	static Path warehouseDir;
@@ -50,7 +54,7 @@ class ChannelOrderOverHttpTests {
 	@BeforeAll
 	void start() throws Exception {
 		this.warehouse = new Warehouse(warehouseDir);
-		for (String table : new String[] { TABLE, GAPS }) {
+		for (String table : new String[] { TABLE, GAPS, CLOSING }) {
 			this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
 				.build());
 		}
@@ -121,8 +125,39 @@ class ChannelOrderOverHttpTests {
 		assertThat(state("c2").path("offsetToken").asText()).isEqualTo("1000");
 	}
 
+	@Test
+	void aClosedChannelIsGoneAndReopensWithoutAToken() throws Exception {
+		long generation = open("c3");
+		AdminSupport.expect(send("c3", generation, "", 20), 200);
+		JsonNode closed = AdminSupport.expect(this.client.send(this.client.request(tablePath("c3") + "c3")
+			.DELETE().build()), 200);
+		assertThat(closed.path("offsetToken").asText()).isEqualTo("20");
+		assertThat(closed.path("generation").asLong()).isEqualTo(generation);
+		JsonNode unknown = AdminSupport.problem(this.client.get(tablePath("c3") + "c3"), 404);
+		assertThat(unknown.path("detail").asText()).contains("Channel 'c3'").contains("was never opened");
+		JsonNode fenced = AdminSupport.problem(send("c3", generation, "20", 40), 409);
+		assertThat(fenced.path("detail").asText()).contains("Generation " + generation + " of channel 'c3'");
+		long snapshots = this.warehouse.snapshotCount(CLOSING);
+		JsonNode again = AdminSupport.problem(this.client.send(this.client.request(tablePath("c3") + "c3")
+			.DELETE().build()), 404);
+		assertThat(again.path("detail").asText()).contains("is not open");
+		assertThat(this.warehouse.snapshotCount(CLOSING)).as("a retried close changes nothing").isEqualTo(snapshots);
+		JsonNode reopened = AdminSupport.expect(this.client.send(this.client.request(tablePath("c3") + "c3")
+			.PUT(HttpRequest.BodyPublishers.noBody()).build()), 200);
+		assertThat(reopened.path("offsetToken").isNull()).isTrue();
+		assertThat(reopened.path("generation").asLong()).isGreaterThan(generation);
+		// and the OpenAPI document describes it
+		JsonNode api = AdminSupport.expect(this.client.get("/v3/api-docs"), 200);
+		assertThat(api.path("paths").path("/paimon/tables/{database}/{table}/channels/{channel}").path("delete")
+			.path("operationId").asText()).isEqualTo("closeChannel");
+	}
+
 	private static String tablePath(String channel) {
-		return channel.equals("c2") ? "/paimon/tables/default/gaps/channels/" : "/paimon/tables/default/ordered/channels/";
+		return switch (channel) {
+			case "c2" -> "/paimon/tables/default/gaps/channels/";
+			case "c3" -> "/paimon/tables/default/closing/channels/";
+			default -> "/paimon/tables/default/ordered/channels/";
+		};
 	}
 
 	private long open(String channel) throws Exception {
