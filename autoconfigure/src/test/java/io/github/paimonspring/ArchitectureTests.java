@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * postpone → cluster → ingest → core → maintenance → kafka → admin → actuate → autoconfigure → testcontainers, the root package below all),
  * also inside the packages that have sub-packages (admin: web → services → transaction, body → model;
  * autoconfigure: diagnostics → actuate → admin → core, env and kafka on their own; kafka: pipeline → record → api;
- * arrow and write: the engines in their sub-packages use the parent only for its exceptions and records),
+ * ingest: channel → group → snapshot; arrow, write and ingest: the engines in their sub-packages use the
+ * parent only for its exceptions, records and interfaces),
  * there are no package cycles, only the web edge knows servlet, Spring MVC, spring-web and Tomcat types,
  * and only the admin package's HTTP edge knows Spring's HTTP types.
  */
@@ -162,9 +163,27 @@ class ArchitectureTests {
 	}
 
 	/**
-	 * The engines in the sub-packages of a package whose own classes are its public API (arrow, write):
-	 * the parent creates them, and they use the parent only for its exceptions and records (results),
-	 * never its other classes, so that the only way back up is the vocabulary the engines report in.
+	 * The order inside {@code ingest}'s engines: channels append through the group commit, and both
+	 * record and read what the snapshots carry.
+	 * @param base the root package
+	 * @return the layers
+	 */
+	static LayeredArchitecture ingestLayers(String base) {
+		return layeredArchitecture().consideringOnlyDependenciesInLayers()
+			.layer("channel").definedBy(base + ".ingest.channel..")
+			.layer("group").definedBy(base + ".ingest.group..")
+			.layer("snapshot").definedBy(base + ".ingest.snapshot..")
+			.whereLayer("channel").mayNotBeAccessedByAnyLayer()
+			.whereLayer("group").mayOnlyBeAccessedByLayers("channel")
+			.whereLayer("snapshot").mayOnlyBeAccessedByLayers("channel", "group")
+			.withOptionalLayers(true);
+	}
+
+	/**
+	 * The engines in the sub-packages of a package whose own classes are its public API (arrow, write,
+	 * ingest): the parent creates them, and they use the parent only for its contract types, exceptions,
+	 * records (settings, results, states) and interfaces (the extension points it offers), never its
+	 * classes, so that the only way back up is the vocabulary the engines are configured and report in.
 	 * Sibling sub-packages have no cycles.
 	 * @param base the root package
 	 * @param parent the package, relative to the root
@@ -173,9 +192,9 @@ class ArchitectureTests {
 	static ArchRule[] enginesBelowTheirApi(String base, String parent) {
 		String api = base + "." + parent;
 		DescribedPredicate<JavaClass> apiClassesOtherThanExceptionsAndRecords = describe(
-				"classes of " + api + " other than its exceptions and records",
+				"classes of " + api + " other than its exceptions, records and interfaces",
 				(JavaClass c) -> c.getPackageName().equals(api) && !c.isAssignableTo(RuntimeException.class)
-						&& !c.isRecord());
+						&& !c.isRecord() && !c.isInterface());
 		return new ArchRule[] {
 				noClasses().that()
 					.resideInAPackage(api + ".*..")
@@ -212,7 +231,8 @@ class ArchitectureTests {
 		adminLayers(BASE).check(classes);
 		autoconfigureLayers(BASE).check(classes);
 		kafkaLayers(BASE).check(classes);
-		for (String parent : new String[] { "arrow", "write" }) {
+		ingestLayers(BASE).check(classes);
+		for (String parent : new String[] { "arrow", "write", "ingest" }) {
 			for (ArchRule rule : enginesBelowTheirApi(BASE, parent)) {
 				rule.check(classes);
 			}

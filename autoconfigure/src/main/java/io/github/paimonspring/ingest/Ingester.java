@@ -1,25 +1,22 @@
 package io.github.paimonspring.ingest;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.arrow.ArrowDataException;
-import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
+import io.github.paimonspring.ingest.channel.Channels;
+import io.github.paimonspring.ingest.group.GroupCommits;
+import io.github.paimonspring.ingest.group.TableIngest;
+import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.lane.RowKindRules;
-import io.github.paimonspring.write.WriteBuilder;
 import io.github.paimonspring.write.WriteTarget;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.data.columnar.DecimalColumnVector;
@@ -32,7 +29,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The group commit of every table: validates each request on its own, then adds its rows to the
- * table's current group (see {@link TableIngest}). An idempotency key is claimed before it is looked
+ * table's current group (see {@link TableIngest}, {@link GroupCommits}). An idempotency key is claimed before it is looked
  * up, so that one key is written by one request at a time; a request whose key is already committed
  * is answered with the snapshot that committed it, found in the table's {@link SnapshotIndex}. Postpone
  * ({@code bucket = -2}) tables are written straight into real buckets. Thread-safe.
@@ -46,21 +43,9 @@ public final class Ingester implements AutoCloseable {
 
 	private final IngestSettings settings;
 
-	private final KeyClaims claims;
-
-	private final IngestListener listener;
-
-	private final int postponeDefaultBuckets;
-
-	private final ScheduledExecutorService scheduler;
-
-	private final Map<String, TableIngest<?>> tables = new ConcurrentHashMap<>();
-
-	private final Map<String, SnapshotIndex> indexes = new ConcurrentHashMap<>();
+	private final GroupCommits groups;
 
 	private final HeldKeys keys;
-
-	private final ExecutorService indexReaders;
 
 	private final ExecutorService warmUps;
 
@@ -78,26 +63,9 @@ public final class Ingester implements AutoCloseable {
 	 */
 	public Ingester(IngestSettings settings, KeyClaims claims, IngestListener listener, int postponeDefaultBuckets) {
 		this.settings = settings;
-		this.claims = claims;
-		this.listener = listener;
-		this.postponeDefaultBuckets = postponeDefaultBuckets;
+		this.groups = new GroupCommits(settings, claims, listener, postponeDefaultBuckets);
 		this.channels = new Channels(claims, settings);
 		this.keys = new HeldKeys(claims, settings.claimWait());
-		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(
-				Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())), (task) -> {
-					Thread thread = new Thread(task, "paimon-group-commit");
-					thread.setDaemon(true);
-					return thread;
-				});
-		// close() commits what waits itself; commits scheduled for later are dropped with the executor
-		executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-		executor.setRemoveOnCancelPolicy(true);
-		this.scheduler = executor;
-		this.indexReaders = Executors.newFixedThreadPool(settings.indexReadParallelism(), (task) -> {
-			Thread thread = new Thread(task, "paimon-index-reader");
-			thread.setDaemon(true);
-			return thread;
-		});
 		this.warmUps = Executors.newSingleThreadExecutor((task) -> {
 			Thread thread = new Thread(task, "paimon-index-warm-up");
 			thread.setDaemon(true);
@@ -118,14 +86,7 @@ public final class Ingester implements AutoCloseable {
 	 * @return table identifier to failures; empty when every table's last commit succeeded
 	 */
 	public Map<String, Integer> failingTables() {
-		Map<String, Integer> failing = new java.util.TreeMap<>();
-		for (TableIngest<?> ingest : this.tables.values()) {
-			int failures = ingest.consecutiveFailures();
-			if (failures > 0) {
-				failing.put(ingest.table(), failures);
-			}
-		}
-		return failing;
+		return this.groups.failingTables();
 	}
 
 	/**
@@ -308,53 +269,12 @@ public final class Ingester implements AutoCloseable {
 		return index(target).channel(channel);
 	}
 
-	/**
-	 * Calls the table's current group commit, again on the new one when it was retired meanwhile
-	 * (the table's schema changed).
-	 */
 	private <T> T onCurrent(WriteTarget target, Function<TableIngest<?>, T> call) {
-		while (true) {
-			try {
-				return call.apply(table(target));
-			}
-			catch (RetiredGroupException ex) {
-				// the schema changed between looking up the group commit and writing into it
-			}
-		}
-	}
-
-	/**
-	 * Returns the table's group commit; when the target was resolved on a newer schema than the group
-	 * commit writes, the group commit is retired (what it has waiting is committed on the old schema)
-	 * and replaced by one on the new schema.
-	 */
-	private TableIngest<?> table(WriteTarget target) {
-		long schemaId = target.table().schema().id();
-		TableIngest<?> current = this.tables.computeIfAbsent(target.location(), (location) -> create(target));
-		if (current.schemaId() >= schemaId) {
-			return current;
-		}
-		List<TableIngest<?>> retired = new ArrayList<>(1);
-		TableIngest<?> replaced = this.tables.compute(target.location(), (location, existing) -> {
-			if (existing != null && existing.schemaId() >= schemaId) {
-				return existing;
-			}
-			if (existing != null) {
-				retired.add(existing);
-			}
-			return create(target);
-		});
-		for (TableIngest<?> old : retired) {
-			logger.info("Schema of table '{}' changed to id {}: its group commit moves to the new schema",
-					target.name(), schemaId);
-			old.retire();
-		}
-		return replaced;
+		return this.groups.onCurrent(target, call);
 	}
 
 	private SnapshotIndex index(WriteTarget target) {
-		return this.indexes.computeIfAbsent(target.location(), (location) -> new SnapshotIndex(target.name(),
-				target.table(), this.indexReaders, this.settings.indexReadParallelism()));
+		return this.groups.index(target);
 	}
 
 	private void checkOpen(WriteTarget target) {
@@ -377,19 +297,6 @@ public final class Ingester implements AutoCloseable {
 		}
 	}
 
-	private TableIngest<?> create(WriteTarget target) {
-		String commitUser = "ingest-" + UUID.randomUUID();
-		if (PostponeFixedBucketWriteBuilder.supports(target.table())) {
-			return new TableIngest<>(target.name(),
-					new PostponeFixedBucketWriteBuilder(target, commitUser, this.postponeDefaultBuckets)
-						.withAutomaticBucketPlan(),
-					false, this.settings, this.scheduler, this.listener, index(target), this.claims,
-					target.table().schema());
-		}
-		return new TableIngest<>(target.name(), new WriteBuilder(target, commitUser), true, this.settings,
-				this.scheduler, this.listener, index(target), this.claims, target.table().schema());
-	}
-
 	/**
 	 * Commits what every table has waiting, then stops; later requests are refused as retryable.
 	 * Idempotent.
@@ -400,27 +307,8 @@ public final class Ingester implements AutoCloseable {
 			return;
 		}
 		this.closed = true;
-		RuntimeException failure = null;
-		for (TableIngest<?> ingest : this.tables.values()) {
-			try {
-				ingest.close();
-			}
-			catch (RuntimeException ex) {
-				failure = (failure == null) ? ex : failure;
-			}
-		}
-		this.scheduler.shutdown();
-		this.indexReaders.shutdown();
 		this.warmUps.shutdownNow();
-		try {
-			this.scheduler.awaitTermination(30, TimeUnit.SECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		if (failure != null) {
-			throw failure;
-		}
+		this.groups.close();
 	}
 
 }

@@ -1,6 +1,10 @@
 /**
  * The ingest service: many small requests for one table committed together by a group commit, with
- * idempotency keys recorded in the snapshot that commits their rows.
+ * idempotency keys and channel offset tokens recorded in the snapshot that commits their rows. This
+ * package holds what the rest of the library and applications use ({@code Ingester}, its settings,
+ * listener, key claims, held keys, channel states and exceptions); the group commit runs in
+ * {@code ingest.group}, channels in {@code ingest.channel}, and what the snapshots carry is read back
+ * by {@code ingest.snapshot}.
  */
 @NullMarked
 package io.github.paimonspring.ingest;

@@ -16,6 +16,7 @@ import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.core.WriteResult;
+import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
 import org.apache.arrow.vector.DecimalVector;

@@ -1,15 +1,20 @@
-package io.github.paimonspring.ingest;
+package io.github.paimonspring.ingest.group;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.github.paimonspring.ingest.IngestBusyException;
+import io.github.paimonspring.ingest.IngestGroupException;
+import io.github.paimonspring.ingest.IngestListener;
+import io.github.paimonspring.ingest.IngestSettings;
+import io.github.paimonspring.ingest.KeyClaims;
+import io.github.paimonspring.ingest.snapshot.ChannelUpdate;
+import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.write.AbstractCommitMessages;
 import io.github.paimonspring.write.AbstractTableCommit;
 import io.github.paimonspring.write.AbstractTableWrite;
@@ -35,11 +40,9 @@ import org.slf4j.LoggerFactory;
  *
  * @param <M> the commit messages of the table's write family
  */
-final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoCloseable {
+public final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(TableIngest.class);
-
-	private static final AtomicLong SEQUENCES = new AtomicLong();
 
 	private final String table;
 
@@ -69,7 +72,7 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 
 	private final Condition idle = this.lock.newCondition();
 
-	private Group<M> group = new Group<>();
+	private RequestGroup<M> group = new RequestGroup<>();
 
 	private long identifier;
 
@@ -83,7 +86,19 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 
 	private volatile int consecutiveFailures;
 
-	TableIngest(String table,
+	/**
+	 * Creates the group commit of one table.
+	 * @param table the table identifier
+	 * @param builder the write family's builder of the table
+	 * @param reusableWriter whether one writer serves every group (else one per group)
+	 * @param settings the group commit's settings
+	 * @param scheduler runs the commits
+	 * @param listener told about queued and committed groups
+	 * @param index the table's key and channel index
+	 * @param claims the key claims a commit must still hold
+	 * @param schema the table's schema the writer was created for
+	 */
+	public TableIngest(String table,
 			AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>> builder,
 			boolean reusableWriter, IngestSettings settings, ScheduledExecutorService scheduler, IngestListener listener,
 			SnapshotIndex index, KeyClaims claims, TableSchema schema) {
@@ -100,38 +115,18 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 		this.listener = listener;
 	}
 
-	/** One group: the writer its requests share and the requests waiting for its commit. */
-	private static final class Group<M extends AbstractCommitMessages<M>> {
-
-		final long sequence = SEQUENCES.incrementAndGet();
-
-		@Nullable AbstractTableWrite<M> writer;
-
-		final List<Member> members = new ArrayList<>();
-
-		long rows;
-
-		long bytes;
-
-	}
-
-	/** A request in a group. */
-	private record Member(@Nullable String key, @Nullable ChannelUpdate channel, long rows, long startNanos,
-			CompletableFuture<CommitResult> result) {
-	}
-
 	/** The table identifier. */
-	String table() {
+	public String table() {
 		return this.table;
 	}
 
 	/** The id of the table schema this group commit writes. */
-	long schemaId() {
+	public long schemaId() {
 		return this.schemaId;
 	}
 
 	/** The row type this group commit writes; requests are validated against it. */
-	RowType rowType() {
+	public RowType rowType() {
 		return this.rowType;
 	}
 
@@ -139,13 +134,13 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 	 * Commits what is waiting on this schema and stops taking requests: later ones fail with
 	 * {@link RetiredGroupException} so that the ingester sends them to the group commit of the new schema.
 	 */
-	void retire() {
+	public void retire() {
 		this.retired = true;
 		close();
 	}
 
 	/** The number of group commits that failed since the last one that succeeded. */
-	int consecutiveFailures() {
+	public int consecutiveFailures() {
 		return this.consecutiveFailures;
 	}
 
@@ -156,12 +151,12 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 	 * @param key the idempotency key to record with the rows, or {@code null}
 	 * @return the outcome of the group commit, with this request's row count
 	 */
-	CompletableFuture<CommitResult> submit(List<VectorSchemaRoot> batches, @Nullable String key) {
+	public CompletableFuture<CommitResult> submit(List<VectorSchemaRoot> batches, @Nullable String key) {
 		return submit(batches, key, null, -1).result();
 	}
 
 	/** Where a request joined: its group's sequence number and the outcome of its commit. */
-	record Joined(long group, CompletableFuture<CommitResult> result) {
+	public record Joined(long group, CompletableFuture<CommitResult> result) {
 	}
 
 	/**
@@ -174,7 +169,7 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 	 * @return where it joined
 	 * @throws GroupMovedOnException if the required group is not the current one any more
 	 */
-	Joined submit(List<VectorSchemaRoot> batches, @Nullable String key, @Nullable ChannelUpdate channel,
+	public Joined submit(List<VectorSchemaRoot> batches, @Nullable String key, @Nullable ChannelUpdate channel,
 			long requiredGroup) {
 		CompletableFuture<CommitResult> result = new CompletableFuture<>();
 		long start = System.nanoTime();
@@ -191,12 +186,12 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 				throw new IngestGroupException(this.table, "The ingest service of table '" + this.table
 						+ "' is shut down; retry against another instance", null);
 			}
-			Group<M> current = this.group;
+			RequestGroup<M> current = this.group;
 			if (requiredGroup >= 0 && current.sequence != requiredGroup) {
 				throw new GroupMovedOnException();
 			}
-			if (current.bytes + bytes > this.settings.maxBufferedBytes()) {
-				throw new IngestBusyException(this.table, "Table '" + this.table + "' buffers " + current.bytes
+			if (current.bytes() + bytes > this.settings.maxBufferedBytes()) {
+				throw new IngestBusyException(this.table, "Table '" + this.table + "' buffers " + current.bytes()
 						+ " bytes waiting for a commit (paimon.ingest.max-buffered-size is "
 						+ this.settings.maxBufferedBytes() + "); retry later");
 			}
@@ -214,10 +209,8 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 				failGroup(current, ex);
 				throw ex;
 			}
-			current.members.add(new Member(key, channel, rows, start, result));
-			current.rows += rows;
-			current.bytes += bytes;
-			this.listener.queued(this.table, current.members.size(), current.bytes);
+			current.add(key, channel, rows, bytes, start, result);
+			this.listener.queued(this.table, current.size(), current.bytes());
 			schedule();
 			return new Joined(current.sequence, result);
 		}
@@ -228,10 +221,11 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 
 	/** Schedules the next commit (holding the lock): at once when the group is full or the table was idle. */
 	private void schedule() {
-		if (this.scheduled || this.committing || this.group.members.isEmpty()) {
+		if (this.scheduled || this.committing || this.group.isEmpty()) {
 			return;
 		}
-		boolean full = this.group.rows >= this.settings.maxGroupRows() || this.group.bytes >= this.settings.maxGroupBytes();
+		boolean full = this.group.rows() >= this.settings.maxGroupRows()
+				|| this.group.bytes() >= this.settings.maxGroupBytes();
 		long wait = full ? 0
 				: Math.max(0, this.lastCommitStart + this.settings.commitInterval().toNanos() - System.nanoTime());
 		this.scheduled = true;
@@ -243,13 +237,13 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 		boolean holding = true;
 		try {
 			this.scheduled = false;
-			Group<M> committed = this.group;
-			if (committed.members.isEmpty() || committed.writer == null) {
+			RequestGroup<M> committed = this.group;
+			if (committed.isEmpty() || committed.writer == null) {
 				return;
 			}
 			this.committing = true;
 			this.lastCommitStart = System.nanoTime();
-			this.group = new Group<>();
+			this.group = new RequestGroup<>();
 			this.listener.queued(this.table, 0, 0);
 			AbstractTableWrite<M> writer = committed.writer;
 			M messages;
@@ -292,45 +286,28 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 		}
 	}
 
-	private void commitMessages(Group<M> committed, M messages) {
-		List<String> keys = new ArrayList<>();
-		List<ChannelUpdate> updates = new ArrayList<>();
-		List<String> claimed = new ArrayList<>();
-		for (Member member : committed.members) {
-			if (member.key() != null) {
-				keys.add(member.key());
-				claimed.add(member.key());
-			}
-			if (member.channel() != null) {
-				updates.add(member.channel());
-				claimed.add(Channels.claimKey(member.channel().channel()));
-			}
-		}
-		Map<String, String> properties = this.index.groupProperties(committed.members.size(), keys, updates);
+	private void commitMessages(RequestGroup<M> committed, M messages) {
+		Map<String, String> properties = this.index.groupProperties(committed.size(), committed.keys(),
+				committed.channelUpdates());
 		long started = System.nanoTime();
 		CommitResult result;
 		try {
 			// the group commits only while this instance still holds the claims on its keys and channels
 			result = this.commit.commitWithProperties(messages, ++this.identifier, properties,
-					this.claims.holding(this.table, claimed));
+					this.claims.holding(this.table, committed.claimed()));
 		}
 		catch (RuntimeException ex) {
 			abortQuietly(messages, ex);
 			this.consecutiveFailures++;
 			this.listener.failed(this.table, ex);
-			completeExceptionally(committed, new IngestGroupException(this.table, "The group commit of "
-					+ committed.members.size() + " request(s) to table '" + this.table + "' failed: " + ex.getMessage()
+			committed.completeExceptionally(new IngestGroupException(this.table, "The group commit of "
+					+ committed.size() + " request(s) to table '" + this.table + "' failed: " + ex.getMessage()
 					+ "; nothing of the group is visible; retry the request (with the same Idempotency-Key)", ex));
 			return;
 		}
 		this.consecutiveFailures = 0;
-		this.listener.committed(this.table, committed.members.size(), committed.rows,
-				System.nanoTime() - started);
-		long now = System.nanoTime();
-		for (Member member : committed.members) {
-			this.listener.acknowledged(this.table, now - member.startNanos());
-			member.result().complete(new CommitResult(result.committed(), result.snapshotId(), member.rows()));
-		}
+		this.listener.committed(this.table, committed.size(), committed.rows(), System.nanoTime() - started);
+		committed.complete(result, this.table, this.listener);
 	}
 
 	private void abortQuietly(M messages, RuntimeException failure) {
@@ -343,9 +320,9 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 	}
 
 	/** Fails every request of a group whose writer broke, and discards the writer and its files. */
-	private void failGroup(Group<M> failed, RuntimeException cause) {
+	private void failGroup(RequestGroup<M> failed, RuntimeException cause) {
 		if (failed == this.group) {
-			this.group = new Group<>();
+			this.group = new RequestGroup<>();
 		}
 		if (failed.writer != null) {
 			try {
@@ -357,15 +334,9 @@ final class TableIngest<M extends AbstractCommitMessages<M>> implements AutoClos
 		}
 		this.consecutiveFailures++;
 		this.listener.failed(this.table, cause);
-		completeExceptionally(failed, new IngestGroupException(this.table, "Writing the group of "
-				+ failed.members.size() + " request(s) to table '" + this.table + "' failed: " + cause.getMessage()
+		failed.completeExceptionally(new IngestGroupException(this.table, "Writing the group of "
+				+ failed.size() + " request(s) to table '" + this.table + "' failed: " + cause.getMessage()
 				+ "; nothing of the group is visible; retry the request (with the same Idempotency-Key)", cause));
-	}
-
-	private static void completeExceptionally(Group<?> group, RuntimeException failure) {
-		for (Member member : group.members) {
-			member.result().completeExceptionally(failure);
-		}
 	}
 
 	/**

@@ -1,4 +1,4 @@
-package io.github.paimonspring.ingest;
+package io.github.paimonspring.ingest.channel;
 
 import java.time.Duration;
 import java.util.List;
@@ -9,6 +9,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.github.paimonspring.ingest.ChannelFencedException;
+import io.github.paimonspring.ingest.ChannelState;
+import io.github.paimonspring.ingest.IngestBusyException;
+import io.github.paimonspring.ingest.IngestGroupException;
+import io.github.paimonspring.ingest.IngestSettings;
+import io.github.paimonspring.ingest.KeyClaims;
+import io.github.paimonspring.ingest.group.TableIngest;
+import io.github.paimonspring.ingest.snapshot.ChannelUpdate;
+import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.PaimonArgumentException;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -28,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  * An opening takes the claim and waits for the chain's links, so no append of an older generation can
  * be committed after an opening; the group commit records a channel update only while the claim holds.
  */
-final class Channels {
+public final class Channels {
 
 	private static final int MAX_NAME_LENGTH = 128;
 
@@ -42,7 +51,12 @@ final class Channels {
 
 	private final Map<String, ChannelChain> chains = new ConcurrentHashMap<>();
 
-	Channels(KeyClaims claims, IngestSettings settings) {
+	/**
+	 * Creates the channels of the service.
+	 * @param claims the claims that make one instance a channel's writer
+	 * @param settings the group commit's settings (waits follow the commit interval)
+	 */
+	public Channels(KeyClaims claims, IngestSettings settings) {
 		this.claims = claims;
 		this.openWait = settings.commitInterval().multipliedBy(4).plusSeconds(30);
 		this.claimWait = settings.claimWait();
@@ -52,7 +66,7 @@ final class Channels {
 	/**
 	 * Opens a channel: waits for appends in flight, records a new generation and returns the state.
 	 */
-	ChannelState open(String table, TableIngest<?> ingest, SnapshotIndex index, String channel) {
+	public ChannelState open(String table, TableIngest<?> ingest, SnapshotIndex index, String channel) {
 		checkName(table, channel);
 		ChannelChain chain = enter(table, index, channel, this.openWait);
 		try {
@@ -82,7 +96,7 @@ final class Channels {
 	 * opening starts a new chain without an offset token.
 	 * @return the state the channel had, or {@code null} when it was not open (nothing is committed)
 	 */
-	@Nullable ChannelState close(String table, TableIngest<?> ingest, SnapshotIndex index, String channel) {
+	public @Nullable ChannelState close(String table, TableIngest<?> ingest, SnapshotIndex index, String channel) {
 		checkName(table, channel);
 		ChannelChain chain = enter(table, index, channel, this.openWait);
 		try {
@@ -110,7 +124,7 @@ final class Channels {
 	 * future completes with the group commit that records {@code offsetToken}, or at once for a
 	 * duplicate that is committed.
 	 */
-	CompletableFuture<CommitResult> append(String table, TableIngest<?> ingest, SnapshotIndex index, String channel,
+	public CompletableFuture<CommitResult> append(String table, TableIngest<?> ingest, SnapshotIndex index, String channel,
 			long generation, @Nullable String after, String offsetToken, List<VectorSchemaRoot> batches) {
 		checkName(table, channel);
 		Long afterValue = (after == null || after.isEmpty()) ? null : OffsetToken.parse(table, "after", after);
@@ -141,7 +155,7 @@ final class Channels {
 			if (chain != null && chain.enter()) {
 				return chain;
 			}
-			if (chain == null && this.claims.claim(table, claimKey(channel))) {
+			if (chain == null && this.claims.claim(table, ChannelUpdate.claimKey(channel))) {
 				ChannelChain created;
 				try {
 					ChannelState state = index.channel(channel);
@@ -150,7 +164,7 @@ final class Channels {
 							this.orderWait.toNanos(), this.openWait.toNanos());
 				}
 				catch (RuntimeException ex) {
-					this.claims.release(table, claimKey(channel));
+					this.claims.release(table, ChannelUpdate.claimKey(channel));
 					throw ex;
 				}
 				created.enter();
@@ -176,7 +190,7 @@ final class Channels {
 	private void leave(String table, String channel, ChannelChain chain) {
 		if (chain.leave()) {
 			this.chains.remove(table + '\n' + channel, chain);
-			this.claims.release(table, claimKey(channel));
+			this.claims.release(table, ChannelUpdate.claimKey(channel));
 		}
 	}
 
@@ -199,11 +213,6 @@ final class Channels {
 		}
 	}
 
-	/** The name of a channel's claim, in the same name space as the table's idempotency keys. */
-	static String claimKey(String channel) {
-		return "channel:" + channel;
-	}
-
 	/** The refusal of an append whose generation is not the channel's current one. */
 	static ChannelFencedException fenced(String table, String channel, long generation, long current) {
 		return new ChannelFencedException(table, "Generation " + generation + " of channel '" + channel + "' of table '"
@@ -212,7 +221,13 @@ final class Channels {
 				+ "; open the channel and resume after its committed offset token");
 	}
 
-	static void checkName(String table, @Nullable String channel) {
+	/**
+	 * Refuses a channel name that is empty, longer than 128 characters or not made of letters, digits,
+	 * '.', '_' and '-', with a {@code PaimonArgumentException}.
+	 * @param table the table, for the refusal
+	 * @param channel the name
+	 */
+	public static void checkName(String table, @Nullable String channel) {
 		if (channel == null || channel.isEmpty() || channel.length() > MAX_NAME_LENGTH
 				|| !channel.matches("[A-Za-z0-9._-]+")) {
 			throw new PaimonArgumentException(table, "channel name must be 1 to " + MAX_NAME_LENGTH

@@ -1,10 +1,10 @@
-package io.github.paimonspring.ingest;
+package io.github.paimonspring.ingest.group;
 
 /**
  * Thrown when a request reaches a group commit that was retired after a schema change: the
- * {@link Ingester} sends it to the table's current group commit.
+ * {@link io.github.paimonspring.ingest.Ingester} sends it to the table's current group commit.
  */
-final class RetiredGroupException extends RuntimeException {
+public final class RetiredGroupException extends RuntimeException {
 
 	private static final long serialVersionUID = 1L;
 

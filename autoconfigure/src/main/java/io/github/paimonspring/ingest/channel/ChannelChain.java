@@ -1,10 +1,17 @@
-package io.github.paimonspring.ingest;
+package io.github.paimonspring.ingest.channel;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.github.paimonspring.ingest.ChannelOrderException;
+import io.github.paimonspring.ingest.ChannelOverlapException;
+import io.github.paimonspring.ingest.ChannelState;
+import io.github.paimonspring.ingest.IngestBusyException;
+import io.github.paimonspring.ingest.group.GroupMovedOnException;
+import io.github.paimonspring.ingest.group.TableIngest;
+import io.github.paimonspring.ingest.snapshot.ChannelUpdate;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.PaimonArgumentException;
 import org.apache.arrow.vector.VectorSchemaRoot;

@@ -1,4 +1,4 @@
-package io.github.paimonspring.ingest;
+package io.github.paimonspring.ingest.snapshot;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,6 +11,13 @@ import java.util.concurrent.TimeUnit;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.core.WriteResult;
+import io.github.paimonspring.ingest.ChannelFencedException;
+import io.github.paimonspring.ingest.ChannelState;
+import io.github.paimonspring.ingest.IngestGroupException;
+import io.github.paimonspring.ingest.IngestListener;
+import io.github.paimonspring.ingest.IngestSettings;
+import io.github.paimonspring.ingest.Ingester;
+import io.github.paimonspring.ingest.LocalKeyClaims;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
 import org.apache.arrow.vector.VectorSchemaRoot;

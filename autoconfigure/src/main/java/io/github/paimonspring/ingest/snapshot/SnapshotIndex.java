@@ -1,4 +1,4 @@
-package io.github.paimonspring.ingest;
+package io.github.paimonspring.ingest.snapshot;
 
 import java.io.FileNotFoundException;
 import java.util.ArrayDeque;
@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
+import io.github.paimonspring.ingest.ChannelState;
 import org.apache.paimon.CoreOptions;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.table.FileStoreTable;
@@ -25,10 +26,10 @@ import org.jspecify.annotations.Nullable;
  * the deduplication window is the snapshot retention. Channel states are recorded as changes and
  * periodic checkpoints ({@link ChannelStates}). Thread-safe.
  */
-final class SnapshotIndex {
+public final class SnapshotIndex {
 
 	/** The snapshot property that lists the idempotency keys a snapshot commits, one per line. */
-	static final String PROPERTY = "paimon-spring.idempotency-keys";
+	public static final String PROPERTY = "paimon-spring.idempotency-keys";
 
 	/** The snapshot property with the number of requests a group commit contains. */
 	static final String GROUP_PROPERTY = "paimon-spring.group-requests";
@@ -56,7 +57,7 @@ final class SnapshotIndex {
 	 * @param readers runs the snapshot reads of a catch-up with a long history
 	 * @param parallelism how many snapshots are read at once
 	 */
-	SnapshotIndex(String name, FileStoreTable table, Executor readers, int parallelism) {
+	public SnapshotIndex(String name, FileStoreTable table, Executor readers, int parallelism) {
 		this.name = name;
 		this.table = table;
 		this.readers = readers;
@@ -69,7 +70,7 @@ final class SnapshotIndex {
 	 * @param key the idempotency key
 	 * @return the snapshot id, or {@code null} when no retained snapshot committed the key
 	 */
-	synchronized @Nullable Long snapshotOf(String key) {
+	public synchronized @Nullable Long snapshotOf(String key) {
 		refresh();
 		return this.snapshots.get(key);
 	}
@@ -78,7 +79,7 @@ final class SnapshotIndex {
 	 * Reads the snapshots created since the last call (all retained ones the first time), so that the
 	 * next lookup does not have to.
 	 */
-	synchronized void catchUp() {
+	public synchronized void catchUp() {
 		refresh();
 	}
 
@@ -86,7 +87,7 @@ final class SnapshotIndex {
 	 * Returns the number of keys known.
 	 * @return the size of the index
 	 */
-	synchronized int size() {
+	public synchronized int size() {
 		return this.snapshots.size();
 	}
 
@@ -160,7 +161,7 @@ final class SnapshotIndex {
 	 * @return the state, or {@code null} when the channel was never opened or was closed
 	 * @throws IngestGroupException if the state would have to come from an expired snapshot
 	 */
-	synchronized @Nullable ChannelState channel(String channel) {
+	public synchronized @Nullable ChannelState channel(String channel) {
 		refresh();
 		return this.channels.get(channel);
 	}
@@ -182,7 +183,7 @@ final class SnapshotIndex {
 	 * @param updates the group's channel updates, in the order they joined
 	 * @return the properties
 	 */
-	synchronized Map<String, String> groupProperties(int members, List<String> keys, List<ChannelUpdate> updates) {
+	public synchronized Map<String, String> groupProperties(int members, List<String> keys, List<ChannelUpdate> updates) {
 		Map<String, String> properties = new HashMap<>();
 		properties.put(GROUP_PROPERTY, String.valueOf(members));
 		if (!keys.isEmpty()) {

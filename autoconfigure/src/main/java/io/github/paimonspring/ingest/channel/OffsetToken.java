@@ -1,4 +1,4 @@
-package io.github.paimonspring.ingest;
+package io.github.paimonspring.ingest.channel;
 
 import io.github.paimonspring.write.PaimonArgumentException;
 import org.jspecify.annotations.Nullable;

@@ -1,4 +1,4 @@
-package io.github.paimonspring.ingest;
+package io.github.paimonspring.ingest.snapshot;
 
 import java.util.HashMap;
 import java.util.List;
@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.support.WarehouseTestBase;
 import org.apache.paimon.data.BinaryString;
 import org.apache.paimon.data.GenericRow;

@@ -1,0 +1,9 @@
+/**
+ * The group commit: per table one shared writer and one commit per interval ({@code TableIngest}),
+ * the requests of one group ({@code RequestGroup}), and the current group commit and index of every
+ * table, replaced when the table's schema changes ({@code GroupCommits}).
+ */
+@NullMarked
+package io.github.paimonspring.ingest.group;
+
+import org.jspecify.annotations.NullMarked;
