@@ -12,7 +12,6 @@ import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.core.PaimonWriterObservationContext.Operation;
 import io.github.paimonspring.ingest.ChannelState;
-import io.github.paimonspring.ingest.HeldKey;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.Ingester;
@@ -68,6 +67,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	private final boolean ownsIngester;
 
 	private final WriterObservations observations;
+
+	private final GroupCommitWrites groupCommitWrites;
 
 	private volatile SchemaEvolution schemaEvolution;
 
@@ -138,6 +139,7 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 				: new Ingester(IngestSettings.DEFAULTS, new LocalKeyClaims(), IngestListener.NONE, postponeDefaultBuckets);
 		this.observations = new WriterObservations(tables);
 		this.schemaEvolution = new SchemaEvolution(tables, SchemaEvolutionPolicy.NONE, SchemaChangeListener.NONE);
+		this.groupCommitWrites = new GroupCommitWrites(this.ingester, this.observations, this::target, this::evolved);
 	}
 
 	/**
@@ -237,13 +239,7 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	@Override
 	public CompletableFuture<WriteResult> ingest(String table, List<VectorSchemaRoot> batches,
 			@Nullable String idempotencyKey) {
-		return this.observations.observeAsync(Operation.INGEST, table, () -> {
-			evolved(table, batches);
-			WriteTarget target = target(table);
-			return this.ingester.submit(target, batches, idempotencyKey)
-				.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
-						result.snapshotId()));
-		});
+		return this.groupCommitWrites.ingest(table, batches, idempotencyKey);
 	}
 
 	@Override
@@ -253,38 +249,13 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
 	@Override
 	public IdempotentIngest holdIdempotencyKey(String table, String idempotencyKey) {
-		HeldKey held = this.ingester.holdKey(target(table), idempotencyKey);
-		return new IdempotentIngest() {
-
-			@Override
-			public CompletableFuture<WriteResult> ingest(List<VectorSchemaRoot> batches) {
-				return PaimonWriter.this.observations.observeAsync(Operation.INGEST, table, () -> {
-					evolved(table, batches);
-					WriteTarget target = target(table);
-					return PaimonWriter.this.ingester.submit(target, batches, held)
-						.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
-								result.snapshotId()));
-				});
-			}
-
-			@Override
-			public void close() {
-				held.close();
-			}
-
-		};
+		return this.groupCommitWrites.holdIdempotencyKey(table, idempotencyKey);
 	}
 
 	@Override
 	public CompletableFuture<WriteResult> appendToChannel(String table, String channel, long generation,
 			@Nullable String after, String offsetToken, List<VectorSchemaRoot> batches) {
-		return this.observations.observeAsync(Operation.CHANNEL_APPEND, table, () -> {
-			evolved(table, batches);
-			WriteTarget target = target(table);
-			return this.ingester.appendToChannel(target, channel, generation, after, offsetToken, batches)
-				.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
-						result.snapshotId()));
-		});
+		return this.groupCommitWrites.appendToChannel(table, channel, generation, after, offsetToken, batches);
 	}
 
 	/**
