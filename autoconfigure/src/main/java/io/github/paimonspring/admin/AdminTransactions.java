@@ -24,7 +24,6 @@ import io.github.paimonspring.admin.transaction.RecordedTransactions;
 import io.github.paimonspring.admin.transaction.TransactionJournal;
 import io.github.paimonspring.admin.transaction.TransactionOpener;
 import io.github.paimonspring.core.PaimonOperations;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,7 +59,7 @@ public class AdminTransactions implements DisposableBean {
 
 	private final PreparedCommits preparedCommits;
 
-	private final @Nullable TransactionJournal journal;
+	private final RecordedTransactions recorded;
 
 	/**
 	 * Creates the service.
@@ -91,7 +90,7 @@ public class AdminTransactions implements DisposableBean {
 		this.metrics = (metrics != null) ? metrics : AdminMetrics.NONE;
 		this.tables = tables;
 		this.reader = reader;
-		this.journal = journal;
+		this.recorded = new RecordedTransactions(journal);
 		this.preparedCommits = new PreparedCommits(writer, this.metrics, tables::latestSnapshot);
 	}
 
@@ -112,9 +111,9 @@ public class AdminTransactions implements DisposableBean {
 							+ " open transactions (paimon.admin.max-open-transactions); commit or abort one first");
 		}
 		String id = UUID.randomUUID().toString();
-		AdminTransaction transaction = TransactionOpener.open(this.writer, id, identifier, body, instance());
+		AdminTransaction transaction = TransactionOpener.open(this.writer, id, identifier, body, this.recorded.instance());
 		try {
-			record(transaction, true);
+			this.recorded.save(transaction, true);
 		}
 		catch (RuntimeException ex) {
 			transaction.abortIfActive();
@@ -159,7 +158,7 @@ public class AdminTransactions implements DisposableBean {
 			return new AdminModel.UploadResult(upload.rows(), upload.bytes(), upload.batches(), transaction.rows());
 		}
 		finally {
-			record(transaction, false);
+			this.recorded.save(transaction, false);
 			transaction.unlock();
 		}
 	}
@@ -174,11 +173,11 @@ public class AdminTransactions implements DisposableBean {
 	public AdminModel.CommitResponse commit(String id, AdminModel.@Nullable CommitRequest request) {
 		AdminTransaction transaction = this.transactions.get(id);
 		if (transaction == null) {
-			AdminModel.CommitResponse done = recorded(id, "committed").committedResult();
+			AdminModel.CommitResponse done = this.recorded.find(id).committedResult();
 			if (done != null) {
 				return done; // committed through another instance, or before a restart
 			}
-			throw RecordedTransactions.refuse(recorded(id, "committed"), "committed");
+			throw this.recorded.refuse(id, "committed");
 		}
 		transaction.lockOrConflict();
 		try {
@@ -193,14 +192,14 @@ public class AdminTransactions implements DisposableBean {
 			long started = System.nanoTime();
 			AdminModel.CommitResponse response;
 			try {
-				response = transaction.commit(identifier, filter, () -> record(transaction, false));
+				response = transaction.commit(identifier, filter, () -> this.recorded.save(transaction, false));
 			}
 			catch (RuntimeException ex) {
 				this.metrics.aborted(transaction.table);
 				throw ex;
 			}
 			finally {
-				record(transaction, false);
+				this.recorded.save(transaction, false);
 			}
 			this.metrics.committed(transaction.table, Duration.ofNanos(System.nanoTime() - started), response.committed());
 			return response;
@@ -224,7 +223,7 @@ public class AdminTransactions implements DisposableBean {
 		try {
 			byte[] prepared = transaction.prepare();
 			// the prepared files must stay pending for every instance's orphan cleanup before anyone gets them
-			record(transaction, true);
+			this.recorded.save(transaction, true);
 			return new AdminModel.PrepareResponse(Base64.getEncoder().encodeToString(prepared));
 		}
 		finally {
@@ -252,7 +251,7 @@ public class AdminTransactions implements DisposableBean {
 	public AdminModel.AbortResponse abort(String id) {
 		AdminTransaction transaction = this.transactions.get(id);
 		if (transaction == null) {
-			return RecordedTransactions.abort(this.journal, recorded(id, "aborted"));
+			return this.recorded.abort(id);
 		}
 		transaction.lockOrConflict();
 		try {
@@ -262,7 +261,7 @@ public class AdminTransactions implements DisposableBean {
 			return new AdminModel.AbortResponse(true);
 		}
 		finally {
-			record(transaction, false);
+			this.recorded.save(transaction, false);
 			transaction.unlock();
 		}
 	}
@@ -274,7 +273,7 @@ public class AdminTransactions implements DisposableBean {
 	 */
 	public AdminModel.TransactionView get(String id) {
 		AdminTransaction transaction = this.transactions.get(id);
-		return (transaction != null) ? view(transaction) : recorded(id, "inspected").view();
+		return (transaction != null) ? view(transaction) : this.recorded.find(id).view();
 	}
 
 	/**
@@ -283,14 +282,7 @@ public class AdminTransactions implements DisposableBean {
 	 */
 	public List<AdminModel.TransactionView> list() {
 		Map<String, AdminModel.TransactionView> views = new LinkedHashMap<>();
-		if (this.journal != null) {
-			try {
-				this.journal.list().forEach((stored) -> views.put(stored.id(), stored.view()));
-			}
-			catch (PaimonUnavailableException ex) {
-				logger.warn("Listing the transactions of other instances failed: {}", ex.getMessage());
-			}
-		}
+		this.recorded.views().forEach((view) -> views.put(view.id(), view));
 		this.transactions.values().forEach((transaction) -> views.put(transaction.id, view(transaction)));
 		return views.values().stream()
 			.sorted(Comparator.comparing(AdminModel.TransactionView::createdAt).reversed())
@@ -308,29 +300,9 @@ public class AdminTransactions implements DisposableBean {
 	private AdminTransaction find(String id, String action) {
 		AdminTransaction transaction = (id != null) ? this.transactions.get(id) : null;
 		if (transaction == null) {
-			throw RecordedTransactions.refuse(recorded(id, action), action);
+			throw this.recorded.refuse(id, action);
 		}
 		return transaction;
-	}
-
-	/** A transaction this instance does not hold, from the journal, or 404. */
-	private TransactionJournal.Stored recorded(String id, String action) {
-		TransactionJournal.Stored stored = (this.journal != null && id != null) ? this.journal.find(id) : null;
-		if (stored == null) {
-			throw new AdminException(AdminException.Kind.NOT_FOUND, "Unknown transaction", null,
-					"Transaction '" + id + "' does not exist (it may have ended longer than paimon.admin.max-lifetime ago)");
-		}
-		return stored;
-	}
-
-	private @Nullable String instance() {
-		return (this.journal != null) ? this.journal.instance() : null;
-	}
-
-	private void record(AdminTransaction transaction, boolean required) {
-		if (this.journal != null) {
-			this.journal.save(transaction, required);
-		}
 	}
 
 	/** Forgets the oldest ended transactions beyond paimon.admin.max-ended-transactions. */
@@ -359,7 +331,7 @@ public class AdminTransactions implements DisposableBean {
 					}
 				}
 				finally {
-					record(transaction, false);
+					this.recorded.save(transaction, false);
 					transaction.unlock();
 				}
 			}
@@ -368,14 +340,7 @@ public class AdminTransactions implements DisposableBean {
 				this.transactions.remove(transaction.id);
 			}
 		}
-		if (this.journal != null) {
-			try {
-				this.journal.sweep();
-			}
-			catch (PaimonUnavailableException ex) {
-				logger.warn("Settling the recorded transactions failed: {}", ex.getMessage());
-			}
-		}
+		this.recorded.sweep();
 	}
 
 	/**
@@ -392,7 +357,7 @@ public class AdminTransactions implements DisposableBean {
 					}
 				}
 				finally {
-					record(transaction, false);
+					this.recorded.save(transaction, false);
 					transaction.unlock();
 				}
 			}
