@@ -6,7 +6,14 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import io.github.paimonspring.archfixture.admin.ServletAwareService;
 import io.github.paimonspring.archfixture.admin.model.ModelCallingService;
@@ -26,6 +33,7 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Guards the package structure of the library: dependencies run one way (arrow, catalog → write →
@@ -35,7 +43,9 @@ import org.junit.jupiter.api.Test;
  * ingest: channel → group → snapshot; arrow, write and ingest: the engines in their sub-packages use the
  * parent only for its exceptions, records and interfaces),
  * there are no package cycles, only the web edge knows servlet, Spring MVC, spring-web and Tomcat types,
- * and only the admin package's HTTP edge knows Spring's HTTP types.
+ * only the admin package's HTTP edge knows Spring's HTTP types, and the sources stay small: no package
+ * of {@code src/main/java} with more than {@value #MAX_FILES_PER_PACKAGE} files (package-info included),
+ * no class with more than {@value #MAX_LINES_PER_CLASS} lines.
  */
 class ArchitectureTests {
 
@@ -49,6 +59,12 @@ class ArchitectureTests {
 	static final String[] WEB_TYPES = { "jakarta.servlet..", "org.springframework.web..", "org.springframework.http..",
 			"org.apache.catalina..", "org.apache.tomcat..", "org.apache.coyote..", "org.springframework.boot.web..",
 			"org.springframework.boot.webmvc..", "org.springframework.boot.tomcat..", "org.springframework.boot.servlet.." };
+
+	/** The most files one package of {@code src/main/java} may have, its package-info included. */
+	static final int MAX_FILES_PER_PACKAGE = 20;
+
+	/** The most lines one source file of {@code src/main/java} may have. */
+	static final int MAX_LINES_PER_CLASS = 400;
 
 	private static JavaClasses classes;
 
@@ -305,6 +321,60 @@ class ArchitectureTests {
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework.http..")
 			.check(classes);
+	}
+
+	/**
+	 * Finds the packages with too many files and the source files with too many lines.
+	 * @param sources a source root such as {@code src/main/java}
+	 * @return one line per violation, empty when the sources are small enough
+	 */
+	static List<String> oversized(Path sources) {
+		List<String> violations = new ArrayList<>();
+		try (Stream<Path> directories = Files.walk(sources)) {
+			for (Path directory : directories.filter(Files::isDirectory).toList()) {
+				try (Stream<Path> files = Files.list(directory)) {
+					List<Path> sourceFiles = files.filter((file) -> file.toString().endsWith(".java")).toList();
+					if (sourceFiles.size() > MAX_FILES_PER_PACKAGE) {
+						violations.add("package " + sources.relativize(directory) + " has " + sourceFiles.size()
+								+ " files (at most " + MAX_FILES_PER_PACKAGE + ")");
+					}
+					for (Path file : sourceFiles) {
+						long lines;
+						try (Stream<String> content = Files.lines(file)) {
+							lines = content.count();
+						}
+						if (lines > MAX_LINES_PER_CLASS) {
+							violations.add(sources.relativize(file) + " has " + lines + " lines (at most "
+									+ MAX_LINES_PER_CLASS + ")");
+						}
+					}
+				}
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot read the sources under " + sources, ex);
+		}
+		return violations;
+	}
+
+	@Test
+	void packagesAndClassesStaySmall() {
+		Path sources = Path.of("src", "main", "java");
+		assertThat(sources).isDirectory();
+		assertThat(oversized(sources)).isEmpty();
+	}
+
+	@Test
+	void aLargePackageAndALongClassFail(@TempDir Path sources) throws IOException {
+		Path crowded = Files.createDirectories(sources.resolve("io/github/paimonspring/crowded"));
+		for (int i = 0; i <= MAX_FILES_PER_PACKAGE; i++) {
+			Files.writeString(crowded.resolve("Class" + i + ".java"), "class Class" + i + " {\n}\n");
+		}
+		Path longClass = Files.createDirectories(sources.resolve("io/github/paimonspring/small")).resolve("Long.java");
+		Files.writeString(longClass, "class Long {\n" + "\n".repeat(MAX_LINES_PER_CLASS) + "}\n");
+		assertThat(oversized(sources)).hasSize(2)
+			.anySatisfy((line) -> assertThat(line).contains("crowded").contains((MAX_FILES_PER_PACKAGE + 1) + " files"))
+			.anySatisfy((line) -> assertThat(line).contains("Long.java").contains((MAX_LINES_PER_CLASS + 2) + " lines"));
 	}
 
 }
