@@ -1,6 +1,6 @@
 package io.github.paimonspring.actuate;
 
-import io.github.paimonspring.write.schema.SchemaChangeListener;
+import io.github.paimonspring.write.SchemaChangeListener;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 

@@ -19,7 +19,7 @@ import io.github.paimonspring.ingest.JdbcKeyClaims;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.LocalKeyClaims;
 import io.github.paimonspring.ingest.SessionKeyClaims;
-import io.github.paimonspring.write.schema.SchemaChangeListener;
+import io.github.paimonspring.write.SchemaChangeListener;
 import io.github.paimonspring.write.schema.SchemaEvolution;
 import io.micrometer.observation.ObservationRegistry;
 import org.apache.arrow.memory.BufferAllocator;

@@ -21,7 +21,7 @@ import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitMessages;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
-import io.github.paimonspring.write.schema.SchemaChangeListener;
+import io.github.paimonspring.write.SchemaChangeListener;
 import io.github.paimonspring.write.schema.SchemaEvolution;
 import io.github.paimonspring.write.TableCommit;
 import io.github.paimonspring.write.UnsupportedTableException;

@@ -23,7 +23,7 @@ import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.ingest.LocalKeyClaims;
 import io.github.paimonspring.support.TestWarehouse;
 import io.github.paimonspring.support.WarehouseTestBase;
-import io.github.paimonspring.write.schema.SchemaChangeListener;
+import io.github.paimonspring.write.SchemaChangeListener;
 import io.github.paimonspring.write.schema.SchemaEvolution;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -12,7 +12,7 @@ import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.kafka.KafkaPipelineListener;
 import io.github.paimonspring.maintenance.MaintenanceListener;
-import io.github.paimonspring.write.schema.SchemaChangeListener;
+import io.github.paimonspring.write.SchemaChangeListener;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;

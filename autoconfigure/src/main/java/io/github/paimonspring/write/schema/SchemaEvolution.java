@@ -12,6 +12,7 @@ import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.catalog.TableDefinition;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.write.PaimonWriteException;
+import io.github.paimonspring.write.SchemaChangeListener;
 import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;

@@ -1,4 +1,4 @@
-package io.github.paimonspring.write.schema;
+package io.github.paimonspring.write;
 
 /**
  * Told about the schema changes a write applied to a table (schema evolution on write). Called on the
