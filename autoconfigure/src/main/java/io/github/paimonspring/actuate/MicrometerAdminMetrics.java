@@ -2,8 +2,8 @@ package io.github.paimonspring.actuate;
 
 import java.time.Duration;
 
-import io.github.paimonspring.admin.model.AdminMetrics;
 import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.admin.model.AdminMetrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

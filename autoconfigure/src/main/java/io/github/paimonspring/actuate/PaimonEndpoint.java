@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.transaction.TransactionState;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.kafka.KafkaPipelineView;

@@ -4,10 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-import io.github.paimonspring.autoconfigure.actuate.PaimonActuatorAutoConfiguration;
-import io.github.paimonspring.autoconfigure.admin.PaimonAdminAutoConfiguration;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
+import io.github.paimonspring.autoconfigure.actuate.PaimonActuatorAutoConfiguration;
 import io.github.paimonspring.autoconfigure.actuate.PaimonMetricsAutoConfiguration;
+import io.github.paimonspring.autoconfigure.admin.PaimonAdminAutoConfiguration;
 import io.github.paimonspring.support.Batches;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;

@@ -5,10 +5,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-import io.github.paimonspring.admin.model.AdminMetrics;
-import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.OneShotUploads;
+import io.github.paimonspring.admin.model.AdminMetrics;
+import io.github.paimonspring.admin.model.AdminModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;

@@ -2,8 +2,8 @@ package io.github.paimonspring.actuate;
 
 import java.nio.file.Path;
 
-import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.Batches;
 import org.apache.arrow.memory.BufferAllocator;

@@ -13,8 +13,8 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
-import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.autoconfigure.kafka.PaimonKafkaAutoConfiguration;
+import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.support.TestKafka;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

@@ -5,11 +5,11 @@ import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-import io.github.paimonspring.admin.model.AdminException;
-import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.AdminTables;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.OneShotUploads;
+import io.github.paimonspring.admin.model.AdminException;
+import io.github.paimonspring.admin.model.AdminModel;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;

@@ -2,8 +2,8 @@ package io.github.paimonspring.admin.web;
 
 import java.util.List;
 
-import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.AdminTables;
+import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.maintenance.CompactionResult;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.github.paimonspring.maintenance.OrphanFilesResult;

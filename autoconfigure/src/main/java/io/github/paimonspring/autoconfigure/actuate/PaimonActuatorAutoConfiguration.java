@@ -1,9 +1,9 @@
 package io.github.paimonspring.autoconfigure.actuate;
 
 import io.github.paimonspring.actuate.MicrometerAdminMetrics;
+import io.github.paimonspring.actuate.MicrometerKafkaPipelineListener;
 import io.github.paimonspring.actuate.PaimonEndpoint;
 import io.github.paimonspring.actuate.PaimonHealthIndicator;
-import io.github.paimonspring.actuate.MicrometerKafkaPipelineListener;
 import io.github.paimonspring.actuate.PaimonKafkaHealthIndicator;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;

@@ -1,7 +1,7 @@
 package io.github.paimonspring.autoconfigure.admin;
 
-import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
 import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
 import io.github.paimonspring.autoconfigure.PaimonAdminProperties;
 
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;

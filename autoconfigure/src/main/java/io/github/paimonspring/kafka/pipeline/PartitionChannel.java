@@ -1,10 +1,10 @@
 package io.github.paimonspring.kafka.pipeline;
 
-import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.Executor;
 
 import io.github.paimonspring.core.PaimonOperations;
