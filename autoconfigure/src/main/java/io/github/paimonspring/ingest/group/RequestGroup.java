@@ -2,6 +2,7 @@ package io.github.paimonspring.ingest.group;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -66,24 +67,12 @@ final class RequestGroup<M extends AbstractCommitMessages<M>> {
 
 	/** The idempotency keys the commit records. */
 	List<String> keys() {
-		List<String> keys = new ArrayList<>();
-		for (Member member : this.members) {
-			if (member.key() != null) {
-				keys.add(member.key());
-			}
-		}
-		return keys;
+		return this.members.stream().map(Member::key).filter(Objects::nonNull).toList();
 	}
 
 	/** The channel updates the commit records. */
 	List<ChannelUpdate> channelUpdates() {
-		List<ChannelUpdate> updates = new ArrayList<>();
-		for (Member member : this.members) {
-			if (member.channel() != null) {
-				updates.add(member.channel());
-			}
-		}
-		return updates;
+		return this.members.stream().map(Member::channel).filter(Objects::nonNull).toList();
 	}
 
 	/** The claims (keys and channels) this instance must still hold when the group commits. */
