@@ -117,6 +117,17 @@ final class FamilyWritePath<M extends AbstractCommitMessages<M>> implements Writ
 			}
 
 			@Override
+			public long writeAhead(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+				return (dictionaries == null || dictionaries.getDictionaryIds().isEmpty()) ? write.transferAndWrite(root)
+						: write.write(root, dictionaries);
+			}
+
+			@Override
+			public void drain() {
+				write.awaitTransferred();
+			}
+
+			@Override
 			public Prepared prepare() {
 				try {
 					return prepared(write.prepareCommit());
