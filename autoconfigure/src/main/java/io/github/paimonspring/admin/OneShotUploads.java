@@ -245,9 +245,25 @@ public class OneShotUploads {
 			if (done.isPresent()) {
 				return new AdminModel.CommitResponse(false, done.getAsLong(), 0);
 			}
-			this.reader.read(upload, body, this.settings.maxRequestBytes(),
-					(root, dictionaries) -> path.writer(identifier, root, dictionaries, schemaEvolution)
-						.write(root, dictionaries));
+			this.reader.read(upload, body, this.settings.maxRequestBytes(), new ArrowBodyReader.BatchSink() {
+
+				@Override
+				public long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+					// the next batch is read while the lanes write this one
+					return path.writer(identifier, root, dictionaries, schemaEvolution).writeAhead(root, dictionaries);
+				}
+
+				@Override
+				public void drain() {
+					path.drain();
+				}
+
+				@Override
+				public void release() {
+					path.drainQuietly();
+				}
+
+			});
 			WritePath.Prepared prepared = path.prepare(identifier, schemaEvolution);
 			started = System.nanoTime();
 			try {
@@ -298,6 +314,23 @@ public class OneShotUploads {
 				this.writer = this.current.open();
 			}
 			return this.writer;
+		}
+
+		/** Waits for the batch the writer writes in the background. */
+		void drain() {
+			if (this.writer != null) {
+				this.writer.drain();
+			}
+		}
+
+		/** Waits for the batch in flight on a failure, before its Arrow memory is released. */
+		void drainQuietly() {
+			try {
+				drain();
+			}
+			catch (RuntimeException ex) {
+				// the failure that ends the read is reported; the writer is closed with the path
+			}
 		}
 
 		/** Prepares what the writer wrote (nothing when the body had no batch) and closes the writer. */

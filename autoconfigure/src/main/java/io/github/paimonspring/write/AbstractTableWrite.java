@@ -112,7 +112,32 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 	}
 
 	/**
-	 * Writes every batch of an Arrow stream, validating each batch before writing it. Batches read
+	 * Writes one Arrow batch without dictionary-encoded columns while the caller goes on: validates it,
+	 * takes over its buffers — the root is left without rows, ready for the next batch to be loaded into
+	 * it, and the buffers stay accounted to their allocator until written — and returns while the batch is
+	 * written. One batch is in flight at a time: the next write, {@link #awaitTransferred()},
+	 * {@link #prepareCommit()} and {@link #close()} wait for it, and a failure of its write is thrown by
+	 * the next of them. Lets a reader of a stream read the next batch while this one is written.
+	 * @param root the batch
+	 * @return the number of rows taken over
+	 * @throws ArrowDataException if the batch does not match the table (nothing of it is written)
+	 */
+	public long transferAndWrite(VectorSchemaRoot root) {
+		beforeWrite();
+		return this.lanes.transferAndWrite(root);
+	}
+
+	/**
+	 * Waits until the batch given to {@link #transferAndWrite} is written, and releases its buffers.
+	 * @throws PaimonWriteException if writing it failed (the writer must then be closed)
+	 */
+	public void awaitTransferred() {
+		this.lanes.awaitTransferred();
+	}
+
+	/**
+	 * Writes every batch of an Arrow stream, validating each batch before writing it; the next batch is
+	 * read while the previous one is written (streams without dictionary-encoded columns). Batches read
 	 * before a failure stay in this writer (not committed); discard them by closing the writer, or abort
 	 * them after {@link #prepareCommit()}.
 	 * @param reader the stream; the caller closes it

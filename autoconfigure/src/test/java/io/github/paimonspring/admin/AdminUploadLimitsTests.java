@@ -208,6 +208,19 @@ class AdminUploadLimitsTests extends WarehouseTestBase {
 		assertThat(this.tables.tables()).extracting(AdminModel.TableSummary::identifier).containsExactly(TABLE);
 	}
 
+	@Test
+	void batchesOverHalfTheBatchMemoryStillPassWhileTheNextIsReadAhead() throws IOException {
+		admin(8 * MB, 32 * MB, 4, 100);
+		// each batch needs over 4 MB: the next one is read only once the one written ahead has let go of its memory
+		byte[] body = streamOfBatches(3 * MB, 3);
+		AdminModel.CommitResponse response = this.uploads.uploadOnce("default", "log", false, null,
+				new ByteArrayInputStream(body), body.length);
+		assertThat(response.committed()).isTrue();
+		assertThat(response.rows()).isEqualTo(3 * (3 * MB / 1000));
+		assertThat(this.reader.arrowMemoryPeak()).isLessThanOrEqualTo(8 * MB);
+		assertThat(this.reader.arrowMemoryAllocated()).isZero();
+	}
+
 	private Object upload(AdminTransactions admin, byte[] body) {
 		return upload(admin, new ByteArrayInputStream(body));
 	}
@@ -239,6 +252,28 @@ class AdminUploadLimitsTests extends WarehouseTestBase {
 			}
 			return out.toByteArray();
 		}
+	}
+
+	/** A valid stream of {@code count} batches, each with a string column of about {@code bytes} bytes. */
+	private byte[] streamOfBatches(long bytes, int count) throws IOException {
+		int rows = (int) (bytes / 1000);
+		String value = "x".repeat(1000);
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		try (VectorSchemaRoot root = VectorSchemaRoot.create(schema(), this.allocator);
+				ArrowStreamWriter writer = new ArrowStreamWriter(root, null, out)) {
+			for (int batch = 0; batch < count; batch++) {
+				root.allocateNew();
+				IntVector ids = (IntVector) root.getVector("id");
+				VarCharVector names = (VarCharVector) root.getVector("name");
+				for (int i = 0; i < rows; i++) {
+					ids.setSafe(i, batch * rows + i);
+					names.setSafe(i, value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+				}
+				root.setRowCount(rows);
+				writer.writeBatch();
+			}
+		}
+		return out.toByteArray();
 	}
 
 	private static void await(BooleanSupplier condition) {

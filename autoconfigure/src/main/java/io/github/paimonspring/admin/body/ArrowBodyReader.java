@@ -61,6 +61,13 @@ public class ArrowBodyReader implements DisposableBean {
 
 		long write(VectorSchemaRoot root, DictionaryProvider dictionaries);
 
+		/**
+		 * Waits for a batch the sink still writes in the background and throws its failure; called before
+		 * the memory of the next batch is refused, before a read failure is reported, and after the last batch.
+		 */
+		default void drain() {
+		}
+
 		/** Called after the last batch, while the batches' Arrow memory is still open. */
 		default void end() {
 		}
@@ -189,7 +196,7 @@ public class ArrowBodyReader implements DisposableBean {
 		try (ArrowIpcGuard guard = new ArrowIpcGuard(body, this.settings.maxMetadataBytes(), limit, this.messageChecks,
 						(index, bytes) -> {
 							lastNeed[0] = bytes;
-							requireMemory(child, index, bytes);
+							requireMemory(child, index, bytes, sink);
 						});
 				ArrowStreamReader reader = new CheckedArrowStreamReader(guard, child, upload.table)) {
 			VectorSchemaRoot root;
@@ -205,9 +212,11 @@ public class ArrowBodyReader implements DisposableBean {
 					loaded = reader.loadNextBatch();
 				}
 				catch (IOException | RuntimeException ex) {
+					sink.drain(); // the failure of an earlier batch comes first
 					throw readFailure(upload.table, "Cannot read Arrow batch " + upload.batches, ex, lastNeed[0]);
 				}
 				if (!loaded) {
+					sink.drain();
 					break;
 				}
 				upload.batches++;
@@ -229,14 +238,20 @@ public class ArrowBodyReader implements DisposableBean {
 	}
 
 	/** Refuses a batch that can never fit this upload's memory (too large) or does not fit the shared memory now (busy). */
-	private void requireMemory(BufferAllocator upload, long index, long bytes) throws IOException {
+	private void requireMemory(BufferAllocator upload, long index, long bytes, BatchSink sink) throws IOException {
 		long own = upload.getLimit() - upload.getAllocatedMemory();
+		long shared = this.allocator.getLimit() - this.allocator.getAllocatedMemory();
+		if (bytes > own || bytes > shared) {
+			// the batch still being written holds memory: the next one waits for it rather than be refused
+			sink.drain();
+			own = upload.getLimit() - upload.getAllocatedMemory();
+			shared = this.allocator.getLimit() - this.allocator.getAllocatedMemory();
+		}
 		if (bytes > own) {
 			throw new ArrowIpcGuard.UploadLimitException("Arrow IPC message " + index + " needs up to " + bytes
 					+ " bytes of Arrow memory, more than the " + own + " bytes this upload may use"
 					+ " (paimon.admin.max-batch-memory is " + upload.getLimit() + "); send smaller batches", upload.getLimit());
 		}
-		long shared = this.allocator.getLimit() - this.allocator.getAllocatedMemory();
 		if (bytes > shared) {
 			throw new ArrowIpcGuard.UploadBusyException("Arrow IPC message " + index + " needs up to " + bytes
 					+ " bytes of Arrow memory but only " + Math.max(0, shared)

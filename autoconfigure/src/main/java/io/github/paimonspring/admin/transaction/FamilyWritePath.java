@@ -122,6 +122,17 @@ public final class FamilyWritePath<M extends AbstractCommitMessages<M>> implemen
 			}
 
 			@Override
+			public long writeAhead(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+				return (dictionaries == null || dictionaries.getDictionaryIds().isEmpty()) ? write.transferAndWrite(root)
+						: write.write(root, dictionaries);
+			}
+
+			@Override
+			public void drain() {
+				write.awaitTransferred();
+			}
+
+			@Override
 			public Prepared prepare() {
 				try {
 					return prepared(write.prepareCommit());

@@ -31,6 +31,19 @@ public interface WritePath extends AutoCloseable {
 
 		long write(VectorSchemaRoot root, DictionaryProvider dictionaries);
 
+		/**
+		 * Writes a batch while the caller reads the next one when it can (no dictionary-encoded columns):
+		 * the root's buffers are taken over and the root is left without rows; otherwise like
+		 * {@link #write}. {@link #drain()} waits for the batch in flight.
+		 */
+		default long writeAhead(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+			return write(root, dictionaries);
+		}
+
+		/** Waits for the batch {@link #writeAhead} left in flight, and throws its failure. */
+		default void drain() {
+		}
+
 		/** Flushes and closes the writer; the result owns the written files. */
 		Prepared prepare();
 

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
 import io.github.paimonspring.write.PaimonArgumentException;
@@ -15,13 +14,10 @@ import io.github.paimonspring.write.PaimonWriteException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
-import org.apache.paimon.data.BinaryRow;
-import org.apache.paimon.data.columnar.ColumnarRow;
 import org.apache.paimon.data.columnar.VectorizedColumnBatch;
 import org.apache.paimon.index.BucketAssigner;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
-import org.apache.paimon.types.RowKind;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -50,9 +46,6 @@ public final class LaneWriter implements AutoCloseable {
 
 	private final RowKindRules rowKindRules;
 
-	/** The row kinds of the batch being written, or {@code null} when all rows are inserts. */
-	private byte @Nullable [] kinds;
-
 	private final AtomicBoolean busy = new AtomicBoolean();
 
 	private volatile boolean closed;
@@ -61,7 +54,9 @@ public final class LaneWriter implements AutoCloseable {
 
 	private long totalRows;
 
-	private int[] buckets = new int[0];
+	private final LaneRows laneRows;
+
+	private final InFlightBatch inFlight = new InFlightBatch();
 
 	/**
 	 * Creates the writers.
@@ -77,6 +72,7 @@ public final class LaneWriter implements AutoCloseable {
 		this.routing = lanes.routing();
 		this.bucketAssigner = lanes.bucketAssigner();
 		this.rowKindRules = lanes.rowKindRules();
+		this.laneRows = new LaneRows(table, lanes);
 	}
 
 	private String table() {
@@ -106,7 +102,8 @@ public final class LaneWriter implements AutoCloseable {
 		}
 		enter();
 		try {
-			return writeBatch(root, dictionaries);
+			awaitInFlight();
+			return writeBatch(root, dictionaries, false);
 		}
 		finally {
 			this.busy.set(false);
@@ -114,7 +111,75 @@ public final class LaneWriter implements AutoCloseable {
 	}
 
 	/**
-	 * Writes every batch of an Arrow stream, validating each batch before writing it. Batches read
+	 * Writes one Arrow batch without dictionary-encoded columns in the background: validates it, takes
+	 * over its buffers (the root is left without rows, ready to load the next batch) and returns while
+	 * the lanes write it. One batch is in flight at a time: the next call, {@link #awaitTransferred()},
+	 * {@link #prepareCommit()} and {@link #close()} wait for it, and a failure of its write is thrown by
+	 * the next of them.
+	 * @param root the batch
+	 * @return the number of rows handed to the lanes
+	 * @throws ArrowDataException if the batch does not match the table (nothing of it is written)
+	 */
+	public long transferAndWrite(VectorSchemaRoot root) {
+		if (root == null) {
+			throw new PaimonArgumentException(table(), "record batch must not be null");
+		}
+		enter();
+		try {
+			return transferAndWriteBatch(root);
+		}
+		finally {
+			this.busy.set(false);
+		}
+	}
+
+	/**
+	 * Waits for the batch in flight, if any.
+	 * @throws PaimonWriteException if its write failed
+	 */
+	public void awaitTransferred() {
+		enter();
+		try {
+			awaitInFlight();
+		}
+		finally {
+			this.busy.set(false);
+		}
+	}
+
+	private long transferAndWriteBatch(VectorSchemaRoot root) {
+		awaitInFlight();
+		VectorSchemaRoot owned = this.inFlight.takeOver(root);
+		try {
+			return writeBatch(owned, null, true);
+		}
+		catch (RuntimeException ex) {
+			awaitInFlight();
+			throw ex;
+		}
+	}
+
+	private void awaitInFlight() {
+		try {
+			this.inFlight.await();
+		}
+		catch (Exception ex) {
+			throw failure(ex);
+		}
+	}
+
+	private RuntimeException failure(Exception ex) {
+		this.failed = true;
+		if (ex instanceof ArrowDataException data) {
+			return data;
+		}
+		return new PaimonWriteException(table(),
+				"Writing to table '" + table() + "' failed: " + ex.getMessage() + "; close this " + this.handle, ex);
+	}
+
+	/**
+	 * Writes every batch of an Arrow stream, validating each batch before writing it; without
+	 * dictionary-encoded columns the next batch is read while the lanes write the previous one. Batches read
 	 * before a failure stay in this writer (not committed); discard them by closing the writer or abort
 	 * them after {@link #prepareCommit()}.
 	 * @param reader the stream; the caller closes it
@@ -138,19 +203,22 @@ public final class LaneWriter implements AutoCloseable {
 						"Cannot read the Arrow stream schema for table '" + table() + "': " + ex.getMessage(), ex);
 			}
 			this.lanes.get(0).converter.validateSchema(root.getSchema(), reader);
+			boolean ahead = reader.getDictionaryIds().isEmpty();
 			while (true) {
 				boolean loaded;
 				try {
 					loaded = reader.loadNextBatch();
 				}
 				catch (IOException | RuntimeException ex) {
+					awaitInFlight(); // the failure of an earlier batch comes first
 					throw new ArrowFormatException(table(),
 							"Cannot read the Arrow stream for table '" + table() + "': " + ex.getMessage(), ex);
 				}
 				if (!loaded) {
+					awaitInFlight();
 					return rows;
 				}
-				rows += writeBatch(root, reader);
+				rows += ahead ? transferAndWriteBatch(root) : writeBatch(root, reader, false);
 			}
 		}
 		finally {
@@ -158,7 +226,10 @@ public final class LaneWriter implements AutoCloseable {
 		}
 	}
 
-	private long writeBatch(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
+	/**
+	 * Validates and routes a batch, then writes it: now, or ({@code inBackground}) as the batch in flight.
+	 */
+	private long writeBatch(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries, boolean inBackground) {
 		WriteLane first = this.lanes.get(0);
 		// validates the schema and NOT NULL constraints of the whole batch before any row is written
 		VectorizedColumnBatch batch = first.converter.convert(root, dictionaries);
@@ -170,7 +241,6 @@ public final class LaneWriter implements AutoCloseable {
 		if (rowKinds != null) {
 			this.rowKindRules.check(rowKinds);
 		}
-		this.kinds = rowKinds;
 		first.row.setVectorizedColumnBatch(batch);
 		int parallel = (this.routing == WriteLanes.Routing.SINGLE) ? 1
 				: Math.min(this.lanes.size(), Math.max(1, rows / MIN_ROWS_PER_LANE));
@@ -180,124 +250,20 @@ public final class LaneWriter implements AutoCloseable {
 		}
 		// routing runs before anything is written, so a routing error (such as a partition missing from a
 		// bucket plan) leaves the writer usable
-		int[] bucketOf = (this.routing == WriteLanes.Routing.BY_BUCKET) ? route(rows, parallel) : null;
-		try {
-			if (this.routing == WriteLanes.Routing.SINGLE) {
-				writeSingle(first, rows);
-			}
-			else if (this.routing == WriteLanes.Routing.BY_RANGE) {
-				writeRanges(rows, parallel);
-			}
-			else {
-				writeBuckets(bucketOf, rows, parallel);
-			}
+		Callable<Void> writing = this.laneRows.prepare(rows, parallel, rowKinds);
+		if (inBackground) {
+			this.inFlight.start(writing);
 		}
-		catch (ArrowDataException ex) {
-			this.failed = true;
-			throw ex;
-		}
-		catch (Exception ex) {
-			this.failed = true;
-			throw new PaimonWriteException(table(),
-					"Writing to table '" + table() + "' failed: " + ex.getMessage() + "; close this " + this.handle, ex);
+		else {
+			try {
+				writing.call();
+			}
+			catch (Exception ex) {
+				throw failure(ex);
+			}
 		}
 		this.totalRows += rows;
 		return rows;
-	}
-
-	private void writeSingle(WriteLane lane, int rows) throws Exception {
-		if (this.bucketAssigner == null) {
-			for (int i = 0; i < rows; i++) {
-				select(lane.row, i);
-				lane.write.write(lane.row);
-			}
-			return;
-		}
-		for (int i = 0; i < rows; i++) {
-			select(lane.row, i);
-			lane.keys.setRecord(lane.row);
-			BinaryRow partition = lane.keys.partition();
-			int bucket = this.bucketAssigner.assign(partition, lane.keys.trimmedPrimaryKey().hashCode());
-			lane.write.write(lane.row, bucket);
-		}
-	}
-
-	private void writeRanges(int rows, int parallel) throws Exception {
-		List<Callable<Void>> tasks = new ArrayList<>();
-		for (int k = 0; k < parallel; k++) {
-			WriteLane lane = this.lanes.get(k);
-			int from = (int) ((long) rows * k / parallel);
-			int to = (int) ((long) rows * (k + 1) / parallel);
-			tasks.add(() -> {
-				for (int i = from; i < to; i++) {
-					select(lane.row, i);
-					lane.write.write(lane.row);
-				}
-				return null;
-			});
-		}
-		WriteExecutor.runAll(tasks);
-	}
-
-	/** Points a lane's row at row {@code i} of the batch, with its row kind. */
-	private void select(ColumnarRow row, int i) {
-		row.setRowId(i);
-		byte[] rowKinds = this.kinds;
-		row.setRowKind((rowKinds != null) ? RowKind.fromByteValue(rowKinds[i]) : RowKind.INSERT);
-	}
-
-	/** Computes the bucket of every row, in parallel when the batch is large. */
-	private int[] route(int rows, int parallel) {
-		if (this.buckets.length < rows) {
-			this.buckets = new int[rows];
-		}
-		int[] bucketOf = this.buckets;
-		List<Callable<Void>> hashing = new ArrayList<>();
-		for (int k = 0; k < parallel; k++) {
-			WriteLane lane = this.lanes.get(k);
-			int from = (int) ((long) rows * k / parallel);
-			int to = (int) ((long) rows * (k + 1) / parallel);
-			hashing.add(() -> {
-				for (int i = from; i < to; i++) {
-					lane.row.setRowId(i);
-					bucketOf[i] = lane.router.bucket(lane.row);
-				}
-				return null;
-			});
-		}
-		try {
-			WriteExecutor.runAll(hashing);
-		}
-		catch (PaimonException ex) {
-			throw ex;
-		}
-		catch (Exception ex) {
-			throw new PaimonWriteException(table(), "Routing rows of table '" + table() + "' to buckets failed: "
-					+ ex.getMessage(), ex);
-		}
-		return bucketOf;
-	}
-
-	/** Each lane writes the buckets it owns ({@code bucket % lanes}). */
-	private void writeBuckets(int[] bucketOf, int rows, int parallel) throws Exception {
-		int lanes = this.lanes.size();
-		List<Callable<Void>> writing = new ArrayList<>();
-		for (int k = 0; k < parallel; k++) {
-			WriteLane reader = this.lanes.get(k);
-			int owner = k;
-			writing.add(() -> {
-				for (int i = 0; i < rows; i++) {
-					int bucket = bucketOf[i];
-					int laneIndex = bucket % lanes;
-					if (laneIndex % parallel == owner) {
-						select(reader.row, i);
-						this.lanes.get(laneIndex).write.write(reader.row, bucket);
-					}
-				}
-				return null;
-			});
-		}
-		WriteExecutor.runAll(writing);
 	}
 
 	/**
@@ -308,6 +274,7 @@ public final class LaneWriter implements AutoCloseable {
 	public List<CommitMessage> prepareCommit() {
 		enter();
 		try {
+			awaitInFlight();
 			List<CommitMessage> messages = new ArrayList<>();
 			try {
 				List<Callable<List<CommitMessage>>> tasks = new ArrayList<>();
@@ -367,10 +334,12 @@ public final class LaneWriter implements AutoCloseable {
 			return;
 		}
 		this.closed = true;
-		closeLanes();
-	}
-
-	private void closeLanes() {
+		try {
+			this.inFlight.await();
+		}
+		catch (Exception ex) {
+			// the writer is discarded: what it wrote is deleted with it
+		}
 		this.source.close(this.table);
 	}
 

@@ -30,6 +30,15 @@ final class WriteExecutor {
 	}
 
 	/**
+	 * Runs a task on a shared thread.
+	 * @param task the task
+	 * @return its outcome
+	 */
+	static <T> Future<T> submit(Callable<T> task) {
+		return executor.submit(task);
+	}
+
+	/**
 	 * Runs every task and waits for all of them; rethrows the first failure.
 	 */
 	static <T> List<T> runAll(List<Callable<T>> tasks) throws Exception {
