@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
 
 import io.github.paimonspring.admin.body.ArrowBodyReader;
 import io.github.paimonspring.admin.body.GroupedBodies;
@@ -238,7 +237,7 @@ public class OneShotUploads {
 		ArrowBodyReader.Upload upload = this.reader.upload(identifier, "one-shot upload");
 		long started;
 		CommitResult result;
-		try (PathHolder path = new PathHolder(() -> isPostpone(resolved) ? fixedBucketPath(identifier, user, overwrite)
+		try (OneShotWritePath path = new OneShotWritePath(this.writer, () -> isPostpone(resolved) ? fixedBucketPath(identifier, user, overwrite)
 				: standardPath(identifier, user, overwrite))) {
 			OptionalLong done = (idempotencyKey != null) ? path.current.committedSnapshot(identifierOfKey)
 					: OptionalLong.empty();
@@ -282,82 +281,6 @@ public class OneShotUploads {
 		this.metrics.committed(identifier, Duration.ofNanos(System.nanoTime() - started), result.committed());
 		return new AdminModel.CommitResponse(result.committed(), result.snapshotId(),
 				result.committed() ? result.rowCount() : 0);
-	}
-
-	/**
-	 * The write path of a one-shot upload and its writer, opened at the first batch after the table's
-	 * schema was evolved for the body; a path on the new schema replaces the first one when it changed.
-	 */
-	private final class PathHolder implements AutoCloseable {
-
-		private final Supplier<WritePath> paths;
-
-		WritePath current;
-
-		private WritePath.@Nullable Writer writer;
-
-		PathHolder(Supplier<WritePath> paths) {
-			this.paths = paths;
-			this.current = paths.get();
-		}
-
-		WritePath.Writer writer(String identifier, @Nullable VectorSchemaRoot first, @Nullable DictionaryProvider dictionaries,
-				@Nullable SchemaEvolutionPolicy schemaEvolution) {
-			if (this.writer == null) {
-				if (first != null && !OneShotUploads.this.writer
-					.evolveSchema(identifier, first.getSchema(), dictionaries, schemaEvolution)
-					.isEmpty()) {
-					WritePath evolved = this.paths.get();
-					this.current.close();
-					this.current = evolved;
-				}
-				this.writer = this.current.open();
-			}
-			return this.writer;
-		}
-
-		/** Waits for the batch the writer writes in the background. */
-		void drain() {
-			if (this.writer != null) {
-				this.writer.drain();
-			}
-		}
-
-		/** Waits for the batch in flight on a failure, before its Arrow memory is released. */
-		void drainQuietly() {
-			try {
-				drain();
-			}
-			catch (RuntimeException ex) {
-				// the failure that ends the read is reported; the writer is closed with the path
-			}
-		}
-
-		/** Prepares what the writer wrote (nothing when the body had no batch) and closes the writer. */
-		WritePath.Prepared prepare(String identifier, @Nullable SchemaEvolutionPolicy schemaEvolution) {
-			WritePath.Writer open = writer(identifier, null, null, schemaEvolution);
-			try {
-				return open.prepare();
-			}
-			finally {
-				this.writer = null;
-				open.close();
-			}
-		}
-
-		@Override
-		public void close() {
-			try {
-				if (this.writer != null) {
-					this.writer.close();
-					this.writer = null;
-				}
-			}
-			finally {
-				this.current.close();
-			}
-		}
-
 	}
 
 	private WritePath standardPath(String table, String user, boolean overwrite) {

@@ -1,10 +1,11 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.lane;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import io.github.paimonspring.PaimonException;
+import io.github.paimonspring.write.PaimonWriteException;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.columnar.ColumnarRow;
 import org.apache.paimon.index.BucketAssigner;

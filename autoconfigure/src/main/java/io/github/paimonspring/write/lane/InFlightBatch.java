@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.lane;
 
 import java.util.ArrayList;
 import java.util.List;
