@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -168,14 +169,7 @@ class ArchitectureTests {
 	 * @return the layers
 	 */
 	static LayeredArchitecture kafkaLayers(String base) {
-		return layeredArchitecture().consideringOnlyDependenciesInLayers()
-			.layer("pipeline").definedBy(base + ".kafka.pipeline..")
-			.layer("record").definedBy(base + ".kafka.record..")
-			.layer("api").definedBy(base + ".kafka")
-			.whereLayer("pipeline").mayNotBeAccessedByAnyLayer()
-			.whereLayer("record").mayOnlyBeAccessedByLayers("pipeline")
-			.whereLayer("api").mayOnlyBeAccessedByLayers("pipeline", "record")
-			.withOptionalLayers(true);
+		return chain(base + ".kafka", "pipeline", "record", "");
 	}
 
 	/**
@@ -185,14 +179,28 @@ class ArchitectureTests {
 	 * @return the layers
 	 */
 	static LayeredArchitecture ingestLayers(String base) {
-		return layeredArchitecture().consideringOnlyDependenciesInLayers()
-			.layer("channel").definedBy(base + ".ingest.channel..")
-			.layer("group").definedBy(base + ".ingest.group..")
-			.layer("snapshot").definedBy(base + ".ingest.snapshot..")
-			.whereLayer("channel").mayNotBeAccessedByAnyLayer()
-			.whereLayer("group").mayOnlyBeAccessedByLayers("channel")
-			.whereLayer("snapshot").mayOnlyBeAccessedByLayers("channel", "group")
-			.withOptionalLayers(true);
+		return chain(base + ".ingest", "channel", "group", "snapshot");
+	}
+
+	/**
+	 * Sub-packages in a strict order: each may be used only by the ones before it.
+	 * @param parent the package
+	 * @param subPackages the sub-packages from the top down; an empty name is the parent itself
+	 * @return the layers
+	 */
+	static LayeredArchitecture chain(String parent, String... subPackages) {
+		LayeredArchitecture layers = layeredArchitecture().consideringOnlyDependenciesInLayers();
+		for (String sub : subPackages) {
+			layers = layers.layer(sub.isEmpty() ? "api" : sub).definedBy(sub.isEmpty() ? parent : parent + "." + sub + "..");
+		}
+		for (int i = 0; i < subPackages.length; i++) {
+			String layer = subPackages[i].isEmpty() ? "api" : subPackages[i];
+			String[] above = Arrays.stream(subPackages, 0, i).map((sub) -> sub.isEmpty() ? "api" : sub)
+				.toArray(String[]::new);
+			layers = (i == 0) ? layers.whereLayer(layer).mayNotBeAccessedByAnyLayer()
+					: layers.whereLayer(layer).mayOnlyBeAccessedByLayers(above);
+		}
+		return layers.withOptionalLayers(true);
 	}
 
 	/**
