@@ -15,7 +15,7 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 import io.github.paimonspring.ingest.ChannelState;
-import io.github.paimonspring.ingest.IngestGroupException;
+import io.github.paimonspring.ingest.ChannelStateExpiredException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -180,14 +180,14 @@ final class ChannelStates {
 	 * Returns the committed state of a channel.
 	 * @param channel the channel name
 	 * @return the state, or {@code null} when the channel was never opened or was closed
-	 * @throws IngestGroupException if the state would have to come from an expired snapshot
+	 * @throws ChannelStateExpiredException if the state would have to come from an expired snapshot
 	 */
 	@Nullable ChannelState get(String channel) {
 		ChannelState state = this.open.get(channel);
 		if (state == null && this.seen && !this.complete && !this.closed.containsKey(channel)) {
-			throw new IngestGroupException(this.table, "The state of channel '" + channel + "' of table '" + this.table
+			throw new ChannelStateExpiredException(this.table, "The state of channel '" + channel + "' of table '" + this.table
 					+ "' is not in the table's retained snapshots (none of them holds a channel checkpoint); "
-					+ "keep snapshot.num-retained.min above the number of commits between two group commits", null);
+					+ "keep snapshot.num-retained.min above the number of commits between two group commits");
 		}
 		return state;
 	}

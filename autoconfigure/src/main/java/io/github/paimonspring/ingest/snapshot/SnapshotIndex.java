@@ -159,7 +159,7 @@ public final class SnapshotIndex {
 	 * Returns the committed state of a channel, reading the snapshots created since the last call.
 	 * @param channel the channel name
 	 * @return the state, or {@code null} when the channel was never opened or was closed
-	 * @throws IngestGroupException if the state would have to come from an expired snapshot
+	 * @throws io.github.paimonspring.ingest.ChannelStateExpiredException if the state would have to come from an expired snapshot
 	 */
 	public synchronized @Nullable ChannelState channel(String channel) {
 		refresh();

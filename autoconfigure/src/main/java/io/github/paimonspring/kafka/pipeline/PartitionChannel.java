@@ -10,6 +10,8 @@ import java.util.concurrent.Executor;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.ingest.ChannelState;
+import io.github.paimonspring.ingest.ChannelStateExpiredException;
+import io.github.paimonspring.kafka.KafkaPipelineException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
@@ -152,6 +154,10 @@ final class PartitionChannel {
 		}
 		catch (RuntimeException ex) {
 			Throwable cause = (ex instanceof CompletionException && ex.getCause() != null) ? ex.getCause() : ex;
+			if (cause instanceof ChannelStateExpiredException expired) {
+				// reopening cannot bring the state back: stop rather than resume from a guess
+				throw new KafkaPipelineException(table, "Pipeline stopped: " + expired.getMessage(), expired);
+			}
 			partition.opening = null;
 			partition.failure = cause;
 			partition.failures++;

@@ -13,7 +13,6 @@ import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.ingest.ChannelFencedException;
 import io.github.paimonspring.ingest.ChannelState;
-import io.github.paimonspring.ingest.IngestGroupException;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.Ingester;
@@ -59,7 +58,11 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 	}
 
 	private PaimonWriter writer() {
-		Ingester ingester = new Ingester(new IngestSettings(Duration.ZERO, 1_000_000, 64L << 20, 256L << 20, 8L << 20),
+		return writer(Duration.ZERO);
+	}
+
+	private PaimonWriter writer(Duration interval) {
+		Ingester ingester = new Ingester(new IngestSettings(interval, 1_000_000, 64L << 20, 256L << 20, 8L << 20),
 				new LocalKeyClaims(), IngestListener.NONE, 0);
 		this.ingesters.add(ingester);
 		return new PaimonWriter(new PaimonTables(this.warehouse.catalog(), Map.of()), this.dir.resolve("spill"), 2, 0,
@@ -153,6 +156,21 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 	}
 
 	@Test
+	void aCloseWaitsForTheAppendsInFlight() throws Exception {
+		table();
+		PaimonWriter writer = writer(Duration.ofMillis(500));
+		long generation = writer.openChannel(TABLE, "busy").generation();
+		CompletableFuture<WriteResult> inFlight = append(writer, "busy", generation, 1);
+		assertThat(inFlight).as("waits for its group commit").isNotDone();
+		ChannelState closed = writer.closeChannel(TABLE, "busy").orElseThrow();
+		assertThat(inFlight).isDone();
+		assertThat(inFlight.get().committed()).isTrue();
+		assertThat(closed.offsetToken()).as("the close came after the append").isEqualTo("1");
+		assertThat(writer.channelState(TABLE, "busy")).isEmpty();
+		assertThat(this.warehouse.idNames(TABLE)).containsExactly("1:o1");
+	}
+
+	@Test
 	void aStateOnlyAnExpiredSnapshotHadIsRefused() throws Exception {
 		table();
 		FileStoreTable table = this.warehouse.table(TABLE);
@@ -167,7 +185,7 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 		expire(table);
 		SnapshotIndex late = new SnapshotIndex(TABLE, table, Runnable::run, 1);
 		assertThat(late.channel("b").offsetToken()).isEqualTo(String.valueOf(RETAINED + 3));
-		assertThatThrownBy(() -> late.channel("a")).isInstanceOf(IngestGroupException.class)
+		assertThatThrownBy(() -> late.channel("a")).isInstanceOf(io.github.paimonspring.ingest.ChannelStateExpiredException.class)
 			.hasMessageContaining("channel 'a' of table 'default.many' is not in the table's retained snapshots");
 		// the group commit that follows writes a checkpoint of what is known only when it knows it all
 		Map<String, String> properties = late.groupProperties(1, List.of(), List.of(ChannelUpdate.append("b", 2, "99")));
