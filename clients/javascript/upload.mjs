@@ -168,4 +168,12 @@ const state = await call('GET', channel);
 console.log(`channel state: generation=${state.generation} offsetToken=${state.offsetToken}`
 	+ ` snapshotId=${state.snapshotId}`);
 check(state.generation === reopened.generation && state.offsetToken === '4', 'channel state');
+
+// A producer that is done for good closes its channel: the answer is the state it had, the table forgets
+// the channel (a later open starts without an offset token), and a retried close answers 404, changing nothing.
+const closed = await call('DELETE', channel);
+console.log(`channel closed: generation=${closed.generation} offsetToken=${closed.offsetToken}`);
+check(closed.generation === reopened.generation && closed.offsetToken === '4', 'closed channel state');
+await call('DELETE', channel, { expected: 404 });
+console.log('channel: retried close answered 404');
 console.log('done');

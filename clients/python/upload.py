@@ -169,4 +169,12 @@ state = call("GET", channel)
 print(f"channel state: generation={state['generation']} offsetToken={state['offsetToken']} "
       f"snapshotId={state['snapshotId']}")
 check(state["generation"] == reopened["generation"] and state["offsetToken"] == "4", "channel state")
+
+# A producer that is done for good closes its channel: the answer is the state it had, the table forgets
+# the channel (a later open starts without an offset token), and a retried close answers 404, changing nothing.
+closed = call("DELETE", channel)
+print(f"channel closed: generation={closed['generation']} offsetToken={closed['offsetToken']}")
+check(closed["generation"] == reopened["generation"] and closed["offsetToken"] == "4", "closed channel state")
+call("DELETE", channel, expected=404)
+print("channel: retried close answered 404")
 print("done")
