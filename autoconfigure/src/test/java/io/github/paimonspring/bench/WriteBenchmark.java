@@ -7,6 +7,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Function;
 
 import io.github.paimonspring.arrow.ArrowBatchConverter;
@@ -36,7 +39,9 @@ import org.apache.paimon.table.sink.BatchWriteBuilder;
  * Benchmark harness (not a test): writes the same rows with the raw Paimon API from
  * {@code GenericRow}s (baseline) and through {@link PaimonWriter} from Arrow batches, into an append
  * table and a primary-key {@code bucket=4} table, in one JVM. Rounds alternate the order of the two
- * sides; the report gives the median rows/s and the median of the per-round ratios.
+ * sides; the report gives the median rows/s and the median of the per-round ratios. The
+ * {@code -ceiling} cases measure what the machine allows: two raw writers in parallel, each writing
+ * half of the rows into its own table, against one raw writer (no Arrow, no conversion).
  * <p>
  * Run: {@code mvn -B -pl autoconfigure -am -Pbench verify -DskipTests} (see docs/benchmarks.md).
  */
@@ -64,6 +69,7 @@ public final class WriteBenchmark {
 		Options options = new Options();
 		options.set("warehouse", warehouse.toString());
 		options.set("cache-enabled", "false");
+		ExecutorService twoWriters = Executors.newFixedThreadPool(2);
 		try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
 				BufferAllocator allocator = new RootAllocator()) {
 			catalog.createDatabase("bench", true);
@@ -93,6 +99,11 @@ public final class WriteBenchmark {
 						(t) -> rawWrite(catalog, create.apply(kind + "_raw1_" + t), genericRows),
 						"PaimonWriter, Arrow 64k batches (parallelism 1)",
 						(t) -> arrowWrite(singleLane, create.apply(kind + "_arrow1_" + t), batches)));
+				cases.add(new Case(kind + "-ceiling", "raw Paimon API, one writer",
+						(t) -> rawWrite(catalog, create.apply(kind + "_ceil1_" + t), genericRows),
+						"raw Paimon API, two writers in parallel (half the rows each, two tables)",
+						(t) -> rawWriteInParallel(twoWriters, catalog, create.apply(kind + "_ceil2a_" + t),
+								create.apply(kind + "_ceil2b_" + t), genericRows)));
 			}
 			// issue 3: fixed-bucket writes into a bucket=-2 table vs the standard path into a twin bucket=4 table
 			Function<String, String> createPostpone = (name) -> {
@@ -166,6 +177,9 @@ public final class WriteBenchmark {
 			Files.createDirectories(out.toAbsolutePath().getParent());
 			Files.writeString(out, report.toString());
 		}
+		finally {
+			twoWriters.shutdownNow();
+		}
 	}
 
 	private static double measure(Side side, String tag, int rows) throws Exception {
@@ -189,6 +203,15 @@ public final class WriteBenchmark {
 			commit.commit(write.prepareCommit());
 		}
 		return rows.size();
+	}
+
+	/** Writes the first half of the rows into one table and the second half into another, at once. */
+	static long rawWriteInParallel(ExecutorService twoWriters, Catalog catalog, String first, String second,
+			List<InternalRow> rows) throws Exception {
+		int half = rows.size() / 2;
+		Future<Long> a = twoWriters.submit(() -> rawWrite(catalog, first, rows.subList(0, half)));
+		Future<Long> b = twoWriters.submit(() -> rawWrite(catalog, second, rows.subList(half, rows.size())));
+		return a.get() + b.get();
 	}
 
 	/** Converts every batch and touches one value per column, so that nothing is optimised away. */
