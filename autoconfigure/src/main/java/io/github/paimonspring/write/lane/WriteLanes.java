@@ -14,6 +14,7 @@ import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.index.BucketAssigner;
 import org.apache.paimon.index.HashBucketAssigner;
 import org.apache.paimon.index.SimpleHashBucketAssigner;
+import org.apache.paimon.memory.MemoryPoolFactory;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.RowKeyExtractor;
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * The Paimon writers ("lanes") of one {@link LaneWriter} and how rows are spread over them, chosen
  * from the table's bucket mode and the parallelism: lanes own buckets ({@code bucket % lanes}), take
  * row ranges (bucket-unaware append tables), or there is a single writer (dynamic buckets,
- * parallelism 1).
+ * parallelism 1). Each writer sorts in a write buffer from {@link WriteBufferPools}, kept for later
+ * writes.
  */
 public final class WriteLanes {
 
@@ -55,6 +57,9 @@ public final class WriteLanes {
 	}
 
 	private final List<WriteLane> lanes = new ArrayList<>();
+
+	/** The lanes' write-buffer pools, given back for later writes when the lanes close. */
+	private final List<WriteBufferPools.Pool> bufferPools = new ArrayList<>();
 
 	private final Routing routing;
 
@@ -116,6 +121,10 @@ public final class WriteLanes {
 			@Nullable Supplier<BucketRouter> router, @Nullable Consumer<TableWriteImpl<?>> configure) {
 		TableWriteImpl<?> write = writeTable.newWrite(commitUser);
 		write.withIOManager(this.ioManager);
+		WriteBufferPools.Pool pool = WriteBufferPools.SHARED.take(writeTable.coreOptions().writeBufferSize(),
+				writeTable.coreOptions().pageSize());
+		this.bufferPools.add(pool);
+		write.withMemoryPoolFactory(new MemoryPoolFactory(pool));
 		if (ignorePreviousFiles) {
 			write.withIgnorePreviousFiles(true);
 		}
@@ -207,6 +216,8 @@ public final class WriteLanes {
 				}
 			}
 		}
+		this.bufferPools.forEach(WriteBufferPools.SHARED::giveBack);
+		this.bufferPools.clear();
 		try {
 			this.ioManager.close();
 		}

@@ -1,0 +1,125 @@
+package io.github.paimonspring.write.lane;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.support.TestWarehouse;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.paimon.memory.MemorySegment;
+import org.apache.paimon.types.DataTypes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Write buffers kept from one write to the next: a pool is kept only when every page came back and the
+ * idle pools stay within the budget; writes that reuse pages other writes filled (other tables, many
+ * flushes of a small buffer) still write exactly their rows.
+ */
+class WriteBufferPoolsTests {
+
+	private static final int PAGE = 16 * 1024;
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void aPoolIsKeptOnlyWhenEveryPageCameBackAndTheIdlePoolsStayWithinTheBudget() {
+		WriteBufferPools pools = new WriteBufferPools(3L * PAGE);
+		WriteBufferPools.Pool pool = pools.take(8L * PAGE, PAGE);
+		List<MemorySegment> pages = new ArrayList<>();
+		pages.add(pool.nextSegment());
+		pages.add(pool.nextSegment());
+		assertThat(pools.giveBack(pool)).as("two pages still out").isFalse();
+		pool.returnAll(pages);
+		assertThat(pools.giveBack(pool)).isTrue();
+		assertThat(pools.idleBytes()).isEqualTo(2L * PAGE);
+		assertThat(pools.take(4L * PAGE, PAGE)).as("another size").isNotSameAs(pool);
+		WriteBufferPools.Pool again = pools.take(8L * PAGE, PAGE);
+		assertThat(again).isSameAs(pool);
+		assertThat(pools.idleBytes()).isZero();
+		assertThat(again.freePages()).isEqualTo(8);
+		// a pool that would take the idle pools over the budget is dropped
+		pools.giveBack(again);
+		WriteBufferPools.Pool large = pools.take(8L * PAGE, PAGE);
+		assertThat(large).isSameAs(pool);
+		WriteBufferPools.Pool second = pools.take(8L * PAGE, PAGE);
+		List<MemorySegment> two = List.of(second.nextSegment(), second.nextSegment());
+		second.returnAll(two);
+		assertThat(pools.giveBack(large)).isTrue();
+		assertThat(pools.giveBack(second)).as("2 + 2 pages over a budget of 3").isFalse();
+		assertThat(pools.idleBytes()).isEqualTo(2L * PAGE);
+		assertThat(pools.giveBack(pools.take(2L * PAGE, PAGE))).as("a pool that allocated nothing").isFalse();
+	}
+
+	@Test
+	void writesThatReusePagesOtherWritesFilledWriteExactlyTheirRows() throws Exception {
+		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
+			for (String name : List.of("default.first", "default.second")) {
+				// a small buffer: every write fills and flushes it many times, and reuses pages from earlier writes
+				warehouse.create(name, org.apache.paimon.schema.Schema.newBuilder()
+					.column("id", DataTypes.INT())
+					.column("name", DataTypes.STRING())
+					.primaryKey("id")
+					.option("bucket", "4")
+					.option("write-buffer-size", (32 * PAGE) + " b")
+					.option("page-size", PAGE + " b")
+					.option("write-buffer-spillable", "false")
+					.build());
+			}
+			PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"), 2);
+			Map<String, Map<Integer, String>> expected = Map.of("default.first", new HashMap<>(), "default.second",
+					new HashMap<>());
+			for (int round = 0; round < 4; round++) {
+				for (String table : List.of("default.first", "default.second")) {
+					int from = round * 20_000;
+					String value = table.substring(8) + "-r" + round;
+					try (VectorSchemaRoot batch = batch(allocator, from, from + 50_000, value)) {
+						assertThat(writer.write(table, batch).rows()).isEqualTo(50_000);
+					}
+					for (int id = from; id < from + 50_000; id++) {
+						expected.get(table).put(id, value + "-" + id);
+					}
+					assertThat(WriteBufferPools.SHARED.idleBytes()).as("the lanes gave their buffers back").isPositive();
+				}
+			}
+			for (String table : expected.keySet()) {
+				Map<Integer, String> rows = new HashMap<>();
+				warehouse.read(table, (row) -> rows.put(row.getInt(0), row.getString(1).toString()));
+				assertThat(rows).as(table).isEqualTo(expected.get(table));
+				assertThat(warehouse.read(table, (row) -> row.getInt(0))).as(table).hasSize(110_000);
+			}
+		}
+	}
+
+	private static VectorSchemaRoot batch(BufferAllocator allocator, int from, int to, String value) {
+		VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(
+				new Field("id", FieldType.notNullable(new ArrowType.Int(32, true)), null),
+				new Field("name", FieldType.nullable(ArrowType.Utf8.INSTANCE), null))), allocator);
+		root.allocateNew();
+		IntVector id = (IntVector) root.getVector(0);
+		VarCharVector name = (VarCharVector) root.getVector(1);
+		for (int i = from; i < to; i++) {
+			id.setSafe(i - from, i);
+			name.setSafe(i - from, (value + "-" + i).getBytes(StandardCharsets.UTF_8));
+		}
+		root.setRowCount(to - from);
+		return root;
+	}
+
+}
