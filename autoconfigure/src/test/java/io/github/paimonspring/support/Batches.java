@@ -2,6 +2,7 @@ package io.github.paimonspring.support;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.IntFunction;
 
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.IntVector;
@@ -23,6 +24,25 @@ public final class Batches {
 
 	public static VectorSchemaRoot idName(BufferAllocator allocator, Object... idNamePairs) {
 		return build(allocator, false, idNamePairs);
+	}
+
+	/**
+	 * The rows {@code from} (inclusive) to {@code to} (exclusive): {@code id} is the row number, {@code name}
+	 * what the function gives for it.
+	 */
+	public static VectorSchemaRoot idNameRange(BufferAllocator allocator, int from, int to, IntFunction<String> name) {
+		VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(
+				new Field("id", FieldType.notNullable(new ArrowType.Int(32, true)), null),
+				new Field("name", FieldType.nullable(ArrowType.Utf8.INSTANCE), null))), allocator);
+		root.allocateNew();
+		IntVector id = (IntVector) root.getVector(0);
+		VarCharVector names = (VarCharVector) root.getVector(1);
+		for (int i = from; i < to; i++) {
+			id.setSafe(i - from, i);
+			names.setSafe(i - from, name.apply(i).getBytes(StandardCharsets.UTF_8));
+		}
+		root.setRowCount(to - from);
+		return root;
 	}
 
 	/** Triples of (id, name, dt). */

@@ -1,23 +1,17 @@
 package io.github.paimonspring.write;
 
 import io.github.paimonspring.core.PaimonWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.TestWarehouse;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
@@ -48,11 +42,11 @@ class ParallelWriteTests {
 			PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"), 3);
 			WriteBuilder builder = writer.newWriteBuilder("default.par", "lanes");
 			try (TableWrite write = builder.newWrite(); TableCommit commit = builder.newCommit()) {
-				try (VectorSchemaRoot first = batch(allocator, 0, 100_000, "v1")) {
+				try (VectorSchemaRoot first = Batches.idNameRange(allocator, 0, 100_000, (id) -> "v1")) {
 					write.write(first);
 				}
 				CommitMessages round1 = write.prepareCommit();
-				try (VectorSchemaRoot second = batch(allocator, 50_000, 150_000, "v2")) {
+				try (VectorSchemaRoot second = Batches.idNameRange(allocator, 50_000, 150_000, (id) -> "v2")) {
 					write.write(second);
 				}
 				// both rounds in one commit: sequence numbers must still make round 2 win
@@ -79,7 +73,7 @@ class ParallelWriteTests {
 			warehouse.create("default.log", org.apache.paimon.schema.Schema.newBuilder()
 				.column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build());
 			PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"), 2);
-			try (VectorSchemaRoot batch = batch(allocator, 0, 100_000, "a")) {
+			try (VectorSchemaRoot batch = Batches.idNameRange(allocator, 0, 100_000, (id) -> "a")) {
 				assertThat(writer.write("default.log", batch).rows()).isEqualTo(100_000);
 			}
 			List<Integer> ids = warehouse.read("default.log", (r) -> r.getInt(0));
@@ -103,22 +97,6 @@ class ParallelWriteTests {
 			}
 		}
 		return keyToBucket;
-	}
-
-	private static VectorSchemaRoot batch(BufferAllocator allocator, int from, int to, String value) {
-		VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(
-				new Field("id", FieldType.notNullable(new ArrowType.Int(32, true)), null),
-				new Field("name", FieldType.nullable(ArrowType.Utf8.INSTANCE), null))), allocator);
-		root.allocateNew();
-		IntVector id = (IntVector) root.getVector(0);
-		VarCharVector name = (VarCharVector) root.getVector(1);
-		byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
-		for (int i = from; i < to; i++) {
-			id.setSafe(i - from, i);
-			name.setSafe(i - from, bytes);
-		}
-		root.setRowCount(to - from);
-		return root;
 	}
 
 }

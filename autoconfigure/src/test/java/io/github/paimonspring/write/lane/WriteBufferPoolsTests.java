@@ -1,6 +1,5 @@
 package io.github.paimonspring.write.lane;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,16 +8,11 @@ import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.TestWarehouse;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.paimon.memory.MemorySegment;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
@@ -89,7 +83,7 @@ class WriteBufferPoolsTests {
 				for (String table : List.of("default.first", "default.second")) {
 					int from = round * 20_000;
 					String value = table.substring(8) + "-r" + round;
-					try (VectorSchemaRoot batch = batch(allocator, from, from + 50_000, value)) {
+					try (VectorSchemaRoot batch = Batches.idNameRange(allocator, from, from + 50_000, (id) -> value + "-" + id)) {
 						assertThat(writer.write(table, batch).rows()).isEqualTo(50_000);
 					}
 					for (int id = from; id < from + 50_000; id++) {
@@ -105,21 +99,6 @@ class WriteBufferPoolsTests {
 				assertThat(warehouse.read(table, (row) -> row.getInt(0))).as(table).hasSize(110_000);
 			}
 		}
-	}
-
-	private static VectorSchemaRoot batch(BufferAllocator allocator, int from, int to, String value) {
-		VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(
-				new Field("id", FieldType.notNullable(new ArrowType.Int(32, true)), null),
-				new Field("name", FieldType.nullable(ArrowType.Utf8.INSTANCE), null))), allocator);
-		root.allocateNew();
-		IntVector id = (IntVector) root.getVector(0);
-		VarCharVector name = (VarCharVector) root.getVector(1);
-		for (int i = from; i < to; i++) {
-			id.setSafe(i - from, i);
-			name.setSafe(i - from, (value + "-" + i).getBytes(StandardCharsets.UTF_8));
-		}
-		root.setRowCount(to - from);
-		return root;
 	}
 
 }
