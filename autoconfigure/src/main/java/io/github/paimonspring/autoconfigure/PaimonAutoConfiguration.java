@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.catalog.CatalogCreation;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.cluster.PostgresCommitLockFactory;
@@ -27,7 +28,6 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
-import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.options.Options;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -90,7 +90,7 @@ public final class PaimonAutoConfiguration {
 		logger.info("Creating Paimon catalog (metastore={}, warehouse={})", options.get("metastore"),
 				options.get("warehouse"));
 		try {
-			return CatalogFactory.createCatalog(CatalogContext.create(Options.fromMap(options)));
+			return CatalogCreation.create(CatalogContext.create(Options.fromMap(options)));
 		}
 		catch (NoClassDefFoundError ex) {
 			if (String.valueOf(ex.getMessage()).contains("org/apache/hadoop")) {
