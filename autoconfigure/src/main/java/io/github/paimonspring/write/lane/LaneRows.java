@@ -86,6 +86,22 @@ final class LaneRows {
 	}
 
 	private void writeRanges(int rows, int parallel) throws Exception {
+		WriteExecutor.runAll(overRanges(rows, parallel, (lane, i) -> {
+			select(lane.row, i);
+			lane.write.write(lane.row);
+		}));
+	}
+
+	/** What a lane does with one row of its range. */
+	@FunctionalInterface
+	private interface RowTask {
+
+		void run(WriteLane lane, int row) throws Exception;
+
+	}
+
+	/** One task per lane: lane {@code k} runs {@code task} on the {@code k}-th of {@code parallel} contiguous ranges. */
+	private List<Callable<Void>> overRanges(int rows, int parallel, RowTask task) {
 		List<Callable<Void>> tasks = new ArrayList<>();
 		for (int k = 0; k < parallel; k++) {
 			WriteLane lane = this.lanes.get(k);
@@ -93,13 +109,12 @@ final class LaneRows {
 			int to = (int) ((long) rows * (k + 1) / parallel);
 			tasks.add(() -> {
 				for (int i = from; i < to; i++) {
-					select(lane.row, i);
-					lane.write.write(lane.row);
+					task.run(lane, i);
 				}
 				return null;
 			});
 		}
-		WriteExecutor.runAll(tasks);
+		return tasks;
 	}
 
 	/** Points a lane's row at row {@code i} of the batch, with its row kind. */
@@ -115,19 +130,10 @@ final class LaneRows {
 			this.buckets = new int[rows];
 		}
 		int[] bucketOf = this.buckets;
-		List<Callable<Void>> hashing = new ArrayList<>();
-		for (int k = 0; k < parallel; k++) {
-			WriteLane lane = this.lanes.get(k);
-			int from = (int) ((long) rows * k / parallel);
-			int to = (int) ((long) rows * (k + 1) / parallel);
-			hashing.add(() -> {
-				for (int i = from; i < to; i++) {
-					lane.row.setRowId(i);
-					bucketOf[i] = lane.router.bucket(lane.row);
-				}
-				return null;
-			});
-		}
+		List<Callable<Void>> hashing = overRanges(rows, parallel, (lane, i) -> {
+			lane.row.setRowId(i);
+			bucketOf[i] = lane.router.bucket(lane.row);
+		});
 		try {
 			WriteExecutor.runAll(hashing);
 		}
