@@ -229,6 +229,7 @@ public final class PaimonAutoConfiguration {
 		PaimonWriter writer = new PaimonWriter(tables, spill,
 				(parallelism != null) ? parallelism : PaimonWriter.defaultParallelism(),
 				(postponeDefault != null) ? postponeDefault : 0, ingester);
+		writer.setColumnarWrites(properties.getWrite().isColumnar());
 		writer.setSchemaEvolution(new SchemaEvolution(tables, properties.getWrite().getSchemaEvolution(),
 				schemaChangeListener.getIfAvailable(() -> SchemaChangeListener.NONE)));
 		// the scheduled maintenance maintains every table written here (WrittenTables)

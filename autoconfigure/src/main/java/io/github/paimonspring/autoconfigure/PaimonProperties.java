@@ -298,6 +298,22 @@ public class PaimonProperties {
 		private @Nullable Integer parallelism;
 
 		/**
+		 * Whether tables whose data files can be written column by column straight from the Arrow
+		 * batches (bucket-unaware append tables in Parquet without file indexes) are written so, with
+		 * the files, statistics and metadata Paimon's writer would produce; false writes every table
+		 * row by row through Paimon's writer.
+		 */
+		private boolean columnar = true;
+
+		public boolean isColumnar() {
+			return this.columnar;
+		}
+
+		public void setColumnar(boolean columnar) {
+			this.columnar = columnar;
+		}
+
+		/**
 		 * Bucket count of new partitions when postpone (bucket=-2) tables are written into fixed
 		 * buckets with an automatic plan, or their postpone buckets are compacted by the maintenance.
 		 * Defaults to each table's postpone.default-bucket-num.

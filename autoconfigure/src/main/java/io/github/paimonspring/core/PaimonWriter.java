@@ -23,7 +23,6 @@ import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
 import io.github.paimonspring.write.SchemaChangeListener;
 import io.github.paimonspring.write.TableCommit;
-import io.github.paimonspring.write.UnsupportedTableException;
 import io.github.paimonspring.write.WriteBuilder;
 import io.github.paimonspring.write.WriteTarget;
 import io.github.paimonspring.write.schema.SchemaEvolution;
@@ -33,8 +32,6 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.paimon.schema.SchemaChange;
-import org.apache.paimon.table.FileStoreTable;
-import org.apache.paimon.table.Table;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -56,10 +53,6 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
 	private final PaimonTables tables;
 
-	private final Path spillDirectory;
-
-	private final int parallelism;
-
 	private final int postponeDefaultBuckets;
 
 	private final Ingester ingester;
@@ -72,7 +65,7 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
 	private volatile SchemaEvolution schemaEvolution;
 
-	private volatile TableWriteListener writeListener = TableWriteListener.NONE;
+	private final WriteTargets targets;
 
 	/**
 	 * Creates a writer with the default parallelism (the number of processors, at most 4).
@@ -131,8 +124,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 			throw new IllegalArgumentException("postponeDefaultBuckets must not be negative, got " + postponeDefaultBuckets);
 		}
 		this.tables = tables;
-		this.spillDirectory = (spillDirectory != null) ? spillDirectory : Path.of(System.getProperty("java.io.tmpdir"));
-		this.parallelism = parallelism;
+		this.targets = new WriteTargets(tables,
+				(spillDirectory != null) ? spillDirectory : Path.of(System.getProperty("java.io.tmpdir")), parallelism);
 		this.postponeDefaultBuckets = postponeDefaultBuckets;
 		this.ownsIngester = (ingester == null);
 		this.ingester = (ingester != null) ? ingester
@@ -148,6 +141,16 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	 */
 	public void setSchemaEvolution(SchemaEvolution schemaEvolution) {
 		this.schemaEvolution = schemaEvolution;
+	}
+
+	/**
+	 * Sets whether tables whose data files can be written column by column straight from the Arrow
+	 * batches (bucket-unaware append tables in Parquet) are written so; {@code false} writes every table
+	 * row by row through Paimon's writer. The default is {@code true}.
+	 * @param columnarWrites whether column-by-column writes are allowed
+	 */
+	public void setColumnarWrites(boolean columnarWrites) {
+		this.targets.setColumnarWrites(columnarWrites);
 	}
 
 	@Override
@@ -167,7 +170,7 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	 * @param writeListener the listener
 	 */
 	public void setTableWriteListener(TableWriteListener writeListener) {
-		this.writeListener = writeListener;
+		this.targets.setWriteListener(writeListener);
 	}
 
 	/**
@@ -378,22 +381,12 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 				(context, result) -> context.setResult(result.rows(), result.committed(), result.snapshotId()));
 	}
 
-	/** The table to write; tells the {@link TableWriteListener}. */
 	private WriteTarget target(String table) {
-		WriteTarget target = resolve(table);
-		this.writeListener.writing(target.name());
-		return target;
+		return this.targets.target(table);
 	}
 
 	private WriteTarget resolve(String table) {
-		Table resolved = this.tables.getTable(table);
-		String name = this.tables.identifier(table).getFullName();
-		if (!(resolved instanceof FileStoreTable fileStoreTable)) {
-			throw new UnsupportedTableException(name, "Table '" + name + "' is a " + resolved.getClass().getSimpleName()
-					+ "; only Paimon append and primary-key tables can be written");
-		}
-		return new WriteTarget(name, fileStoreTable, this.spillDirectory, this.parallelism, this.tables.fence(),
-				this.tables.rowKindColumn(table));
+		return this.targets.resolve(table);
 	}
 
 }

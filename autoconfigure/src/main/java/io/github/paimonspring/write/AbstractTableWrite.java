@@ -58,7 +58,7 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 		FileStoreTable sized = WriteLanes.sizedForHeap(writeTable, target.parallelism());
 		this.lanes = new LaneWriter(target.name(), getClass().getSimpleName(), new WriteLanes(target.name(), sized,
 				commitUser, overwritePartition != null, target.spillDirectory(), target.parallelism(), router, configure,
-				target.rowKindColumn()));
+				target.rowKindColumn(), target.columnarWrites()));
 	}
 
 	/**

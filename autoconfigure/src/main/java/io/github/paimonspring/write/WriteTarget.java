@@ -32,6 +32,8 @@ public final class WriteTarget {
 
 	private final String rowKindColumn;
 
+	private final boolean columnarWrites;
+
 	/**
 	 * Creates a target.
 	 * @param name the table identifier, {@code db.table}
@@ -66,6 +68,12 @@ public final class WriteTarget {
 	 */
 	public WriteTarget(String name, FileStoreTable table, Path spillDirectory, int parallelism, CommitFence fence,
 			String rowKindColumn) {
+		this(name, table, spillDirectory, parallelism, fence, rowKindColumn, true);
+	}
+
+	private WriteTarget(String name, FileStoreTable table, Path spillDirectory, int parallelism, CommitFence fence,
+			String rowKindColumn, boolean columnarWrites) {
+		this.columnarWrites = columnarWrites;
 		this.rowKindColumn = rowKindColumn;
 		this.name = name;
 		this.table = table;
@@ -80,6 +88,22 @@ public final class WriteTarget {
 	 */
 	public String rowKindColumn() {
 		return this.rowKindColumn;
+	}
+
+	/**
+	 * Returns this target with column-by-column writes allowed or not: where allowed (the default),
+	 * tables whose data files the column-by-column writer produces exactly as Paimon's writer does
+	 * (see {@code write.parquet.ColumnarWrites}) are written that way.
+	 * @param enabled whether column-by-column writes are allowed
+	 * @return the target
+	 */
+	public WriteTarget withColumnarWrites(boolean enabled) {
+		return new WriteTarget(this.name, this.table, this.spillDirectory, this.parallelism, this.fence,
+				this.rowKindColumn, enabled);
+	}
+
+	boolean columnarWrites() {
+		return this.columnarWrites;
 	}
 
 	CommitFence fence() {

@@ -18,6 +18,7 @@ import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.core.PaimonWriterObservationConvention;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.support.Batches;
+import io.github.paimonspring.write.lane.WriteLanes;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
@@ -32,6 +33,7 @@ import org.apache.paimon.options.Options;
 import org.apache.paimon.table.Table;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -39,6 +41,8 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -349,6 +353,29 @@ class PaimonAutoConfigurationTests {
 				assertThat(writeEvent(context.getBean(PaimonOperations.class)).committed()).isTrue();
 				TestObservationRegistryAssert.assertThat(registry).doesNotHaveAnyObservation();
 			});
+	}
+
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void columnarFalseWritesAppendTablesThroughPaimonsWriter(CapturedOutput output) {
+		ch.qos.logback.classic.Logger lanes = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
+			.getLogger(WriteLanes.class);
+		ch.qos.logback.classic.Level level = lanes.getLevel();
+		lanes.setLevel(ch.qos.logback.classic.Level.DEBUG);
+		try {
+			runner().withPropertyValues(EVENTS).run((context) -> {
+				assertThat(writeEvent(context.getBean(PaimonOperations.class)).committed()).isTrue();
+				assertThat(output).contains("Table 'shop.events' is written column by column");
+			});
+			runner().withPropertyValues(EVENTS).withPropertyValues("paimon.write.columnar=false").run((context) -> {
+				assertThat(writeEvent(context.getBean(PaimonOperations.class)).committed()).isTrue();
+				assertThat(output).contains("Table 'shop.events' is written row by row by Paimon's writer: "
+						+ "column-by-column writes are off (paimon.write.columnar=false)");
+			});
+		}
+		finally {
+			lanes.setLevel(level);
+		}
 	}
 
 	@Configuration(proxyBeanMethods = false)

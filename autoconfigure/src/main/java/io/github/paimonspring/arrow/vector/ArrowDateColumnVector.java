@@ -1,22 +1,27 @@
 package io.github.paimonspring.arrow.vector;
 
+import java.nio.ByteBuffer;
+
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.DateMilliVector;
 import org.apache.paimon.data.columnar.IntColumnVector;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads an Arrow {@code Date(DAY)} or {@code Date(MILLISECOND)} vector as a Paimon {@code DATE}
  * column (days since the epoch); milliseconds are floored to whole days so that dates before
  * 1970 are correct.
  */
-public final class ArrowDateColumnVector extends AbstractArrowColumnVector implements IntColumnVector {
+public final class ArrowDateColumnVector extends AbstractArrowColumnVector implements IntColumnVector, ColumnRuns.Ints {
 
 	private static final long MILLIS_PER_DAY = 86_400_000L;
 
 	private final ArrowBuf data;
 
 	private final boolean millis;
+
+	private @Nullable ByteBuffer view;
 
 	/**
 	 * Creates the column vector.
@@ -34,6 +39,23 @@ public final class ArrowDateColumnVector extends AbstractArrowColumnVector imple
 			return (int) Math.floorDiv(this.data.getLong((long) i << 3), MILLIS_PER_DAY);
 		}
 		return this.data.getInt((long) i << 2);
+	}
+
+	@Override
+	public void readInts(int[] rows, int from, int to, int[] into) {
+		if (this.view == null) {
+			this.view = view(this.data);
+		}
+		ByteBuffer data = this.view;
+		if (data == null || this.millis) {
+			for (int k = from; k < to; k++) {
+				into[k - from] = getInt(rows[k]);
+			}
+			return;
+		}
+		for (int k = from; k < to; k++) {
+			into[k - from] = data.getInt(rows[k] << 2);
+		}
 	}
 
 }

@@ -18,7 +18,8 @@ import org.apache.paimon.data.columnar.DecimalColumnVector;
  * read and then raises an {@link ArrowDataException} naming the column and row (for nested
  * columns, the index inside the child vector).
  */
-public final class ArrowDecimalColumnVector extends AbstractArrowColumnVector implements DecimalColumnVector {
+public final class ArrowDecimalColumnVector extends AbstractArrowColumnVector implements DecimalColumnVector,
+		ColumnRuns.Decimals {
 
 	private static final int BYTE_WIDTH = 16;
 
@@ -87,6 +88,33 @@ public final class ArrowDecimalColumnVector extends AbstractArrowColumnVector im
 			throw doesNotFit(i, value, precision, scale);
 		}
 		return decimal;
+	}
+
+	@Override
+	public void readUnscaledLongs(int[] rows, int from, int to, int precision, int scale, long[] into) {
+		if (scale != this.arrowScale || precision > 18) {
+			for (int k = from; k < to; k++) {
+				int i = rows[k];
+				into[k - from] = isNullAt(i) ? 0 : getDecimal(i, precision, scale).toUnscaledLong();
+			}
+			return;
+		}
+		long bound = POWERS_OF_TEN[precision];
+		for (int k = from; k < to; k++) {
+			int i = rows[k];
+			long offset = (long) i * BYTE_WIDTH;
+			long low = this.data.getLong(offset);
+			long high = this.data.getLong(offset + 8);
+			if (high == (low >> 63) && low > -bound && low < bound) {
+				into[k - from] = low;
+			}
+			else if (isNullAt(i)) {
+				into[k - from] = 0;
+			}
+			else {
+				throw doesNotFit(i, readBigDecimal(i), precision, scale);
+			}
+		}
 	}
 
 	private BigDecimal readBigDecimal(int i) {

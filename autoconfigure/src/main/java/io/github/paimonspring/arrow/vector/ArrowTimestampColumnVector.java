@@ -1,22 +1,28 @@
 package io.github.paimonspring.arrow.vector;
 
+import java.nio.ByteBuffer;
+
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.paimon.data.Timestamp;
 import org.apache.paimon.data.columnar.TimestampColumnVector;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads an Arrow {@code Timestamp} vector of any unit, with or without time zone, as a Paimon
  * {@code TIMESTAMP} or {@code TIMESTAMP_LTZ} column. The conversion follows the Arrow unit, not
  * the Paimon precision, and floors so that instants before 1970 are exact.
  */
-public final class ArrowTimestampColumnVector extends AbstractArrowColumnVector implements TimestampColumnVector {
+public final class ArrowTimestampColumnVector extends AbstractArrowColumnVector implements TimestampColumnVector,
+		ColumnRuns.Timestamps {
 
 	private final ArrowBuf data;
 
 	private final TimeUnit unit;
+
+	private @Nullable ByteBuffer view;
 
 	/**
 	 * Creates the column vector.
@@ -41,6 +47,43 @@ public final class ArrowTimestampColumnVector extends AbstractArrowColumnVector 
 			default:
 				return Timestamp.fromEpochMillis(Math.floorDiv(value, 1_000_000L),
 						(int) Math.floorMod(value, 1_000_000L));
+		}
+	}
+
+	@Override
+	public void readTimestamps(int[] rows, int from, int to, int precision, long[] into) {
+		if (this.view == null) {
+			this.view = view(this.data);
+		}
+		ByteBuffer data = this.view;
+		if (data == null || this.unit == TimeUnit.SECOND) {
+			// seconds can overflow when scaled: go value by value, skipping nulls
+			for (int k = from; k < to; k++) {
+				int i = rows[k];
+				Timestamp value = isNullAt(i) ? null : getTimestamp(i, precision);
+				into[k - from] = (value == null) ? 0 : (precision <= 3) ? value.getMillisecond() : value.toMicros();
+			}
+			return;
+		}
+		boolean millis = precision <= 3;
+		switch (this.unit) {
+			case MILLISECOND:
+				for (int k = from; k < to; k++) {
+					long value = data.getLong(rows[k] << 3);
+					into[k - from] = millis ? value : value * 1000L;
+				}
+				break;
+			case MICROSECOND:
+				for (int k = from; k < to; k++) {
+					long value = data.getLong(rows[k] << 3);
+					into[k - from] = millis ? Math.floorDiv(value, 1000L) : value;
+				}
+				break;
+			default:
+				for (int k = from; k < to; k++) {
+					long value = data.getLong(rows[k] << 3);
+					into[k - from] = millis ? Math.floorDiv(value, 1_000_000L) : Math.floorDiv(value, 1000L);
+				}
 		}
 	}
 

@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
  * first access, into one heap array that every returned {@link Bytes} points into, so no array is
  * allocated per value (except for data buffers larger than a Java array can hold).
  */
-public final class ArrowVariableWidthBytesColumnVector extends AbstractArrowColumnVector implements BytesColumnVector {
+public final class ArrowVariableWidthBytesColumnVector extends AbstractArrowColumnVector implements BytesColumnVector,
+		ColumnRuns.Slices {
 
 	private final ArrowBuf offsets;
 
@@ -62,6 +63,23 @@ public final class ArrowVariableWidthBytesColumnVector extends AbstractArrowColu
 			return new Bytes(value, 0, length);
 		}
 		return new Bytes(this.heap, (int) start, length);
+	}
+
+	@Override
+	public byte @Nullable [] readSlices(int[] rows, int from, int to, int[] starts, int[] lengths) {
+		if (this.heap == null && !this.tooLargeForHeap) {
+			copyToHeap();
+		}
+		if (this.tooLargeForHeap) {
+			return null;
+		}
+		for (int k = from; k < to; k++) {
+			int i = rows[k];
+			long start = offset(i);
+			starts[k - from] = (int) start;
+			lengths[k - from] = (int) (offset(i + 1) - start);
+		}
+		return this.heap;
 	}
 
 	private void copyToHeap() {

@@ -3,9 +3,11 @@ package io.github.paimonspring.write.lane;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.write.PaimonWriteException;
+import io.github.paimonspring.write.parquet.ColumnarAppendWriter;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.columnar.ColumnarRow;
 import org.apache.paimon.index.BucketAssigner;
@@ -18,6 +20,9 @@ import org.jspecify.annotations.Nullable;
  * rows must point at the batch already. Not thread-safe: one batch at a time.
  */
 final class LaneRows {
+
+	/** Rows a column-by-column lane takes at a time. */
+	static final int CHUNK = 4096;
 
 	private final String table;
 
@@ -69,6 +74,10 @@ final class LaneRows {
 	}
 
 	private void writeSingle(WriteLane lane, int rows) throws Exception {
+		if (lane.columnar != null) {
+			lane.columnar.write(lane.row.batch(), 0, rows, overflow(lane));
+			return;
+		}
 		if (this.bucketAssigner == null) {
 			for (int i = 0; i < rows; i++) {
 				select(lane.row, i);
@@ -86,10 +95,48 @@ final class LaneRows {
 	}
 
 	private void writeRanges(int rows, int parallel) throws Exception {
+		if (this.lanes.get(0).columnar != null) {
+			writeChunks(rows, parallel);
+			return;
+		}
 		WriteExecutor.runAll(overRanges(rows, parallel, (lane, i) -> {
 			select(lane.row, i);
 			lane.write.write(lane.row);
 		}));
+	}
+
+	/**
+	 * Column-by-column lanes take the batch in chunks of {@link #CHUNK} rows, each the next one left, so
+	 * that they finish together whatever each chunk costs; a failed lane stops the others taking more.
+	 */
+	private void writeChunks(int rows, int parallel) throws Exception {
+		AtomicInteger next = new AtomicInteger();
+		List<Callable<Void>> tasks = new ArrayList<>();
+		for (int k = 0; k < parallel; k++) {
+			WriteLane lane = this.lanes.get(k);
+			tasks.add(() -> {
+				try {
+					for (int from = next.getAndAdd(CHUNK); from < rows; from = next.getAndAdd(CHUNK)) {
+						lane.columnar.write(lane.row.batch(), from, Math.min(rows, from + CHUNK), overflow(lane));
+					}
+				}
+				catch (Exception | Error ex) {
+					next.set(rows);
+					throw ex;
+				}
+				return null;
+			});
+		}
+		WriteExecutor.runAll(tasks);
+	}
+
+	/** Rows the lane's column-by-column writer does not take go to its Paimon writer. */
+	private ColumnarAppendWriter.Overflow overflow(WriteLane lane) {
+		return (i) -> {
+			lane.row.setRowId(i);
+			lane.row.setRowKind(RowKind.INSERT);
+			lane.write.write(lane.row);
+		};
 	}
 
 	/** What a lane does with one row of its range. */

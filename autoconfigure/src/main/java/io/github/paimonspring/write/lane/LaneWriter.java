@@ -279,7 +279,13 @@ public final class LaneWriter implements AutoCloseable {
 			try {
 				List<Callable<List<CommitMessage>>> tasks = new ArrayList<>();
 				for (WriteLane lane : this.lanes) {
-					tasks.add(() -> lane.write.prepareCommit(true, Long.MAX_VALUE));
+					tasks.add(() -> {
+						List<CommitMessage> written = new ArrayList<>(lane.write.prepareCommit(true, Long.MAX_VALUE));
+						if (lane.columnar != null) {
+							written.addAll(lane.columnar.prepareCommit());
+						}
+						return written;
+					});
 				}
 				WriteExecutor.runAll(tasks).forEach(messages::addAll);
 				if (this.bucketAssigner != null) {

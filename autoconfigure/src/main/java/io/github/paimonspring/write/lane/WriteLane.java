@@ -1,6 +1,7 @@
 package io.github.paimonspring.write.lane;
 
 import io.github.paimonspring.arrow.ArrowBatchConverter;
+import io.github.paimonspring.write.parquet.ColumnarAppendWriter;
 import org.apache.paimon.data.columnar.ColumnarRow;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.RowKeyExtractor;
@@ -23,9 +24,13 @@ final class WriteLane {
 
 	final @Nullable BucketRouter router;
 
+	/** Writes this lane's rows column by column instead of {@link #write}, where the table allows it. */
+	final @Nullable ColumnarAppendWriter columnar;
+
 	WriteLane(String table, FileStoreTable fileStoreTable, TableWriteImpl<?> write, @Nullable RowKeyExtractor keys,
-			@Nullable BucketRouter router, String rowKindColumn) {
+			@Nullable BucketRouter router, String rowKindColumn, @Nullable ColumnarAppendWriter columnar) {
 		this.write = write;
+		this.columnar = columnar;
 		this.converter = new ArrowBatchConverter(table, fileStoreTable.rowType(), rowKindColumn);
 		this.keys = keys;
 		this.router = router;

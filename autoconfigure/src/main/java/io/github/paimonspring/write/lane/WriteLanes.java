@@ -10,6 +10,8 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import io.github.paimonspring.write.PaimonWriteException;
+import io.github.paimonspring.write.parquet.ColumnarAppendWriter;
+import io.github.paimonspring.write.parquet.ColumnarWrites;
 import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.index.BucketAssigner;
 import org.apache.paimon.index.HashBucketAssigner;
@@ -65,6 +67,9 @@ public final class WriteLanes {
 
 	private final IOManager ioManager;
 
+	/** Whether the lanes write column by column ({@link ColumnarAppendWriter}). */
+	private final boolean columnar;
+
 	private @Nullable BucketAssigner bucketAssigner;
 
 	/**
@@ -79,10 +84,11 @@ public final class WriteLanes {
 	 * bucket mode
 	 * @param configure applied to every Paimon writer after it is created, or {@code null}
 	 * @param rowKindColumn the name of the batches' row-kind column
+	 * @param columnarWrites whether lanes may write column by column where the table allows it
 	 */
 	public WriteLanes(String table, FileStoreTable writeTable, String commitUser, boolean ignorePreviousFiles,
 			Path spillDirectory, int parallelism, @Nullable Supplier<BucketRouter> router,
-			@Nullable Consumer<TableWriteImpl<?>> configure, String rowKindColumn) {
+			@Nullable Consumer<TableWriteImpl<?>> configure, String rowKindColumn, boolean columnarWrites) {
 		this.rowKindColumn = rowKindColumn;
 		this.rowKindRules = RowKindRules.of(table, writeTable, rowKindColumn);
 		BucketMode mode = writeTable.bucketMode();
@@ -101,6 +107,7 @@ public final class WriteLanes {
 			this.routing = Routing.SINGLE;
 			count = 1;
 		}
+		this.columnar = router == null && configure == null && columnar(table, writeTable, columnarWrites);
 		this.ioManager = IOManager.create(spillDirectory.toString());
 		try {
 			for (int i = 0; i < count; i++) {
@@ -115,6 +122,16 @@ public final class WriteLanes {
 		if (mode == BucketMode.HASH_DYNAMIC && router == null) {
 			this.bucketAssigner = dynamicBucketAssigner(table, writeTable, commitUser, ignorePreviousFiles);
 		}
+	}
+
+	private static boolean columnar(String table, FileStoreTable writeTable, boolean allowed) {
+		String reason = allowed ? ColumnarWrites.unsupportedReason(writeTable)
+				: "column-by-column writes are off (paimon.write.columnar=false)";
+		if (logger.isDebugEnabled()) {
+			logger.debug((reason == null) ? "Table '{}' is written column by column"
+					: "Table '{}' is written row by row by Paimon's writer: {}", table, reason);
+		}
+		return reason == null;
 	}
 
 	private WriteLane lane(String table, FileStoreTable writeTable, String commitUser, boolean ignorePreviousFiles,
@@ -132,10 +149,11 @@ public final class WriteLanes {
 			configure.accept(write);
 		}
 		if (router != null) {
-			return new WriteLane(table, writeTable, write, null, router.get(), this.rowKindColumn);
+			return new WriteLane(table, writeTable, write, null, router.get(), this.rowKindColumn, null);
 		}
 		if (this.routing != Routing.BY_BUCKET && writeTable.bucketMode() != BucketMode.HASH_DYNAMIC) {
-			return new WriteLane(table, writeTable, write, null, null, this.rowKindColumn);
+			return new WriteLane(table, writeTable, write, null, null, this.rowKindColumn,
+					this.columnar ? new ColumnarAppendWriter(writeTable) : null);
 		}
 		RowKeyExtractor keys = writeTable.createRowKeyExtractor();
 		BucketRouter byKey = null;
@@ -145,7 +163,7 @@ public final class WriteLanes {
 				return keys.bucket();
 			};
 		}
-		return new WriteLane(table, writeTable, write, keys, byKey, this.rowKindColumn);
+		return new WriteLane(table, writeTable, write, keys, byKey, this.rowKindColumn, null);
 	}
 
 	private static BucketAssigner dynamicBucketAssigner(String table, FileStoreTable writeTable, String commitUser,
@@ -207,6 +225,9 @@ public final class WriteLanes {
 	void close(String table) {
 		PaimonWriteException failure = null;
 		for (WriteLane lane : this.lanes) {
+			if (lane.columnar != null) {
+				lane.columnar.close();
+			}
 			try {
 				lane.write.close();
 			}

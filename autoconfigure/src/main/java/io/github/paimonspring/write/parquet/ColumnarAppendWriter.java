@@ -1,0 +1,356 @@
+package io.github.paimonspring.write.parquet;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.paimon.CoreOptions;
+import org.apache.paimon.data.BinaryRow;
+import org.apache.paimon.data.columnar.VectorizedColumnBatch;
+import org.apache.paimon.format.FileFormat;
+import org.apache.paimon.format.SimpleColStats;
+import org.apache.paimon.format.SimpleStatsExtractor;
+import org.apache.paimon.fs.FileIO;
+import org.apache.paimon.fs.Path;
+import org.apache.paimon.io.CompactIncrement;
+import org.apache.paimon.io.DataFileMeta;
+import org.apache.paimon.io.DataFilePathFactory;
+import org.apache.paimon.io.DataIncrement;
+import org.apache.paimon.manifest.FileSource;
+import org.apache.paimon.statistics.NoneSimpleColStatsCollector;
+import org.apache.paimon.statistics.SimpleColStatsCollector;
+import org.apache.paimon.stats.SimpleStats;
+import org.apache.paimon.stats.SimpleStatsConverter;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.sink.CommitMessageImpl;
+import org.apache.paimon.types.RowType;
+import org.apache.paimon.utils.Pair;
+import org.apache.paimon.utils.StatsCollectorFactories;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Writes the rows of a bucket-unaware append table as Paimon's append writer would, column by column:
+ * data files of the table's format settings in the partition's {@code bucket-0} directory, rolled at the
+ * table's target file size, with the statistics Paimon reads from the Parquet footer and the sequence
+ * numbers its writer counts. {@link #prepareCommit()} hands the files written since the last call over as
+ * commit messages; {@link #close()} deletes files that were never handed over. Not thread-safe.
+ */
+public final class ColumnarAppendWriter implements AutoCloseable {
+
+	/** Rows between two checks of the file size, as Paimon's rolling writer checks. */
+	private static final int ROLLING_CHECK_ROWS = 1000;
+
+	private static final int BUCKET = 0;
+
+	private final FileStoreTable table;
+
+	private final FileIO fileIO;
+
+	private final ParquetFileSettings settings;
+
+	private final long targetFileSize;
+
+	private final long schemaId;
+
+	private final int totalBuckets;
+
+	private final @Nullable SimpleStatsExtractor statsExtractor;
+
+	private final SimpleStatsConverter statsConverter;
+
+	private final int fieldCount;
+
+	private final Map<BinaryRow, PartitionFiles> partitions = new LinkedHashMap<>();
+
+	private final @Nullable PartitionedRows partitioned;
+
+	/** The most partitions with an open file, as many as Paimon's writer keeps before it spills. */
+	private final int maxOpenPartitions;
+
+	private int openPartitions;
+
+	private int[] identity = new int[0];
+
+	/**
+	 * Creates the writer.
+	 * @param table the table, which {@link ColumnarWrites#unsupportedReason} accepts
+	 */
+	public ColumnarAppendWriter(FileStoreTable table) {
+		this.table = table;
+		this.fileIO = table.fileIO();
+		CoreOptions options = table.coreOptions();
+		RowType rowType = table.rowType();
+		this.settings = ParquetFileSettings.of(options, rowType);
+		this.targetFileSize = options.targetFileSize(false);
+		this.schemaId = table.schema().id();
+		this.totalBuckets = options.bucket();
+		this.fieldCount = rowType.getFieldCount();
+		SimpleColStatsCollector.Factory[] collectors = StatsCollectorFactories.createStatsFactories(options.statsMode(),
+				options, rowType.getFieldNames());
+		boolean disabled = true;
+		for (SimpleColStatsCollector collector : SimpleColStatsCollector.create(collectors)) {
+			disabled &= collector instanceof NoneSimpleColStatsCollector;
+		}
+		this.statsExtractor = disabled ? null
+				: FileFormat.fileFormat(options).createStatsExtractor(rowType, collectors).orElse(null);
+		this.statsConverter = new SimpleStatsConverter(rowType, options.statsDenseStore());
+		this.maxOpenPartitions = Math.max(1, options.writeMaxWritersToSpill());
+		this.partitioned = table.partitionKeys().isEmpty() ? null
+				: new PartitionedRows(table.createRowKeyExtractor());
+	}
+
+	/**
+	 * Writes the rows {@code from..to} of an unpartitioned table's batch.
+	 * @param batch the batch, columns in the table's order
+	 * @param from the first row
+	 * @param to the row after the last one
+	 * @throws IOException if a file cannot be written; close the writer
+	 */
+	public void write(VectorizedColumnBatch batch, int from, int to) throws IOException {
+		if (this.partitioned != null) {
+			throw new IllegalStateException("The table is partitioned: give a writer for the rows of partitions beyond "
+					+ this.maxOpenPartitions);
+		}
+		writeRange(batch, from, to);
+	}
+
+	/**
+	 * Writes the rows {@code from..to} of a batch, each into its partition. The rows of a partition
+	 * without an open file go to {@code overflow} instead while files of {@code write-max-writers-to-spill}
+	 * partitions are open, so that a write touching many partitions does not hold a Parquet writer for
+	 * each (Paimon's writer buffers and spills them).
+	 * @param batch the batch, columns in the table's order
+	 * @param from the first row
+	 * @param to the row after the last one
+	 * @param overflow writes one row of the batch by other means
+	 * @throws Exception if a file cannot be written (close the writer) or {@code overflow} failed
+	 */
+	public void write(VectorizedColumnBatch batch, int from, int to, Overflow overflow) throws Exception {
+		if (this.partitioned == null) {
+			writeRange(batch, from, to);
+			return;
+		}
+		for (Map.Entry<BinaryRow, PartitionedRows.Positions> group : this.partitioned.group(batch, from, to)
+			.entrySet()) {
+			PartitionedRows.Positions positions = group.getValue();
+			PartitionFiles files = this.partitions.get(group.getKey());
+			if ((files != null && files.current != null) || this.openPartitions < this.maxOpenPartitions) {
+				write(group.getKey(), batch, positions.rows, 0, positions.count);
+			}
+			else {
+				for (int k = 0; k < positions.count; k++) {
+					overflow.write(positions.rows[k]);
+				}
+			}
+		}
+	}
+
+	private void writeRange(VectorizedColumnBatch batch, int from, int to) throws IOException {
+		if (this.identity.length < to) {
+			this.identity = new int[Math.max(to, batch.getNumRows())];
+			for (int i = 0; i < this.identity.length; i++) {
+				this.identity[i] = i;
+			}
+		}
+		write(BinaryRow.EMPTY_ROW, batch, this.identity, from, to);
+	}
+
+	/**
+	 * Writes the rows {@code rows[from..to)} of a batch into one partition; they must all belong to it.
+	 * @param partition the partition of all these rows
+	 * @param batch the batch, columns in the table's order
+	 * @param rows row positions in the batch
+	 * @param from the first index into {@code rows}
+	 * @param to the index after the last one
+	 * @throws IOException if a file cannot be written; close the writer
+	 */
+	void write(BinaryRow partition, VectorizedColumnBatch batch, int[] rows, int from, int to) throws IOException {
+		PartitionFiles files = this.partitions.get(partition);
+		if (files == null) {
+			BinaryRow key = partition.copy();
+			files = new PartitionFiles(this.table.store().pathFactory().createDataFilePathFactory(key, BUCKET));
+			this.partitions.put(key, files);
+		}
+		files.write(batch, rows, from, to);
+	}
+
+	/**
+	 * Completes the open files and returns the files written since the last call, one message per
+	 * partition. The writer stays usable; the files returned are the caller's to commit or delete.
+	 * @return the non-empty commit messages
+	 * @throws IOException if a file cannot be completed; close the writer
+	 */
+	public List<CommitMessage> prepareCommit() throws IOException {
+		List<CommitMessage> messages = new ArrayList<>();
+		for (Map.Entry<BinaryRow, PartitionFiles> entry : this.partitions.entrySet()) {
+			PartitionFiles files = entry.getValue();
+			files.completeFile();
+			if (!files.completed.isEmpty()) {
+				messages.add(new CommitMessageImpl(entry.getKey(), BUCKET, this.totalBuckets,
+						new DataIncrement(new ArrayList<>(files.completed), Collections.emptyList(),
+								Collections.emptyList()),
+						CompactIncrement.emptyIncrement()));
+				files.completed.clear();
+			}
+		}
+		return messages;
+	}
+
+	/** Writes a row the column-by-column writer does not take. */
+	@FunctionalInterface
+	public interface Overflow {
+
+		/**
+		 * Writes row {@code row} of the batch being written.
+		 * @param row the row position
+		 * @throws Exception if the row cannot be written
+		 */
+		void write(int row) throws Exception;
+
+	}
+
+	/**
+	 * Discards the open files and deletes every file not handed over by {@link #prepareCommit()}.
+	 * Idempotent.
+	 */
+	@Override
+	public void close() {
+		for (PartitionFiles files : this.partitions.values()) {
+			files.discard();
+		}
+		this.partitions.clear();
+	}
+
+	/** The files of one partition: the one being written and those completed since the last commit. */
+	private final class PartitionFiles {
+
+		private final DataFilePathFactory paths;
+
+		private final List<DataFileMeta> completed = new ArrayList<>();
+
+		private @Nullable ColumnarParquetFile current;
+
+		private @Nullable Path currentPath;
+
+		/** The next sequence number, counted per partition for the writer's lifetime as Paimon's writer counts. */
+		private long sequenceNumber;
+
+		private final ColumnValueWriter[] values;
+
+		PartitionFiles(DataFilePathFactory paths) {
+			this.paths = paths;
+			RowType rowType = ColumnarAppendWriter.this.table.rowType();
+			this.values = new ColumnValueWriter[rowType.getFieldCount()];
+			for (int c = 0; c < this.values.length; c++) {
+				this.values[c] = ColumnValueWriter.of(rowType.getFields().get(c).name(),
+						rowType.getTypeAt(c));
+			}
+		}
+
+		void write(VectorizedColumnBatch batch, int[] rows, int from, int to) throws IOException {
+			int k = from;
+			while (k < to) {
+				if (this.current == null) {
+					Path path = this.paths.newPath();
+					try {
+						this.current = new ColumnarParquetFile(ColumnarAppendWriter.this.fileIO, path,
+								ColumnarAppendWriter.this.settings, this.values);
+					}
+					catch (IOException | RuntimeException ex) {
+						delete(path);
+						throw ex;
+					}
+					this.currentPath = path;
+					ColumnarAppendWriter.this.openPartitions++;
+				}
+				long written = this.current.recordCount();
+				int untilCheck = (int) (ROLLING_CHECK_ROWS - (written % ROLLING_CHECK_ROWS));
+				int run = Math.min(to - k, untilCheck);
+				try {
+					this.current.write(batch, rows, k, k + run);
+				}
+				catch (IOException | RuntimeException ex) {
+					abortCurrent();
+					throw ex;
+				}
+				k += run;
+				if ((this.current.recordCount() % ROLLING_CHECK_ROWS) == 0
+						&& this.current.dataSize() >= ColumnarAppendWriter.this.targetFileSize) {
+					completeFile();
+				}
+			}
+		}
+
+		void completeFile() throws IOException {
+			ColumnarParquetFile file = this.current;
+			Path path = this.currentPath;
+			if (file == null || path == null) {
+				return;
+			}
+			this.current = null;
+			this.currentPath = null;
+			ColumnarAppendWriter.this.openPartitions--;
+			try {
+				file.close();
+				this.completed.add(meta(path, file));
+			}
+			catch (IOException | RuntimeException ex) {
+				file.abort();
+				delete(path);
+				throw ex;
+			}
+		}
+
+		private DataFileMeta meta(Path path, ColumnarParquetFile file) throws IOException {
+			long rows = file.recordCount();
+			SimpleColStats[] stats;
+			SimpleStatsExtractor extractor = ColumnarAppendWriter.this.statsExtractor;
+			if (extractor == null) {
+				stats = new SimpleColStats[ColumnarAppendWriter.this.fieldCount];
+				java.util.Arrays.fill(stats, SimpleColStats.NONE);
+			}
+			else {
+				stats = extractor.extract(ColumnarAppendWriter.this.fileIO, path, file.length(), file.footer());
+			}
+			Pair<List<String>, SimpleStats> binary = ColumnarAppendWriter.this.statsConverter.toBinary(stats);
+			long minSequence = this.sequenceNumber;
+			this.sequenceNumber += rows;
+			return DataFileMeta.forAppend(path.getName(), file.length(), rows, binary.getRight(), minSequence,
+					this.sequenceNumber - 1, ColumnarAppendWriter.this.schemaId, Collections.emptyList(), null,
+					FileSource.APPEND, binary.getKey(), this.paths.isExternalPath() ? path.toString() : null, null,
+					null);
+		}
+
+		private void abortCurrent() {
+			ColumnarParquetFile file = this.current;
+			Path path = this.currentPath;
+			this.current = null;
+			this.currentPath = null;
+			if (file != null) {
+				ColumnarAppendWriter.this.openPartitions--;
+				file.abort();
+			}
+			if (path != null) {
+				delete(path);
+			}
+		}
+
+		void discard() {
+			abortCurrent();
+			for (DataFileMeta meta : this.completed) {
+				delete(this.paths.toPath(meta));
+			}
+			this.completed.clear();
+		}
+
+		private void delete(Path path) {
+			ColumnarAppendWriter.this.fileIO.deleteQuietly(path);
+		}
+
+	}
+
+}
