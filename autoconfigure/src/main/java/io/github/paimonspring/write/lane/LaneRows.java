@@ -130,6 +130,37 @@ final class LaneRows {
 		WriteExecutor.runAll(tasks);
 	}
 
+	/**
+	 * Column-by-column key-value lanes take all rows of their buckets at once: each reading lane gathers
+	 * the rows of the lanes it feeds ({@code bucket % lanes % parallel}) in batch order.
+	 */
+	private void writeBucketsColumnByColumn(int[] bucketOf, int rows, int parallel) throws Exception {
+		int lanes = this.lanes.size();
+		byte[] rowKinds = this.kinds;
+		List<Callable<Void>> writing = new ArrayList<>();
+		for (int k = 0; k < parallel; k++) {
+			WriteLane reader = this.lanes.get(k);
+			int owner = k;
+			writing.add(() -> {
+				int[] positions = new int[rows];
+				for (int laneIndex = owner; laneIndex < lanes; laneIndex += parallel) {
+					int count = 0;
+					for (int i = 0; i < rows; i++) {
+						if (bucketOf[i] % lanes == laneIndex) {
+							positions[count++] = i;
+						}
+					}
+					if (count > 0) {
+						this.lanes.get(laneIndex).keyValues.write(reader.row.batch(), positions, count, bucketOf,
+								rowKinds);
+					}
+				}
+				return null;
+			});
+		}
+		WriteExecutor.runAll(writing);
+	}
+
 	/** Rows the lane's column-by-column writer does not take go to its Paimon writer. */
 	private ColumnarAppendWriter.Overflow overflow(WriteLane lane) {
 		return (i) -> {
@@ -197,6 +228,10 @@ final class LaneRows {
 	/** Each lane writes the buckets it owns ({@code bucket % lanes}). */
 	private void writeBuckets(int[] bucketOf, int rows, int parallel) throws Exception {
 		int lanes = this.lanes.size();
+		if (this.lanes.get(0).keyValues != null) {
+			writeBucketsColumnByColumn(bucketOf, rows, parallel);
+			return;
+		}
 		List<Callable<Void>> writing = new ArrayList<>();
 		for (int k = 0; k < parallel; k++) {
 			WriteLane reader = this.lanes.get(k);

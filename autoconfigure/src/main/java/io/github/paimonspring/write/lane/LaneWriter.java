@@ -280,10 +280,15 @@ public final class LaneWriter implements AutoCloseable {
 				List<Callable<List<CommitMessage>>> tasks = new ArrayList<>();
 				for (WriteLane lane : this.lanes) {
 					tasks.add(() -> {
-						List<CommitMessage> written = new ArrayList<>(lane.write.prepareCommit(true, Long.MAX_VALUE));
+						// column-by-column files first: they reach Paimon's writer before it prepares its compactions
+						List<CommitMessage> written = new ArrayList<>();
 						if (lane.columnar != null) {
 							written.addAll(lane.columnar.prepareCommit());
 						}
+						if (lane.keyValues != null) {
+							written.addAll(lane.keyValues.prepareCommit());
+						}
+						written.addAll(lane.write.prepareCommit(true, Long.MAX_VALUE));
 						return written;
 					});
 				}

@@ -2,6 +2,7 @@ package io.github.paimonspring.write.lane;
 
 import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.write.parquet.ColumnarAppendWriter;
+import io.github.paimonspring.write.parquet.ColumnarKeyValueWriter;
 import org.apache.paimon.data.columnar.ColumnarRow;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.RowKeyExtractor;
@@ -27,10 +28,15 @@ final class WriteLane {
 	/** Writes this lane's rows column by column instead of {@link #write}, where the table allows it. */
 	final @Nullable ColumnarAppendWriter columnar;
 
+	/** Buffers and writes this lane's buckets column by column instead of {@link #write}, where the table allows it. */
+	final @Nullable ColumnarKeyValueWriter keyValues;
+
 	WriteLane(String table, FileStoreTable fileStoreTable, TableWriteImpl<?> write, @Nullable RowKeyExtractor keys,
-			@Nullable BucketRouter router, String rowKindColumn, @Nullable ColumnarAppendWriter columnar) {
+			@Nullable BucketRouter router, String rowKindColumn, @Nullable ColumnarAppendWriter columnar,
+			@Nullable ColumnarKeyValueWriter keyValues) {
 		this.write = write;
 		this.columnar = columnar;
+		this.keyValues = keyValues;
 		this.converter = new ArrowBatchConverter(table, fileStoreTable.rowType(), rowKindColumn);
 		this.keys = keys;
 		this.router = router;

@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 
 import io.github.paimonspring.write.PaimonWriteException;
 import io.github.paimonspring.write.parquet.ColumnarAppendWriter;
+import io.github.paimonspring.write.parquet.ColumnarKeyValueWriter;
 import io.github.paimonspring.write.parquet.ColumnarWrites;
 import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.index.BucketAssigner;
@@ -67,7 +68,7 @@ public final class WriteLanes {
 
 	private final IOManager ioManager;
 
-	/** Whether the lanes write column by column ({@link ColumnarAppendWriter}). */
+	/** Whether the lanes write column by column ({@link ColumnarAppendWriter}, {@link ColumnarKeyValueWriter}). */
 	private final boolean columnar;
 
 	private @Nullable BucketAssigner bucketAssigner;
@@ -93,10 +94,12 @@ public final class WriteLanes {
 		this.rowKindRules = RowKindRules.of(table, writeTable, rowKindColumn);
 		BucketMode mode = writeTable.bucketMode();
 		int count = Math.max(1, parallelism);
+		this.columnar = router == null && configure == null && columnar(table, writeTable, columnarWrites);
 		if (router != null) {
 			this.routing = Routing.BY_BUCKET;
 		}
-		else if (mode == BucketMode.HASH_FIXED && count > 1) {
+		else if (mode == BucketMode.HASH_FIXED && (count > 1 || this.columnar)) {
+			// column-by-column key-value lanes buffer rows per bucket: one lane is routed too
 			this.routing = Routing.BY_BUCKET;
 			count = Math.min(count, Math.max(1, writeTable.coreOptions().bucket()));
 		}
@@ -107,7 +110,6 @@ public final class WriteLanes {
 			this.routing = Routing.SINGLE;
 			count = 1;
 		}
-		this.columnar = router == null && configure == null && columnar(table, writeTable, columnarWrites);
 		this.ioManager = IOManager.create(spillDirectory.toString());
 		try {
 			for (int i = 0; i < count; i++) {
@@ -149,11 +151,11 @@ public final class WriteLanes {
 			configure.accept(write);
 		}
 		if (router != null) {
-			return new WriteLane(table, writeTable, write, null, router.get(), this.rowKindColumn, null);
+			return new WriteLane(table, writeTable, write, null, router.get(), this.rowKindColumn, null, null);
 		}
 		if (this.routing != Routing.BY_BUCKET && writeTable.bucketMode() != BucketMode.HASH_DYNAMIC) {
 			return new WriteLane(table, writeTable, write, null, null, this.rowKindColumn,
-					this.columnar ? new ColumnarAppendWriter(writeTable) : null);
+					this.columnar ? new ColumnarAppendWriter(writeTable) : null, null);
 		}
 		RowKeyExtractor keys = writeTable.createRowKeyExtractor();
 		BucketRouter byKey = null;
@@ -163,7 +165,13 @@ public final class WriteLanes {
 				return keys.bucket();
 			};
 		}
-		return new WriteLane(table, writeTable, write, keys, byKey, this.rowKindColumn, null);
+		ColumnarKeyValueWriter keyValues = null;
+		if (this.columnar && this.routing == Routing.BY_BUCKET) {
+			// the buckets' new files go to Paimon's writer too, which compacts them as it would its own
+			keyValues = new ColumnarKeyValueWriter(writeTable, ignorePreviousFiles,
+					(partition, bucket, files) -> write.getWrite().notifyNewFiles(Long.MAX_VALUE, partition, bucket, files));
+		}
+		return new WriteLane(table, writeTable, write, keys, byKey, this.rowKindColumn, null, keyValues);
 	}
 
 	private static BucketAssigner dynamicBucketAssigner(String table, FileStoreTable writeTable, String commitUser,
@@ -227,6 +235,9 @@ public final class WriteLanes {
 		for (WriteLane lane : this.lanes) {
 			if (lane.columnar != null) {
 				lane.columnar.close();
+			}
+			if (lane.keyValues != null) {
+				lane.keyValues.close();
 			}
 			try {
 				lane.write.close();

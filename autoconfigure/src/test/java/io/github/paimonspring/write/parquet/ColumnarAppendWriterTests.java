@@ -313,11 +313,9 @@ class ColumnarAppendWriterTests {
 			assertThat(ColumnarWrites.unsupportedReason(create(warehouse, "default.plain", Map.of()))).isNull();
 			warehouse.create("default.partitioned", FlatBatches.schema().partitionKeys("t").build());
 			assertThat(ColumnarWrites.unsupportedReason(warehouse.table("default.partitioned"))).isNull();
-			warehouse.create("default.pk", FlatBatches.schema().primaryKey("id").option("bucket", "2").build());
-			assertThat(ColumnarWrites.unsupportedReason(warehouse.table("default.pk"))).contains("primary key");
 			assertThat(ColumnarWrites.unsupportedReason(create(warehouse, "default.bucketed",
 					Map.of("bucket", "2", "bucket-key", "id"))))
-				.contains("bucket-unaware");
+				.contains("append table with fixed buckets");
 			assertThat(ColumnarWrites.unsupportedReason(create(warehouse, "default.orc", Map.of("file.format", "orc"))))
 				.contains("not parquet");
 			assertThat(ColumnarWrites.unsupportedReason(

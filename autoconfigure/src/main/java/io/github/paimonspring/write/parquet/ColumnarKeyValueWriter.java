@@ -1,0 +1,276 @@
+package io.github.paimonspring.write.parquet;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.paimon.CoreOptions;
+import org.apache.paimon.data.BinaryRow;
+import org.apache.paimon.data.columnar.ColumnarRow;
+import org.apache.paimon.data.columnar.VectorizedColumnBatch;
+import org.apache.paimon.io.CompactIncrement;
+import org.apache.paimon.io.DataFileMeta;
+import org.apache.paimon.io.DataIncrement;
+import org.apache.paimon.operation.FileSystemWriteRestore;
+import org.apache.paimon.operation.RestoreFiles;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.sink.CommitMessageImpl;
+import org.apache.paimon.table.sink.RowKeyExtractor;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Writes the rows of a fixed-bucket primary-key table as Paimon's merge-tree writer would, column by
+ * column: rows are kept on the heap ({@link KeyValueBuffer}) up to the table's {@code write-buffer-size}
+ * and then written per partition and bucket as level-0 key-value files — sorted by key, of each key the
+ * last row ({@link KeyOrder}), with sequence numbers continuing the bucket's ({@link KeyValueFiles}).
+ * {@link #prepareCommit()} hands the files over as commit messages and tells {@link NewFiles} about
+ * them, so that Paimon's writer compacts the bucket as it would have; {@link #close()} deletes files
+ * never handed over. Not thread-safe.
+ */
+public final class ColumnarKeyValueWriter implements AutoCloseable {
+
+	private final FileStoreTable table;
+
+	private final long bufferSize;
+
+	private final int numBuckets;
+
+	private final @Nullable FileSystemWriteRestore restore;
+
+	private final NewFiles newFiles;
+
+	private final RowKeyExtractor keys;
+
+	private final ColumnarRow row = new ColumnarRow();
+
+	private final KeyValueBuffer buffer;
+
+	private final KeyValueFiles files;
+
+	/** The buckets written, in the order first written, as the buffer's groups. */
+	private final List<Bucket> groups = new ArrayList<>();
+
+	private final Map<BinaryRow, Map<Integer, Bucket>> buckets = new HashMap<>();
+
+	private long[] sequences = new long[0];
+
+	private boolean closed;
+
+	private int[] groupOfRow = new int[0];
+
+	/** Told about the files of a bucket when they are handed over, before the commit. */
+	@FunctionalInterface
+	public interface NewFiles {
+
+		/**
+		 * New level-0 files of a bucket, not committed yet.
+		 * @param partition the partition
+		 * @param bucket the bucket
+		 * @param files the files
+		 * @throws Exception if the files cannot be taken into account
+		 */
+		void added(BinaryRow partition, int bucket, List<DataFileMeta> files) throws Exception;
+
+	}
+
+	/**
+	 * Creates the writer.
+	 * @param table the table, which {@link ColumnarWrites#unsupportedReason} accepts
+	 * @param ignorePreviousFiles whether the buckets start empty (overwrite): sequence numbers then start
+	 * at 0
+	 * @param newFiles told about the files handed over
+	 */
+	public ColumnarKeyValueWriter(FileStoreTable table, boolean ignorePreviousFiles, NewFiles newFiles) {
+		this.table = table;
+		CoreOptions options = table.coreOptions();
+		this.bufferSize = options.writeBufferSize();
+		this.numBuckets = options.bucket();
+		this.newFiles = newFiles;
+		this.restore = ignorePreviousFiles ? null : new FileSystemWriteRestore(options, table.snapshotManager(),
+				table.store().newScan(), table.store().newIndexFileHandler());
+		this.keys = table.createRowKeyExtractor();
+		this.buffer = KeyValueBuffers.SHARED.take(table.rowType());
+		this.files = new KeyValueFiles(table);
+	}
+
+	/**
+	 * Buffers rows {@code rows[0..count)} of a batch; writes the buffer when it is full.
+	 * @param batch the batch, columns in the table's order
+	 * @param rows the row positions, in the batch's order
+	 * @param count how many
+	 * @param bucketOf the bucket of every row of the batch
+	 * @param kinds the row kinds of the batch, or {@code null} for inserts only
+	 * @throws Exception if a bucket cannot be restored or a file cannot be written; close the writer
+	 */
+	public void write(VectorizedColumnBatch batch, int[] rows, int count, int[] bucketOf, byte @Nullable [] kinds)
+			throws Exception {
+		if (this.sequences.length < count) {
+			this.sequences = new long[count];
+			this.groupOfRow = new int[count];
+		}
+		this.row.setVectorizedColumnBatch(batch);
+		BinaryRow lastPartition = null;
+		Map<Integer, Bucket> lastBuckets = null;
+		for (int k = 0; k < count; k++) {
+			int i = rows[k];
+			this.row.setRowId(i);
+			this.keys.setRecord(this.row);
+			BinaryRow partition = this.keys.partition();
+			if (lastPartition == null || !lastPartition.equals(partition)) {
+				lastPartition = partition.copy();
+				lastBuckets = this.buckets.computeIfAbsent(lastPartition, (p) -> new HashMap<>());
+			}
+			Bucket bucket = lastBuckets.get(bucketOf[i]);
+			if (bucket == null) {
+				bucket = restore(lastPartition, bucketOf[i]);
+				lastBuckets.put(bucketOf[i], bucket);
+			}
+			this.sequences[k] = bucket.nextSequence++;
+			this.groupOfRow[k] = bucket.group;
+		}
+		this.buffer.append(batch, rows, 0, count, kinds, this.sequences, this.groupOfRow);
+		if (this.buffer.bytes() >= this.bufferSize) {
+			flush();
+		}
+	}
+
+	/** The bucket as its committed files left it: its next sequence number, its bucket count. */
+	private Bucket restore(BinaryRow partition, int bucket) {
+		RestoreFiles restored = (this.restore != null) ? this.restore.restoreFiles(partition, bucket, false, false)
+				: RestoreFiles.empty();
+		long maxSequence = -1;
+		List<DataFileMeta> restoredFiles = (restored.dataFiles() != null) ? restored.dataFiles() : List.of();
+		for (DataFileMeta file : restoredFiles) {
+			maxSequence = Math.max(maxSequence, file.maxSequenceNumber());
+		}
+		int totalBuckets = (restored.totalBuckets() != null) ? restored.totalBuckets() : this.numBuckets;
+		if (totalBuckets != this.numBuckets) {
+			throw new IllegalStateException("Try to write partition " + partition + " of table '" + this.table.name()
+					+ "' with a new bucket num " + this.numBuckets + ", but the previous bucket num is " + totalBuckets
+					+ ". Rescale the table with INSERT OVERWRITE first.");
+		}
+		Bucket state = new Bucket(partition.copy(), bucket, totalBuckets, maxSequence + 1, this.groups.size());
+		this.groups.add(state);
+		return state;
+	}
+
+	/** Writes every buffered row into level-0 files of its bucket and empties the buffer. */
+	private void flush() throws Exception {
+		int size = this.buffer.size();
+		if (size == 0) {
+			return;
+		}
+		// the rows of each group, in arrival order (a counting sort by group)
+		int[] starts = new int[this.groups.size() + 1];
+		for (int i = 0; i < size; i++) {
+			starts[this.buffer.group(i) + 1]++;
+		}
+		for (int g = 0; g < this.groups.size(); g++) {
+			starts[g + 1] += starts[g];
+		}
+		int[] positions = new int[size];
+		int[] next = starts.clone();
+		for (int i = 0; i < size; i++) {
+			positions[next[this.buffer.group(i)]++] = i;
+		}
+		for (int g = 0; g < this.groups.size(); g++) {
+			int count = starts[g + 1] - starts[g];
+			if (count > 0) {
+				int[] group = java.util.Arrays.copyOfRange(positions, starts[g], starts[g + 1]);
+				Bucket bucket = this.groups.get(g);
+				bucket.files.addAll(this.files.write(this.buffer, group, count, bucket.partition, bucket.bucket));
+			}
+		}
+		this.buffer.clear();
+	}
+
+	/**
+	 * Writes the buffered rows and returns the files written since the last call, one message per bucket,
+	 * after telling {@link NewFiles} about them. The writer stays usable; the files returned are the
+	 * caller's to commit or delete.
+	 * @return the non-empty commit messages
+	 * @throws Exception if a file cannot be written or {@link NewFiles} failed; close the writer
+	 */
+	public List<CommitMessage> prepareCommit() throws Exception {
+		flush();
+		List<CommitMessage> messages = new ArrayList<>();
+		List<Bucket> written = new ArrayList<>();
+		for (Bucket bucket : this.groups) {
+			if (bucket.files.isEmpty()) {
+				continue;
+			}
+			List<DataFileMeta> files = new ArrayList<>(bucket.files);
+			this.newFiles.added(bucket.partition, bucket.bucket, files);
+			messages.add(new CommitMessageImpl(bucket.partition, bucket.bucket, bucket.totalBuckets,
+					new DataIncrement(files, new ArrayList<>(), new ArrayList<>()), CompactIncrement.emptyIncrement()));
+			bucket.files.clear();
+			written.add(bucket);
+		}
+		forgetIdleBuckets(written);
+		return messages;
+	}
+
+	/**
+	 * Forgets the buckets not written since the last commit, as Paimon's writer closes its idle bucket
+	 * writers: written again later, a bucket is restored again, with the sequence numbers others
+	 * committed meanwhile. The buffer is empty here, so the groups are numbered anew.
+	 */
+	private void forgetIdleBuckets(List<Bucket> written) {
+		if (written.size() == this.groups.size()) {
+			return;
+		}
+		this.groups.clear();
+		this.buckets.clear();
+		for (Bucket bucket : written) {
+			bucket.group = this.groups.size();
+			this.groups.add(bucket);
+			this.buckets.computeIfAbsent(bucket.partition, (p) -> new HashMap<>()).put(bucket.bucket, bucket);
+		}
+	}
+
+	/**
+	 * Drops the buffered rows and deletes every file not handed over by {@link #prepareCommit()}.
+	 * Idempotent.
+	 */
+	@Override
+	public void close() {
+		if (this.closed) {
+			return;
+		}
+		this.closed = true;
+		KeyValueBuffers.SHARED.giveBack(this.buffer);
+		for (Bucket bucket : this.groups) {
+			this.files.delete(bucket.partition, bucket.bucket, bucket.files);
+			bucket.files.clear();
+		}
+	}
+
+	/** A bucket written by this writer. */
+	private static final class Bucket {
+
+		final BinaryRow partition;
+
+		final int bucket;
+
+		final int totalBuckets;
+
+		int group;
+
+		long nextSequence;
+
+		/** Files written and not handed over yet. */
+		final List<DataFileMeta> files = new ArrayList<>();
+
+		Bucket(BinaryRow partition, int bucket, int totalBuckets, long nextSequence, int group) {
+			this.partition = partition;
+			this.bucket = bucket;
+			this.totalBuckets = totalBuckets;
+			this.nextSequence = nextSequence;
+			this.group = group;
+		}
+
+	}
+
+}
