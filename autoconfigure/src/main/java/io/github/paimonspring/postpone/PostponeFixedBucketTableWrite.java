@@ -30,8 +30,7 @@ public final class PostponeFixedBucketTableWrite extends AbstractTableWrite<Post
 	PostponeFixedBucketTableWrite(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition,
 			ResolvedBucketPlan plan) {
 		super(target, commitUser, overwritePartition, PostponeUtils.tableForFixBucketWrite(target.table()),
-				() -> new PostponeBucketRouter(target.name(), target.table(), plan),
-				(write) -> write.getWrite().withIgnoreNumBucketCheck(true));
+				() -> new PostponeBucketRouter(target.name(), target.table(), plan), true);
 		this.plan = plan;
 	}
 

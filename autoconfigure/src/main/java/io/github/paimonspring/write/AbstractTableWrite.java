@@ -2,7 +2,6 @@ package io.github.paimonspring.write;
 
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import io.github.paimonspring.arrow.ArrowDataException;
@@ -15,7 +14,6 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.CommitMessage;
-import org.apache.paimon.table.sink.TableWriteImpl;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -47,18 +45,18 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 	 * @param writeTable the table to create Paimon writers from (its write buffer is sized to the heap)
 	 * @param router creates the bucket router of each lane, or {@code null} to route by the table's own
 	 * bucket mode
-	 * @param configure applied to every Paimon writer after it is created, or {@code null}
+	 * @param plannedBuckets whether the router's buckets follow a plan rather than the table's bucket count
+	 * (a postpone table written into fixed buckets): the bucket count of existing files is not checked
 	 */
 	protected AbstractTableWrite(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition,
-			FileStoreTable writeTable, @Nullable Supplier<BucketRouter> router,
-			@Nullable Consumer<TableWriteImpl<?>> configure) {
+			FileStoreTable writeTable, @Nullable Supplier<BucketRouter> router, boolean plannedBuckets) {
 		this.target = target;
 		this.commitUser = commitUser;
 		this.overwritePartition = overwritePartition;
 		FileStoreTable sized = WriteLanes.sizedForHeap(writeTable, target.parallelism());
 		this.lanes = new LaneWriter(target.name(), getClass().getSimpleName(), new WriteLanes(target.name(), sized,
-				commitUser, overwritePartition != null, target.spillDirectory(), target.parallelism(), router, configure,
-				target.rowKindColumn(), target.columnarWrites()));
+				commitUser, overwritePartition != null, target.spillDirectory(), target.parallelism(), router,
+				plannedBuckets, target.rowKindColumn(), target.columnarWrites()));
 	}
 
 	/**

@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 public final class TableWrite extends AbstractTableWrite<CommitMessages> {
 
 	TableWrite(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition) {
-		super(target, commitUser, overwritePartition, target.table(), null, null);
+		super(target, commitUser, overwritePartition, target.table(), null, false);
 	}
 
 	/**

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import io.github.paimonspring.write.PaimonWriteException;
@@ -71,6 +70,9 @@ public final class WriteLanes {
 	/** Whether the lanes write column by column ({@link ColumnarAppendWriter}, {@link ColumnarKeyValueWriter}). */
 	private final boolean columnar;
 
+	/** Whether the router's buckets follow a plan rather than the table's bucket count. */
+	private final boolean plannedBuckets;
+
 	private @Nullable BucketAssigner bucketAssigner;
 
 	/**
@@ -83,18 +85,20 @@ public final class WriteLanes {
 	 * @param parallelism the maximum number of lanes
 	 * @param router creates a bucket router per lane, or {@code null} to route by the table's own
 	 * bucket mode
-	 * @param configure applied to every Paimon writer after it is created, or {@code null}
+	 * @param plannedBuckets whether the router's buckets follow a plan rather than the table's bucket
+	 * count: the bucket count of existing files is not checked
 	 * @param rowKindColumn the name of the batches' row-kind column
 	 * @param columnarWrites whether lanes may write column by column where the table allows it
 	 */
 	public WriteLanes(String table, FileStoreTable writeTable, String commitUser, boolean ignorePreviousFiles,
 			Path spillDirectory, int parallelism, @Nullable Supplier<BucketRouter> router,
-			@Nullable Consumer<TableWriteImpl<?>> configure, String rowKindColumn, boolean columnarWrites) {
+			boolean plannedBuckets, String rowKindColumn, boolean columnarWrites) {
 		this.rowKindColumn = rowKindColumn;
 		this.rowKindRules = RowKindRules.of(table, writeTable, rowKindColumn);
 		BucketMode mode = writeTable.bucketMode();
 		int count = Math.max(1, parallelism);
-		this.columnar = router == null && configure == null && columnar(table, writeTable, columnarWrites);
+		this.columnar = columnar(table, writeTable, columnarWrites);
+		this.plannedBuckets = plannedBuckets;
 		if (router != null) {
 			this.routing = Routing.BY_BUCKET;
 		}
@@ -113,7 +117,7 @@ public final class WriteLanes {
 		this.ioManager = IOManager.create(spillDirectory.toString());
 		try {
 			for (int i = 0; i < count; i++) {
-				this.lanes.add(lane(table, writeTable, commitUser, ignorePreviousFiles, router, configure));
+				this.lanes.add(lane(table, writeTable, commitUser, ignorePreviousFiles, router));
 			}
 		}
 		catch (RuntimeException ex) {
@@ -137,7 +141,7 @@ public final class WriteLanes {
 	}
 
 	private WriteLane lane(String table, FileStoreTable writeTable, String commitUser, boolean ignorePreviousFiles,
-			@Nullable Supplier<BucketRouter> router, @Nullable Consumer<TableWriteImpl<?>> configure) {
+			@Nullable Supplier<BucketRouter> router) {
 		TableWriteImpl<?> write = writeTable.newWrite(commitUser);
 		write.withIOManager(this.ioManager);
 		WriteBufferPools.Pool pool = WriteBufferPools.SHARED.take(writeTable.coreOptions().writeBufferSize(),
@@ -147,11 +151,12 @@ public final class WriteLanes {
 		if (ignorePreviousFiles) {
 			write.withIgnorePreviousFiles(true);
 		}
-		if (configure != null) {
-			configure.accept(write);
+		if (this.plannedBuckets) {
+			write.getWrite().withIgnoreNumBucketCheck(true);
 		}
 		if (router != null) {
-			return new WriteLane(table, writeTable, write, null, router.get(), this.rowKindColumn, null, null);
+			return new WriteLane(table, writeTable, write, null, router.get(), this.rowKindColumn, null,
+					keyValues(writeTable, write, ignorePreviousFiles));
 		}
 		if (this.routing != Routing.BY_BUCKET && writeTable.bucketMode() != BucketMode.HASH_DYNAMIC) {
 			return new WriteLane(table, writeTable, write, null, null, this.rowKindColumn,
@@ -165,13 +170,21 @@ public final class WriteLanes {
 				return keys.bucket();
 			};
 		}
-		ColumnarKeyValueWriter keyValues = null;
-		if (this.columnar && this.routing == Routing.BY_BUCKET) {
-			// the buckets' new files go to Paimon's writer too, which compacts them as it would its own
-			keyValues = new ColumnarKeyValueWriter(writeTable, ignorePreviousFiles,
-					(partition, bucket, files) -> write.getWrite().notifyNewFiles(Long.MAX_VALUE, partition, bucket, files));
+		return new WriteLane(table, writeTable, write, keys, byKey, this.rowKindColumn, null,
+				keyValues(writeTable, write, ignorePreviousFiles));
+	}
+
+	/** The lane's column-by-column key-value writer, if the table is written so. */
+	private @Nullable ColumnarKeyValueWriter keyValues(FileStoreTable writeTable, TableWriteImpl<?> write,
+			boolean ignorePreviousFiles) {
+		if (!this.columnar || this.routing != Routing.BY_BUCKET || writeTable.primaryKeys().isEmpty()) {
+			return null;
 		}
-		return new WriteLane(table, writeTable, write, keys, byKey, this.rowKindColumn, null, keyValues);
+		// the buckets' new files go to Paimon's writer too, which compacts them as it would its own (a
+		// write-only table does not compact)
+		ColumnarKeyValueWriter.NewFiles newFiles = writeTable.coreOptions().writeOnly() ? (partition, bucket, files) -> {
+		} : (partition, bucket, files) -> write.getWrite().notifyNewFiles(Long.MAX_VALUE, partition, bucket, files);
+		return new ColumnarKeyValueWriter(writeTable, ignorePreviousFiles, this.plannedBuckets, newFiles);
 	}
 
 	private static BucketAssigner dynamicBucketAssigner(String table, FileStoreTable writeTable, String commitUser,

@@ -37,6 +37,8 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 
 	private final int numBuckets;
 
+	private final boolean plannedBuckets;
+
 	private final @Nullable FileSystemWriteRestore restore;
 
 	private final NewFiles newFiles;
@@ -80,10 +82,14 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 	 * @param table the table, which {@link ColumnarWrites#unsupportedReason} accepts
 	 * @param ignorePreviousFiles whether the buckets start empty (overwrite): sequence numbers then start
 	 * at 0
+	 * @param plannedBuckets whether the buckets follow a plan rather than the table's bucket count (the
+	 * bucket count of existing files is then not checked)
 	 * @param newFiles told about the files handed over
 	 */
-	public ColumnarKeyValueWriter(FileStoreTable table, boolean ignorePreviousFiles, NewFiles newFiles) {
+	public ColumnarKeyValueWriter(FileStoreTable table, boolean ignorePreviousFiles, boolean plannedBuckets,
+			NewFiles newFiles) {
 		this.table = table;
+		this.plannedBuckets = plannedBuckets;
 		CoreOptions options = table.coreOptions();
 		this.bufferSize = options.writeBufferSize();
 		this.numBuckets = options.bucket();
@@ -146,7 +152,7 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 			maxSequence = Math.max(maxSequence, file.maxSequenceNumber());
 		}
 		int totalBuckets = (restored.totalBuckets() != null) ? restored.totalBuckets() : this.numBuckets;
-		if (totalBuckets != this.numBuckets) {
+		if (totalBuckets != this.numBuckets && !this.plannedBuckets) {
 			throw new IllegalStateException("Try to write partition " + partition + " of table '" + this.table.name()
 					+ "' with a new bucket num " + this.numBuckets + ", but the previous bucket num is " + totalBuckets
 					+ ". Rescale the table with INSERT OVERWRITE first.");

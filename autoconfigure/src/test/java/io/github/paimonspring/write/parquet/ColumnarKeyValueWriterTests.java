@@ -66,7 +66,7 @@ class ColumnarKeyValueWriterTests {
 			FileStoreTable paimon = create(warehouse, "default.paimon", primaryKey, Map.of());
 			List<CommitMessage> ourMessages;
 			List<CommitMessage> paimonMessages;
-			try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(ours, false, (p, b, f) -> {
+			try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(ours, false, false, (p, b, f) -> {
 			}); BatchTableWrite paimonWrite = paimon.newBatchWriteBuilder().newWrite()) {
 				// inserts, then an overlapping batch of updates and deletes: the last row of a key wins
 				writeBoth(allocator, ours, writer, paimonWrite, 0, 3_000, false);
@@ -90,7 +90,7 @@ class ColumnarKeyValueWriterTests {
 			for (int round = 0; round < 2; round++) {
 				List<CommitMessage> ourMessages;
 				List<CommitMessage> paimonMessages;
-				try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(ours, false, (p, b, f) -> {
+				try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(ours, false, false, (p, b, f) -> {
 				}); BatchTableWrite paimonWrite = paimon.newBatchWriteBuilder().newWrite()) {
 					writeBoth(allocator, ours, writer, paimonWrite, round * 1_000, 2_000, round == 1);
 					ourMessages = writer.prepareCommit();
@@ -115,7 +115,7 @@ class ColumnarKeyValueWriterTests {
 			FileStoreTable paimon = create(warehouse, "default.paimon", List.of("id"), Map.of());
 			List<CommitMessage> ourMessages;
 			List<CommitMessage> paimonMessages;
-			try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(ours, false, (p, b, f) -> {
+			try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(ours, false, false, (p, b, f) -> {
 			}); BatchTableWrite paimonWrite = paimon.newBatchWriteBuilder().newWrite()) {
 				for (int round = 0; round < 4; round++) {
 					writeBoth(allocator, ours, writer, paimonWrite, round * 700, 2_000, round % 2 == 1);
@@ -145,7 +145,7 @@ class ColumnarKeyValueWriterTests {
 			FileStoreTable table = create(warehouse, "default.ours", List.of("id"), Map.of("write-buffer-size", "64 kb"));
 			List<CommitMessage> handedOver;
 			List<List<DataFileMeta>> told = new ArrayList<>();
-			try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(table, false, (p, b, f) -> told.add(f));
+			try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(table, false, false, (p, b, f) -> told.add(f));
 					VectorSchemaRoot root = FlatBatches.batch(allocator, 0, 6_000, true)) {
 				VectorizedColumnBatch batch = convert(table, root);
 				write(table, writer, batch, 0, 3_000, null);
