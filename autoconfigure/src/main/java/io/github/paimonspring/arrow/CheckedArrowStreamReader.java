@@ -1,6 +1,7 @@
 package io.github.paimonspring.arrow;
 
 import java.io.InputStream;
+import java.nio.channels.ReadableByteChannel;
 import java.util.List;
 
 import org.apache.arrow.memory.BufferAllocator;
@@ -29,6 +30,17 @@ public class CheckedArrowStreamReader extends ArrowStreamReader {
 	 * @param table the table the stream is written to, for messages
 	 */
 	public CheckedArrowStreamReader(InputStream in, BufferAllocator allocator, String table) {
+		super(in, allocator);
+		this.table = table;
+	}
+
+	/**
+	 * Creates a reader of a channel: message bodies are read into the batches' buffers directly.
+	 * @param in the IPC stream
+	 * @param allocator the allocator of the batches' buffers
+	 * @param table the table the stream is written to, for messages
+	 */
+	public CheckedArrowStreamReader(ReadableByteChannel in, BufferAllocator allocator, String table) {
 		super(in, allocator);
 		this.table = table;
 	}

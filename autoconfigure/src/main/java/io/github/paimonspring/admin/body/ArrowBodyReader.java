@@ -2,6 +2,7 @@ package io.github.paimonspring.admin.body;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.ReadableByteChannel;
 import java.util.Locale;
 import java.util.concurrent.Semaphore;
 
@@ -198,7 +199,8 @@ public class ArrowBodyReader implements DisposableBean {
 							lastNeed[0] = bytes;
 							requireMemory(child, index, bytes, sink);
 						});
-				ArrowStreamReader reader = new CheckedArrowStreamReader(guard, child, upload.table)) {
+				ArrowStreamReader reader = new CheckedArrowStreamReader((ReadableByteChannel) guard, child,
+						upload.table)) {
 			VectorSchemaRoot root;
 			try {
 				root = reader.getVectorSchemaRoot();

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.ReadableByteChannel;
 
 import org.apache.arrow.flatbuf.Message;
 
@@ -17,7 +18,7 @@ import org.apache.arrow.flatbuf.Message;
  * checks every message with {@link ArrowMessageChecks}, and asks the {@link MemoryBudget} whether
  * the Arrow memory a batch needs is available before Arrow allocates it.
  */
-final class ArrowIpcGuard extends FilterInputStream {
+final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChannel {
 
 	private static final int CONTINUATION = 0xFFFFFFFF;
 
@@ -40,6 +41,10 @@ final class ArrowIpcGuard extends FilterInputStream {
 	private long bodyRemaining;
 
 	private boolean ended;
+
+	private boolean closed;
+
+	private byte[] scratch = new byte[0];
 
 	private long messages;
 
@@ -107,6 +112,73 @@ final class ArrowIpcGuard extends FilterInputStream {
 			return -1;
 		}
 		return read(buffer, offset, length);
+	}
+
+	/**
+	 * Reads like {@link #read(byte[], int, int)}, into a buffer: message bodies go straight from the
+	 * request into it when the request reads into buffers itself (a {@link ReadableByteChannel}), so that
+	 * Arrow's buffers are filled without a copy in between.
+	 */
+	@Override
+	public int read(ByteBuffer target) throws IOException {
+		if (!target.hasRemaining()) {
+			return 0;
+		}
+		if (this.headerPosition < this.header.length) {
+			int n = Math.min(target.remaining(), this.header.length - this.headerPosition);
+			target.put(this.header, this.headerPosition, n);
+			this.headerPosition += n;
+			return n;
+		}
+		if (this.bodyRemaining > 0) {
+			int wanted = (int) Math.min(target.remaining(), this.bodyRemaining);
+			int n = (this.in instanceof ReadableByteChannel channel) ? readInto(channel, target, wanted)
+					: readThroughScratch(target, wanted);
+			if (n < 0) {
+				throw new ArrowFramingException("Arrow IPC stream is truncated: " + this.bodyRemaining
+						+ " byte(s) of a message body are missing");
+			}
+			count(n);
+			this.bodyRemaining -= n;
+			return n;
+		}
+		if (this.ended || !nextMessage()) {
+			return -1;
+		}
+		return read(target);
+	}
+
+	private static int readInto(ReadableByteChannel channel, ByteBuffer target, int wanted) throws IOException {
+		ByteBuffer part = target.duplicate();
+		part.limit(part.position() + wanted);
+		int n = channel.read(part);
+		if (n > 0) {
+			target.position(target.position() + n);
+		}
+		return n;
+	}
+
+	private int readThroughScratch(ByteBuffer target, int wanted) throws IOException {
+		int length = Math.min(wanted, 64 * 1024);
+		if (this.scratch.length < length) {
+			this.scratch = new byte[length];
+		}
+		int n = this.in.read(this.scratch, 0, length);
+		if (n > 0) {
+			target.put(this.scratch, 0, n);
+		}
+		return n;
+	}
+
+	@Override
+	public boolean isOpen() {
+		return !this.closed;
+	}
+
+	@Override
+	public void close() throws IOException {
+		this.closed = true;
+		super.close();
 	}
 
 	/** Reads and checks the next message header; returns false at a clean end of stream. */

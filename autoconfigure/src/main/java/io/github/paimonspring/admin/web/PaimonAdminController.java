@@ -141,7 +141,7 @@ public class PaimonAdminController {
 			content = @Content(mediaType = PROBLEM))
 	public AdminModel.UploadResult upload(@PathVariable String id, HttpServletRequest request) throws IOException {
 		requireArrow(request);
-		return this.transactions.upload(id, request.getInputStream(), request.getContentLengthLong());
+		return this.transactions.upload(id, ServletBody.of(request), request.getContentLengthLong());
 	}
 
 	/**
@@ -300,7 +300,7 @@ public class PaimonAdminController {
 		if (invisible != null) {
 			response.setHeader("Warning", "299 paimon \"" + invisible + "\"");
 		}
-		return this.uploads.upload(database, table, overwrite, idempotencyKey, request.getInputStream(),
+		return this.uploads.upload(database, table, overwrite, idempotencyKey, ServletBody.of(request),
 				request.getContentLengthLong(), this.uploads.schemaEvolution(identifier, schemaEvolution));
 	}
 

@@ -143,7 +143,7 @@ public class PaimonChannelController {
 					+ "9223372036854775807, greater than after") @RequestParam String offsetToken,
 			HttpServletRequest request) throws IOException {
 		PaimonAdminController.requireArrow(request);
-		return this.channels.append(database, table, channel, generation, after, offsetToken, request.getInputStream(),
+		return this.channels.append(database, table, channel, generation, after, offsetToken, ServletBody.of(request),
 				request.getContentLengthLong());
 	}
 

@@ -52,14 +52,14 @@ public final class HttpUploadBenchmark {
 	private HttpUploadBenchmark() {
 	}
 
-	/** Warm-up rounds of each side before the measured ones: the JIT keeps improving through the second. */
+	/** Warm-up rounds of each side before the measured ones (the JIT keeps improving for several more: measure at least five). */
 	private static final int WARM_UPS = 2;
 
 	private static final List<String> CLIENTS = List.of("JDK HttpClient", "HttpURLConnection, fixed-length streaming");
 
 	public static void main(String[] args) throws Exception {
 		int rows = (args.length > 0) ? Integer.parseInt(args[0]) : 2_000_000;
-		int rounds = (args.length > 1) ? Integer.parseInt(args[1]) : 2;
+		int rounds = (args.length > 1) ? Integer.parseInt(args[1]) : 5;
 		Path out = (args.length > 2) ? Path.of(args[2]) : Path.of("target/http-benchmark-results.md");
 		String jfr = System.getProperty("bench.jfr", "");
 		Path dir = Files.createTempDirectory("paimon-http-bench");

@@ -79,6 +79,12 @@ public final class SmallUploadsBenchmark {
 		if (grouped) {
 			args.add("--paimon.ingest.commit-interval=" + interval);
 		}
+		// extra application arguments for comparisons, e.g. -Dbench.app-args=--paimon.write.columnar=false
+		for (String extra : System.getProperty("bench.app-args", "").split(" ")) {
+			if (!extra.isBlank()) {
+				args.add(extra);
+			}
+		}
 		try (SampleAppProcess app = SampleAppProcess.start(warehouse, List.of("-Xmx2g"), args.toArray(String[]::new))) {
 			HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 			String mode = grouped ? "grouped-" + interval : "single";
