@@ -99,14 +99,7 @@ final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChann
 			return n;
 		}
 		if (this.bodyRemaining > 0) {
-			int n = this.in.read(buffer, offset, (int) Math.min(length, this.bodyRemaining));
-			if (n < 0) {
-				throw new ArrowFramingException("Arrow IPC stream is truncated: " + this.bodyRemaining
-						+ " byte(s) of a message body are missing");
-			}
-			count(n);
-			this.bodyRemaining -= n;
-			return n;
+			return bodyRead(this.in.read(buffer, offset, (int) Math.min(length, this.bodyRemaining)));
 		}
 		if (this.ended || !nextMessage()) {
 			return -1;
@@ -132,20 +125,24 @@ final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChann
 		}
 		if (this.bodyRemaining > 0) {
 			int wanted = (int) Math.min(target.remaining(), this.bodyRemaining);
-			int n = (this.in instanceof ReadableByteChannel channel) ? readInto(channel, target, wanted)
-					: readThroughScratch(target, wanted);
-			if (n < 0) {
-				throw new ArrowFramingException("Arrow IPC stream is truncated: " + this.bodyRemaining
-						+ " byte(s) of a message body are missing");
-			}
-			count(n);
-			this.bodyRemaining -= n;
-			return n;
+			return bodyRead((this.in instanceof ReadableByteChannel channel) ? readInto(channel, target, wanted)
+					: readThroughScratch(target, wanted));
 		}
 		if (this.ended || !nextMessage()) {
 			return -1;
 		}
 		return read(target);
+	}
+
+	/** Counts {@code n} bytes of a message body just read; the end of the request inside a body fails. */
+	private int bodyRead(int n) throws IOException {
+		if (n < 0) {
+			throw new ArrowFramingException("Arrow IPC stream is truncated: " + this.bodyRemaining
+					+ " byte(s) of a message body are missing");
+		}
+		count(n);
+		this.bodyRemaining -= n;
+		return n;
 	}
 
 	private static int readInto(ReadableByteChannel channel, ByteBuffer target, int wanted) throws IOException {
