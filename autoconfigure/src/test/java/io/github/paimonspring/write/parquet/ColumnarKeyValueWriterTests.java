@@ -83,6 +83,49 @@ class ColumnarKeyValueWriterTests {
 	}
 
 	@Test
+	void partitionedTablesGetPaimonsFilesPerPartitionAndBucket() throws Exception {
+		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
+			List<FileStoreTable> tables = new ArrayList<>();
+			for (String name : List.of("default.ours", "default.paimon")) {
+				warehouse.create(name,
+						FlatBatches.schema().partitionKeys("b").primaryKey("b", "id").option("bucket", "2").build());
+				tables.add(warehouse.table(name));
+			}
+			List<CommitMessage> ourMessages;
+			List<CommitMessage> paimonMessages;
+			try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(tables.get(0), false, false, (p, b, f) -> {
+			}); BatchTableWrite paimonWrite = tables.get(1).newBatchWriteBuilder().newWrite()) {
+				writeBoth(allocator, tables.get(0), writer, paimonWrite, 0, 3_000, false);
+				writeBoth(allocator, tables.get(0), writer, paimonWrite, 1_000, 3_000, true);
+				ourMessages = writer.prepareCommit();
+				paimonMessages = paimonWrite.prepareCommit();
+			}
+			assertThat(ourMessages).hasSize(2 * 2);
+			Map<String, DataFileMeta> theirs = new HashMap<>();
+			for (CommitMessage message : paimonMessages) {
+				theirs.put(message.partition() + "/" + message.bucket(), files(List.of(message)).get(0));
+			}
+			for (CommitMessage message : ourMessages) {
+				DataFileMeta our = files(List.of(message)).get(0);
+				DataFileMeta their = theirs.remove(message.partition() + "/" + message.bucket());
+				assertThat(their).as("Paimon's file of %s/%s", message.partition(), message.bucket()).isNotNull();
+				assertThat(our.rowCount()).isEqualTo(their.rowCount());
+				assertThat(our.minKey()).isEqualTo(their.minKey());
+				assertThat(our.maxKey()).isEqualTo(their.maxKey());
+				assertThat(our.keyStats()).isEqualTo(their.keyStats());
+				assertThat(our.valueStats()).isEqualTo(their.valueStats());
+				assertThat(our.minSequenceNumber()).isEqualTo(their.minSequenceNumber());
+				assertThat(our.maxSequenceNumber()).isEqualTo(their.maxSequenceNumber());
+				assertThat(our.deleteRowCount()).isEqualTo(their.deleteRowCount());
+			}
+			assertThat(theirs).isEmpty();
+			commit(tables.get(0), ourMessages);
+			commit(tables.get(1), paimonMessages);
+			assertThat(rows(warehouse, "default.ours")).containsExactlyInAnyOrderElementsOf(rows(warehouse, "default.paimon"));
+		}
+	}
+
+	@Test
 	void sequenceNumbersContinueTheCommittedOnes() throws Exception {
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
 			FileStoreTable ours = create(warehouse, "default.ours", List.of("id"), Map.of());
