@@ -202,7 +202,6 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 	public List<CommitMessage> prepareCommit() throws Exception {
 		flush();
 		List<CommitMessage> messages = new ArrayList<>();
-		List<Bucket> written = new ArrayList<>();
 		for (Bucket bucket : this.groups) {
 			if (bucket.files.isEmpty()) {
 				continue;
@@ -212,28 +211,12 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 			messages.add(new CommitMessageImpl(bucket.partition, bucket.bucket, bucket.totalBuckets,
 					new DataIncrement(files, new ArrayList<>(), new ArrayList<>()), CompactIncrement.emptyIncrement()));
 			bucket.files.clear();
-			written.add(bucket);
 		}
-		forgetIdleBuckets(written);
+		// Buckets are kept with their sequence numbers until the writer closes, as Paimon's writer keeps the
+		// writer of a bucket it wrote while the round that wrote it may be uncommitted (its rounds are
+		// prepared with commit identifier Long.MAX_VALUE, so it never closes them): a round prepared after
+		// an empty one continues the bucket's numbers, and later rounds win over earlier ones in any commit
 		return messages;
-	}
-
-	/**
-	 * Forgets the buckets not written since the last commit, as Paimon's writer closes its idle bucket
-	 * writers: written again later, a bucket is restored again, with the sequence numbers others
-	 * committed meanwhile. The buffer is empty here, so the groups are numbered anew.
-	 */
-	private void forgetIdleBuckets(List<Bucket> written) {
-		if (written.size() == this.groups.size()) {
-			return;
-		}
-		this.groups.clear();
-		this.buckets.clear();
-		for (Bucket bucket : written) {
-			bucket.group = this.groups.size();
-			this.groups.add(bucket);
-			this.buckets.computeIfAbsent(bucket.partition, (p) -> new HashMap<>()).put(bucket.bucket, bucket);
-		}
 	}
 
 	/**
