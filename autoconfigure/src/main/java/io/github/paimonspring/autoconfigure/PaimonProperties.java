@@ -298,10 +298,11 @@ public class PaimonProperties {
 		private @Nullable Integer parallelism;
 
 		/**
-		 * Whether tables whose data files can be written column by column straight from the Arrow
-		 * batches (bucket-unaware append tables in Parquet without file indexes) are written so, with
-		 * the files, statistics and metadata Paimon's writer would produce; false writes every table
-		 * row by row through Paimon's writer.
+		 * Whether tables that qualify are written column by column straight from the Arrow batches, with
+		 * the files, statistics and metadata Paimon's writer would produce: bucket-unaware append tables
+		 * and fixed-bucket primary-key tables with flat columns without default values, all of whose
+		 * options are on the allow-list the parity tests prove (any other option sends a table to Paimon's
+		 * writer); false writes every table row by row through Paimon's writer.
 		 */
 		private boolean columnar = true;
 

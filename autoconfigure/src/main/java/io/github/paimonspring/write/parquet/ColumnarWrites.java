@@ -1,7 +1,5 @@
 package io.github.paimonspring.write.parquet;
 
-import java.util.Locale;
-
 import org.apache.paimon.CoreOptions;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
@@ -10,10 +8,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Which tables the column-by-column writers write: those whose files they produce exactly as Paimon's
- * writer would. Bucket-unaware append tables go to {@link ColumnarAppendWriter}, fixed-bucket
- * primary-key tables with the deduplicate merge engine to {@link ColumnarKeyValueWriter}; anything else
- * (other formats, file indexes, row tracking, nested types, encrypted Parquet, changelog producers,
- * deletion vectors, other merge engines) is written by Paimon's writer.
+ * writer would. A table qualifies only when every option it sets is on the allow-list
+ * ({@link ColumnarOptions}) with an allowed value, no column has a default value, and its columns are of
+ * flat types; then bucket-unaware append tables go to {@link ColumnarAppendWriter} and fixed-bucket
+ * primary-key tables (deduplicate merge engine, the only one allowed) to {@link ColumnarKeyValueWriter}.
+ * Every other table, and every option the list does not know, is written by Paimon's writer.
  */
 public final class ColumnarWrites {
 
@@ -21,77 +20,28 @@ public final class ColumnarWrites {
 	}
 
 	/**
-	 * Returns why a table is not written column by column, or {@code null} if it is.
+	 * Returns why a table is not written column by column, or {@code null} if it is: the first option
+	 * not on the allow-list ({@link ColumnarOptions}), a column with a default value, a bucket mode or a
+	 * column type the columnar writers do not write.
 	 * @param table the table
-	 * @return the reason, or {@code null}
+	 * @return the reason, naming the option, column or mode that decided it, or {@code null}
 	 */
 	public static @Nullable String unsupportedReason(FileStoreTable table) {
-		CoreOptions options = table.coreOptions();
-		String reason = fileReason(options);
+		String reason = ColumnarOptions.get().routingReason(table.options());
 		if (reason != null) {
 			return reason;
 		}
+		CoreOptions options = table.coreOptions();
 		if (table.primaryKeys().isEmpty()) {
 			if (table.bucketMode() != BucketMode.BUCKET_UNAWARE) {
 				return "it is an append table with fixed buckets (bucket = " + options.bucket() + ")";
 			}
-			if (options.rowTrackingEnabled() || options.dataEvolutionEnabled()) {
-				return "it tracks row ids";
-			}
-			if (options.vectorFileFormatString() != null) {
-				return "it writes vector files";
-			}
 			return columnReason(table, false);
 		}
-		reason = keyValueReason(table, options);
-		return (reason != null) ? reason : columnReason(table, true);
-	}
-
-	/** Whether the table's files are Parquet files that Paimon writes with one set of settings. */
-	private static @Nullable String fileReason(CoreOptions options) {
-		if (!"parquet".equals(options.fileFormatString().toLowerCase(Locale.ROOT))
-				|| !options.fileFormatPerLevel().isEmpty()) {
-			return "its file format is not parquet";
-		}
-		if (!options.fileCompressionPerLevel().isEmpty() || !options.statsModePerLevel().isEmpty()) {
-			return "it sets compression or statistics per level";
-		}
-		if (!options.indexColumnsOptions().isEmpty()) {
-			return "it has file indexes";
-		}
-		for (String key : options.toMap().keySet()) {
-			String lower = key.toLowerCase(Locale.ROOT);
-			if (lower.startsWith("parquet.crypto") || lower.startsWith("parquet.encryption")) {
-				return "its Parquet files are encrypted";
-			}
-		}
-		return null;
-	}
-
-	/** Whether a primary-key table's writes are what the deduplicating merge-tree writer writes. */
-	private static @Nullable String keyValueReason(FileStoreTable table, CoreOptions options) {
 		if (table.bucketMode() != BucketMode.HASH_FIXED) {
 			return "it is a primary-key table without fixed buckets (bucket = " + options.bucket() + ")";
 		}
-		if (options.mergeEngine() != CoreOptions.MergeEngine.DEDUPLICATE) {
-			return "its merge engine is " + options.mergeEngine();
-		}
-		if (!options.sequenceField().isEmpty() || options.rowkindField().isPresent()) {
-			return "it orders or marks rows by its own columns (sequence.field or rowkind.field)";
-		}
-		if (options.ignoreDelete() || options.recordLevelExpireTime() != null) {
-			return "it drops rows on write (ignore-delete or record-level.expire-time)";
-		}
-		if (options.changelogProducer() != CoreOptions.ChangelogProducer.NONE || options.needLookup()
-				|| options.deletionVectorsEnabled()) {
-			return "it produces a changelog or deletion vectors";
-		}
-		if (options.fullCompactionDeltaCommits() != null || options.dataFileThinMode()
-				|| !options.clusteringColumns().isEmpty()) {
-			return "it compacts, stores or clusters its files in its own way (full-compaction.delta-commits, "
-					+ "data-file.thin-mode or clustering.columns)";
-		}
-		return null;
+		return columnReason(table, true);
 	}
 
 	private static @Nullable String columnReason(FileStoreTable table, boolean buffered) {
@@ -100,6 +50,10 @@ public final class ColumnarWrites {
 					: ColumnValueWriter.of(field.name(), field.type()) != null;
 			if (!supported) {
 				return "column '" + field.name() + "' is of type " + field.type();
+			}
+			if (field.defaultValue() != null) {
+				// Paimon's writer fills its nulls with the default (DefaultValueRow)
+				return "column '" + field.name() + "' has a default value";
 			}
 		}
 		return null;
