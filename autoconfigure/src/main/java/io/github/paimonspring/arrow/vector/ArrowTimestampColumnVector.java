@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reads an Arrow {@code Timestamp} vector of any unit, with or without time zone, as a Paimon
  * {@code TIMESTAMP} or {@code TIMESTAMP_LTZ} column. The conversion follows the Arrow unit, not
- * the Paimon precision, and floors so that instants before 1970 are exact.
+ * the Paimon precision, and floors so that instants before 1970 are exact: a value keeps its
+ * nanoseconds whatever the precision, as Paimon's {@code Timestamp} does.
  */
 public final class ArrowTimestampColumnVector extends AbstractArrowColumnVector implements TimestampColumnVector,
 		ColumnRuns.Timestamps {
@@ -85,6 +86,22 @@ public final class ArrowTimestampColumnVector extends AbstractArrowColumnVector 
 					into[k - from] = millis ? Math.floorDiv(value, 1_000_000L) : Math.floorDiv(value, 1000L);
 				}
 		}
+	}
+
+	@Override
+	public boolean readNanosOfMicrosecond(int[] rows, int from, int to, int[] into) {
+		if (this.unit != TimeUnit.NANOSECOND) {
+			return false;
+		}
+		if (this.view == null) {
+			this.view = view(this.data);
+		}
+		ByteBuffer data = this.view;
+		for (int k = from; k < to; k++) {
+			long value = (data != null) ? data.getLong(rows[k] << 3) : this.data.getLong((long) rows[k] << 3);
+			into[k - from] = (int) Math.floorMod(value, 1000L);
+		}
+		return true;
 	}
 
 }
