@@ -31,9 +31,11 @@ import org.jspecify.annotations.Nullable;
  * Utf8View or a dictionary of those; BINARY, VARBINARY from Binary, LargeBinary, BinaryView or
  * FixedSizeBinary; DATE from Date; TIME from Time32 or Time64; TIMESTAMP from Timestamp without
  * time zone and TIMESTAMP_LTZ from Timestamp with a time zone, any unit; ARRAY from List or
- * LargeList; MAP from Map; ROW from Struct with children matched by name. Decimal values that do
- * not fit the column's precision and scale are reported when the row is read, not by
- * {@link #convert}.
+ * LargeList; MAP from Map; ROW from Struct with children matched by name. Timestamps keep the
+ * nanoseconds of their Arrow unit whatever the precision; {@link #convert} refuses a timestamp, time or
+ * date whose value overflows once scaled (such as milliseconds beyond the microseconds a
+ * {@code TIMESTAMP(6)} stores). Decimal values that do not fit the column's precision and scale are
+ * reported when the row is read, not by {@link #convert}.
  */
 public final class ArrowBatchConverter {
 
@@ -49,6 +51,8 @@ public final class ArrowBatchConverter {
 	private final ArrowColumnVectors columnVectors;
 
 	private final @Nullable NotNullCheck[] notNullChecks;
+
+	private final @Nullable ScaledValueCheck[] scaledValueChecks;
 
 	private final ArrowBufferValidator bufferValidator;
 
@@ -83,8 +87,10 @@ public final class ArrowBatchConverter {
 		this.columnVectors = new ArrowColumnVectors(table, this.validator, this.bufferValidator);
 		List<DataField> fields = rowType.getFields();
 		this.notNullChecks = new NotNullCheck[fields.size()];
+		this.scaledValueChecks = new ScaledValueCheck[fields.size()];
 		for (int i = 0; i < fields.size(); i++) {
 			this.notNullChecks[i] = NotNullCheck.of(fields.get(i).name(), fields.get(i).type());
+			this.scaledValueChecks[i] = ScaledValueCheck.of(fields.get(i).name(), fields.get(i).type());
 		}
 	}
 
@@ -113,16 +119,17 @@ public final class ArrowBatchConverter {
 	}
 
 	/**
-	 * Validates the root (the schema only once per distinct schema) and the table's
-	 * {@code NOT NULL} constraints, then returns a batch whose column vectors read the Arrow
+	 * Validates the root (the schema only once per distinct schema), the table's {@code NOT NULL}
+	 * constraints and that every timestamp, time and date fits the number Paimon stores for it once
+	 * scaled from its Arrow unit ({@link ScaledValueCheck}), then returns a batch whose column vectors read the Arrow
 	 * buffers directly. The caller keeps ownership of the Arrow data; the batch is valid only
 	 * while the root and its dictionaries stay unchanged.
 	 * @param root the Arrow data
 	 * @param dictionaries the dictionaries of dictionary-encoded fields, or {@code null} if there
 	 * are none
 	 * @return the batch, with its row count set
-	 * @throws ArrowDataException if the schema does not match, a dictionary is missing or a
-	 * {@code NOT NULL} column contains nulls
+	 * @throws ArrowDataException if the schema does not match, a dictionary is missing, a
+	 * {@code NOT NULL} column contains nulls or a scaled value overflows (naming column and row)
 	 * @throws ArrowFormatException naming the column if a vector's buffers are inconsistent with
 	 * its value count (offsets out of range or decreasing, buffers too short); no value has been
 	 * read through them
@@ -144,6 +151,9 @@ public final class ArrowBatchConverter {
 		for (int i = 0; i < this.notNullChecks.length; i++) {
 			if (this.notNullChecks[i] != null) {
 				this.notNullChecks[i].check(this.table, batch.columns[i], numRows);
+			}
+			if (this.scaledValueChecks[i] != null) {
+				this.scaledValueChecks[i].check(this.table, batch.columns[i], numRows);
 			}
 		}
 		return batch;

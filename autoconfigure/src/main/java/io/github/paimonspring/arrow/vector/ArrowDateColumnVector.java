@@ -5,15 +5,18 @@ import java.nio.ByteBuffer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.DateMilliVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.paimon.data.columnar.IntColumnVector;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Reads an Arrow {@code Date(DAY)} or {@code Date(MILLISECOND)} vector as a Paimon {@code DATE}
  * column (days since the epoch); milliseconds are floored to whole days so that dates before
- * 1970 are correct.
+ * 1970 are correct. A value overflows ({@link ScaledValues}) where its days do not fit Paimon's
+ * 32-bit number.
  */
-public final class ArrowDateColumnVector extends AbstractArrowColumnVector implements IntColumnVector, ColumnRuns.Ints {
+public final class ArrowDateColumnVector extends AbstractArrowColumnVector
+		implements IntColumnVector, ColumnRuns.Ints, ScaledValues {
 
 	private static final long MILLIS_PER_DAY = 86_400_000L;
 
@@ -39,6 +42,35 @@ public final class ArrowDateColumnVector extends AbstractArrowColumnVector imple
 			return (int) Math.floorDiv(this.data.getLong((long) i << 3), MILLIS_PER_DAY);
 		}
 		return this.data.getInt((long) i << 2);
+	}
+
+	@Override
+	public int firstOverflow(int from, int to, int precision) {
+		if (!this.millis) {
+			return -1;
+		}
+		for (int i = from; i < to; i++) {
+			long days = Math.floorDiv(this.data.getLong((long) i << 3), MILLIS_PER_DAY);
+			if (days != (int) days && !isNullAt(i)) {
+				return i;
+			}
+		}
+		return -1;
+	}
+
+	@Override
+	public long arrowValue(int i) {
+		return this.millis ? this.data.getLong((long) i << 3) : this.data.getInt((long) i << 2);
+	}
+
+	@Override
+	public ArrowType arrowType() {
+		return this.vector.getField().getType();
+	}
+
+	@Override
+	public String storedAs(int precision) {
+		return "days since 1970 (a 32-bit int)";
 	}
 
 	@Override

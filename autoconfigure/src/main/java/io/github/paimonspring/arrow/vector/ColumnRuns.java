@@ -68,7 +68,8 @@ public final class ColumnRuns {
 	/**
 	 * Reads runs of timestamps as the number Paimon stores for a precision: epoch milliseconds of
 	 * {@code getTimestamp(i, precision).getMillisecond()} up to precision 3, epoch microseconds of
-	 * {@code toMicros()} up to precision 6.
+	 * {@code toMicros()} up to precision 6; and the nanoseconds a microsecond number leaves out, which
+	 * Paimon keeps in its in-memory rows (and so in keys) for precision 4 and more.
 	 */
 	public interface Timestamps {
 
@@ -81,6 +82,18 @@ public final class ColumnRuns {
 		 * @param into the values
 		 */
 		void readTimestamps(int[] rows, int from, int to, int precision, long[] into);
+
+		/**
+		 * Reads the nanoseconds within the microsecond, 0 to 999, of the values of {@code rows[from..to)}
+		 * into {@code into[0..to-from)}: {@code getTimestamp(i, p).getNanoOfMillisecond() % 1000}.
+		 * @param rows row positions
+		 * @param from the first index into {@code rows}
+		 * @param to the index after the last one
+		 * @param into the nanoseconds
+		 * @return {@code false} if every value of the vector is a whole microsecond ({@code into} is then
+		 * left as it is)
+		 */
+		boolean readNanosOfMicrosecond(int[] rows, int from, int to, int[] into);
 
 	}
 

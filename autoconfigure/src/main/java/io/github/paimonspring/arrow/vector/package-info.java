@@ -3,7 +3,8 @@
  * variable-width, view, dictionary-encoded, decimal, temporal, list, map, struct), and the all-null
  * vector of a column the batch does not have. They are created by {@code arrow.ArrowColumnVectors}
  * after the buffers were checked, and check only what depends on a value (decimal overflow, dictionary
- * indices), refusing it with the parent package's {@code ArrowDataException}.
+ * indices), refusing it with the parent package's {@code ArrowDataException}; temporal vectors tell
+ * which values overflow once scaled ({@code ScaledValues}), which the parent package refuses.
  */
 @NullMarked
 package io.github.paimonspring.arrow.vector;

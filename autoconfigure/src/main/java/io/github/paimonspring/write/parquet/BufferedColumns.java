@@ -14,6 +14,7 @@ import org.apache.paimon.data.columnar.LongColumnVector;
 import org.apache.paimon.data.columnar.ShortColumnVector;
 import org.apache.paimon.data.columnar.TimestampColumnVector;
 import org.apache.paimon.types.DataTypeRoot;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link BufferedColumn}s of the numbers read in runs: INT32 and INT64 values and doubles. Each
@@ -103,7 +104,10 @@ final class BufferedColumns {
 
 	/**
 	 * BIGINT values, decimals up to 18 digits as unscaled values, and timestamps up to microseconds as
-	 * the number Paimon stores for their precision (milliseconds up to 3, microseconds up to 6).
+	 * the number Paimon stores for their precision (milliseconds up to 3, microseconds up to 6). For
+	 * precision 4 to 6 also the nanoseconds within the microsecond, which the file does not store but
+	 * Paimon's in-memory rows keep: its keys are the full value, so two values of one microsecond are two
+	 * keys ({@link #getTimestamp} gives the full value).
 	 */
 	static final class Longs extends BufferedColumn implements LongColumnVector, DecimalColumnVector,
 			TimestampColumnVector, ColumnRuns.Longs, ColumnRuns.Decimals, ColumnRuns.Timestamps {
@@ -124,10 +128,22 @@ final class BufferedColumns {
 
 		private final long[] run = new long[ColumnValueWriter.RUN];
 
+		/** Whether the nanoseconds within the microsecond are kept (timestamps of precision 4 to 6). */
+		private final boolean fine;
+
+		private int[] nanos = new int[0];
+
+		private final int[] nanosRun;
+
+		/** Whether any value held has nanoseconds within its microsecond. */
+		private boolean anyNanos;
+
 		Longs(Kind kind, int precision, int scale) {
 			this.kind = kind;
 			this.precision = precision;
 			this.scale = scale;
+			this.fine = kind == Kind.TIMESTAMP && precision > 3;
+			this.nanosRun = new int[this.fine ? ColumnValueWriter.RUN : 0];
 		}
 
 		@Override
@@ -141,14 +157,45 @@ final class BufferedColumns {
 			}
 			else if (this.kind == Kind.TIMESTAMP && source instanceof ColumnRuns.Timestamps runs) {
 				runs.readTimestamps(rows, from, to, this.precision, run);
+				if (this.fine) {
+					appendNanos(runs.readNanosOfMicrosecond(rows, from, to, this.nanosRun), to - from, at);
+				}
 			}
 			else {
 				for (int k = from; k < to; k++) {
 					int i = rows[k];
 					run[k - from] = source.isNullAt(i) ? 0 : value(source, i);
 				}
+				if (this.fine) {
+					for (int k = from; k < to; k++) {
+						int i = rows[k];
+						this.nanosRun[k - from] = source.isNullAt(i) ? 0
+								: ((TimestampColumnVector) source).getTimestamp(i, this.precision).getNanoOfMillisecond()
+										% 1000;
+					}
+					appendNanos(true, to - from, at);
+				}
 			}
 			System.arraycopy(run, 0, this.values, at, to - from);
+		}
+
+		private void appendNanos(boolean read, int count, int at) {
+			if (!read) {
+				Arrays.fill(this.nanos, at, at + count, 0);
+				return;
+			}
+			System.arraycopy(this.nanosRun, 0, this.nanos, at, count);
+			for (int k = 0; k < count && !this.anyNanos; k++) {
+				this.anyNanos = this.nanosRun[k] != 0;
+			}
+		}
+
+		/**
+		 * Returns the nanoseconds within the microsecond of every value held, by row.
+		 * @return the nanoseconds, or {@code null} if every value is a whole microsecond
+		 */
+		int @Nullable [] nanosOfMicrosecond() {
+			return this.anyNanos ? this.nanos : null;
 		}
 
 		private long value(ColumnVector source, int i) {
@@ -177,11 +224,20 @@ final class BufferedColumns {
 		@Override
 		void resize(int length) {
 			this.values = Arrays.copyOf(this.values, length);
+			if (this.fine) {
+				this.nanos = Arrays.copyOf(this.nanos, length);
+			}
 		}
 
 		@Override
 		int bytesPerValue() {
-			return 8;
+			return this.fine ? 12 : 8;
+		}
+
+		@Override
+		void clear() {
+			super.clear();
+			this.anyNanos = false;
 		}
 
 		@Override
@@ -196,8 +252,12 @@ final class BufferedColumns {
 
 		@Override
 		public Timestamp getTimestamp(int i, int precision) {
-			return (this.precision <= 3) ? Timestamp.fromEpochMillis(this.values[i])
-					: Timestamp.fromMicros(this.values[i]);
+			if (!this.fine) {
+				return Timestamp.fromEpochMillis(this.values[i]);
+			}
+			long micros = this.values[i];
+			return Timestamp.fromEpochMillis(Math.floorDiv(micros, 1000L),
+					(int) Math.floorMod(micros, 1000L) * 1000 + this.nanos[i]);
 		}
 
 		@Override
@@ -215,6 +275,17 @@ final class BufferedColumns {
 		@Override
 		public void readTimestamps(int[] rows, int from, int to, int precision, long[] into) {
 			readLongs(rows, from, to, into);
+		}
+
+		@Override
+		public boolean readNanosOfMicrosecond(int[] rows, int from, int to, int[] into) {
+			if (!this.anyNanos) {
+				return false;
+			}
+			for (int k = from; k < to; k++) {
+				into[k - from] = this.nanos[rows[k]];
+			}
+			return true;
 		}
 
 	}

@@ -13,8 +13,10 @@ import org.jspecify.annotations.Nullable;
  * what Paimon's deduplicating write buffer keeps: rows sorted by primary key with Paimon's key
  * comparator, rows of equal keys by arrival (sequence number), and of each key only the last row. A
  * key of one integer-like column (INT and narrower, BIGINT, DATE, TIME, a decimal up to 18 digits, a
- * timestamp up to microseconds) is sorted as a number, which is the order Paimon's comparator gives it;
- * any other key as Paimon's serialized key row with Paimon's comparator. Not thread-safe.
+ * timestamp up to microseconds) is sorted as a number, which is the order Paimon's comparator gives it
+ * — a timestamp of precision 4 to 6 as its microseconds, then the nanoseconds within them, which
+ * Paimon's keys keep; any other key as Paimon's serialized key row with Paimon's comparator. Not
+ * thread-safe.
  */
 final class KeyOrder {
 
@@ -32,6 +34,8 @@ final class KeyOrder {
 	private long[] numbersScratch = new long[0];
 
 	private int[] scratch = new int[0];
+
+	private int[] nanoCounts = new int[0];
 
 	private BinaryRow[] rows = new BinaryRow[0];
 
@@ -87,15 +91,44 @@ final class KeyOrder {
 			values[k] = (column instanceof BufferedColumns.Ints ints) ? ints.getInt(i)
 					: ((BufferedColumns.Longs) column).getLong(i);
 		}
+		int[] nanos = (column instanceof BufferedColumns.Longs longs) ? longs.nanosOfMicrosecond() : null;
+		if (nanos != null) {
+			sortByNanos(values, positions, count, nanos); // the minor key first: the radix sort is stable
+		}
 		radixSort(values, positions, count);
 		int kept = 0;
 		for (int k = 0; k < count; k++) {
-			if (k + 1 < count && values[k + 1] == values[k]) {
+			if (k + 1 < count && values[k + 1] == values[k]
+					&& (nanos == null || nanos[positions[k + 1]] == nanos[positions[k]])) {
 				continue; // a later row of the same key wins
 			}
 			positions[kept++] = positions[k];
 		}
 		return kept;
+	}
+
+	/** A stable counting sort by the nanoseconds (0 to 999) of each row, carrying the values along. */
+	private void sortByNanos(long[] values, int[] positions, int count, int[] nanos) {
+		if (this.nanoCounts.length == 0) {
+			this.nanoCounts = new int[1001];
+		}
+		int[] counts = this.nanoCounts;
+		java.util.Arrays.fill(counts, 0);
+		for (int k = 0; k < count; k++) {
+			counts[nanos[positions[k]] + 1]++;
+		}
+		for (int d = 0; d < 1000; d++) {
+			counts[d + 1] += counts[d];
+		}
+		long[] toValues = this.numbersScratch;
+		int[] toPositions = this.scratch;
+		for (int k = 0; k < count; k++) {
+			int target = counts[nanos[positions[k]]]++;
+			toValues[target] = values[k];
+			toPositions[target] = positions[k];
+		}
+		System.arraycopy(toValues, 0, values, 0, count);
+		System.arraycopy(toPositions, 0, positions, 0, count);
 	}
 
 	/** A stable least-significant-digit radix sort of signed longs, carrying the positions along. */
