@@ -104,12 +104,14 @@ final class KeyValueSpill {
 		this.keyType = new RowType(PrimaryKeyTableUtils.PrimaryKeyFieldsExtractor.EXTRACTOR.keyFields(table.schema()));
 		this.valueType = table.rowType();
 		RowType fileType = KeyValue.schema(this.keyType, this.valueType);
-		// runs are Parquet files with small row groups, compressed as Paimon compresses its spill files
+		// runs are Parquet files with small row groups and no dictionaries (cheaper to write and read),
+		// compressed as Paimon compresses its spill files
 		CompressOptions compression = this.options.spillCompressOptions();
 		this.runCompression = "none".equalsIgnoreCase(compression.compress()) ? "none" : "zstd";
 		CoreOptions runOptions = new CoreOptions(Map.of(CoreOptions.FILE_FORMAT.key(), "parquet",
 				CoreOptions.FILE_COMPRESSION.key(), this.runCompression, CoreOptions.FILE_COMPRESSION_ZSTD_LEVEL.key(),
-				String.valueOf(compression.zstdLevel()), CoreOptions.FILE_BLOCK_SIZE.key(), ROW_GROUP));
+				String.valueOf(compression.zstdLevel()), CoreOptions.FILE_BLOCK_SIZE.key(), ROW_GROUP,
+				"parquet.enable.dictionary", "false"));
 		this.settings = ParquetFileSettings.of(runOptions, fileType);
 		this.values = new ColumnValueWriter[fileType.getFieldCount()];
 		for (int c = 0; c < this.values.length; c++) {
