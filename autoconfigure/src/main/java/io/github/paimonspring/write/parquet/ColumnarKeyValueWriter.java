@@ -9,6 +9,7 @@ import org.apache.paimon.CoreOptions;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.columnar.ColumnarRow;
 import org.apache.paimon.data.columnar.VectorizedColumnBatch;
+import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.io.CompactIncrement;
 import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.io.DataIncrement;
@@ -23,13 +24,24 @@ import org.jspecify.annotations.Nullable;
 /**
  * Writes the rows of a fixed-bucket primary-key table as Paimon's merge-tree writer would, column by
  * column: rows are kept on the heap ({@link KeyValueBuffer}) up to the table's {@code write-buffer-size}
- * and then written per partition and bucket as level-0 key-value files — sorted by key, of each key the
+ * and written per partition and bucket as level-0 key-value files — sorted by key, of each key the
  * last row ({@link KeyOrder}), with sequence numbers continuing the bucket's ({@link KeyValueFiles}).
- * {@link #prepareCommit()} hands the files over as commit messages and tells {@link NewFiles} about
- * them, so that Paimon's writer compacts the bucket as it would have; {@link #close()} deletes files
- * never handed over. Not thread-safe.
+ * A round that fits in the buffer is written at {@link #prepareCommit()} as one sorted run per bucket.
+ * When the buffer fills, it is spilled as Paimon's spillable write buffer is: given Paimon's
+ * {@link IOManager} and {@code write-buffer-spillable} (the default), each bucket's rows go to a local
+ * sorted run, merged at {@link #prepareCommit()} into the bucket's one sorted run ({@link KeyValueSpill});
+ * without, each fill is written as a sorted run of its own, as Paimon's writer without spilling
+ * flushes it. {@link #prepareCommit()} hands the files over as commit messages and tells
+ * {@link NewFiles} about them, so that Paimon's writer compacts the bucket as it would have;
+ * {@link #close()} deletes files never handed over and every spilled run. Not thread-safe.
  */
 public final class ColumnarKeyValueWriter implements AutoCloseable {
+
+	/** Rows appended at once before the buffer is looked at. */
+	private static final int APPEND_ROWS = 4096;
+
+	/** The bytes of one buffered column at which the buffer is written, well below its 2 GB limit. */
+	private static final long COLUMN_LIMIT = 1L << 30;
 
 	private final FileStoreTable table;
 
@@ -50,6 +62,8 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 	private final KeyValueBuffer buffer;
 
 	private final KeyValueFiles files;
+
+	private final @Nullable KeyValueSpill spill;
 
 	/** The buckets written, in the order first written, as the buffer's groups. */
 	private final List<Bucket> groups = new ArrayList<>();
@@ -78,7 +92,8 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 	}
 
 	/**
-	 * Creates the writer.
+	 * Creates a writer that does not spill: a round larger than the buffer is written as a sorted run
+	 * per fill, as Paimon's writer without an {@link IOManager} writes it.
 	 * @param table the table, which {@link ColumnarWrites#unsupportedReason} accepts
 	 * @param ignorePreviousFiles whether the buckets start empty (overwrite): sequence numbers then start
 	 * at 0
@@ -88,6 +103,23 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 	 */
 	public ColumnarKeyValueWriter(FileStoreTable table, boolean ignorePreviousFiles, boolean plannedBuckets,
 			NewFiles newFiles) {
+		this(table, ignorePreviousFiles, plannedBuckets, newFiles, null);
+	}
+
+	/**
+	 * Creates the writer.
+	 * @param table the table, which {@link ColumnarWrites#unsupportedReason} accepts
+	 * @param ignorePreviousFiles whether the buckets start empty (overwrite): sequence numbers then start
+	 * at 0
+	 * @param plannedBuckets whether the buckets follow a plan rather than the table's bucket count (the
+	 * bucket count of existing files is then not checked)
+	 * @param newFiles told about the files handed over
+	 * @param ioManager the spill directories of Paimon's writer of the same table, as given to its
+	 * {@code withIOManager}: with {@code write-buffer-spillable} (the default) a full buffer is spilled
+	 * there; {@code null} for no spilling
+	 */
+	public ColumnarKeyValueWriter(FileStoreTable table, boolean ignorePreviousFiles, boolean plannedBuckets,
+			NewFiles newFiles, @Nullable IOManager ioManager) {
 		this.table = table;
 		this.plannedBuckets = plannedBuckets;
 		CoreOptions options = table.coreOptions();
@@ -99,10 +131,12 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 		this.keys = table.createRowKeyExtractor();
 		this.buffer = KeyValueBuffers.SHARED.take(table.rowType());
 		this.files = new KeyValueFiles(table);
+		this.spill = (ioManager != null && options.writeBufferSpillable())
+				? new KeyValueSpill(table, ioManager, this.files) : null;
 	}
 
 	/**
-	 * Buffers rows {@code rows[0..count)} of a batch; writes the buffer when it is full.
+	 * Buffers rows {@code rows[0..count)} of a batch; spills or writes the buffer when it is full.
 	 * @param batch the batch, columns in the table's order
 	 * @param rows the row positions, in the batch's order
 	 * @param count how many
@@ -112,33 +146,37 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 	 */
 	public void write(VectorizedColumnBatch batch, int[] rows, int count, int[] bucketOf, byte @Nullable [] kinds)
 			throws Exception {
-		if (this.sequences.length < count) {
-			this.sequences = new long[count];
-			this.groupOfRow = new int[count];
+		int chunk = Math.min(count, APPEND_ROWS);
+		if (this.sequences.length < chunk) {
+			this.sequences = new long[chunk];
+			this.groupOfRow = new int[chunk];
 		}
 		this.row.setVectorizedColumnBatch(batch);
 		BinaryRow lastPartition = null;
 		Map<Integer, Bucket> lastBuckets = null;
-		for (int k = 0; k < count; k++) {
-			int i = rows[k];
-			this.row.setRowId(i);
-			this.keys.setRecord(this.row);
-			BinaryRow partition = this.keys.partition();
-			if (lastPartition == null || !lastPartition.equals(partition)) {
-				lastPartition = partition.copy();
-				lastBuckets = this.buckets.computeIfAbsent(lastPartition, (p) -> new HashMap<>());
+		for (int from = 0; from < count; from += APPEND_ROWS) {
+			int to = Math.min(count, from + APPEND_ROWS);
+			for (int k = from; k < to; k++) {
+				int i = rows[k];
+				this.row.setRowId(i);
+				this.keys.setRecord(this.row);
+				BinaryRow partition = this.keys.partition();
+				if (lastPartition == null || !lastPartition.equals(partition)) {
+					lastPartition = partition.copy();
+					lastBuckets = this.buckets.computeIfAbsent(lastPartition, (p) -> new HashMap<>());
+				}
+				Bucket bucket = lastBuckets.get(bucketOf[i]);
+				if (bucket == null) {
+					bucket = restore(lastPartition, bucketOf[i]);
+					lastBuckets.put(bucketOf[i], bucket);
+				}
+				this.sequences[k - from] = bucket.nextSequence++;
+				this.groupOfRow[k - from] = bucket.group;
 			}
-			Bucket bucket = lastBuckets.get(bucketOf[i]);
-			if (bucket == null) {
-				bucket = restore(lastPartition, bucketOf[i]);
-				lastBuckets.put(bucketOf[i], bucket);
+			this.buffer.append(batch, rows, from, to, kinds, this.sequences, this.groupOfRow);
+			if (this.buffer.bytes() >= this.bufferSize || this.buffer.largestColumnBytes() >= COLUMN_LIMIT) {
+				flush(false);
 			}
-			this.sequences[k] = bucket.nextSequence++;
-			this.groupOfRow[k] = bucket.group;
-		}
-		this.buffer.append(batch, rows, 0, count, kinds, this.sequences, this.groupOfRow);
-		if (this.buffer.bytes() >= this.bufferSize) {
-			flush();
 		}
 	}
 
@@ -162,12 +200,12 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 		return state;
 	}
 
-	/** Writes every buffered row into level-0 files of its bucket and empties the buffer. */
-	private void flush() throws Exception {
+	/**
+	 * Writes every buffered row and empties the buffer: at a spill into a run of its bucket, otherwise
+	 * into level-0 files of its bucket, merged with the bucket's runs.
+	 */
+	private void flush(boolean prepare) throws Exception {
 		int size = this.buffer.size();
-		if (size == 0) {
-			return;
-		}
 		// the rows of each group, in arrival order (a counting sort by group)
 		int[] starts = new int[this.groups.size() + 1];
 		for (int i = 0; i < size; i++) {
@@ -182,11 +220,30 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 			positions[next[this.buffer.group(i)]++] = i;
 		}
 		for (int g = 0; g < this.groups.size(); g++) {
+			Bucket bucket = this.groups.get(g);
 			int count = starts[g + 1] - starts[g];
-			if (count > 0) {
-				int[] group = java.util.Arrays.copyOfRange(positions, starts[g], starts[g + 1]);
-				Bucket bucket = this.groups.get(g);
+			if (count == 0 && (!prepare || bucket.runs.isEmpty())) {
+				continue;
+			}
+			int[] group = java.util.Arrays.copyOfRange(positions, starts[g], starts[g + 1]);
+			if (this.spill == null) {
 				bucket.files.addAll(this.files.write(this.buffer, group, count, bucket.partition, bucket.bucket));
+			}
+			else if (!prepare) {
+				this.spill.spill(this.buffer, group, count, bucket.runs);
+			}
+			else if (bucket.runs.isEmpty()) {
+				// the round fit in the buffer: written straight from it
+				bucket.files.addAll(this.files.write(this.buffer, group, count, bucket.partition, bucket.bucket));
+			}
+			else {
+				try {
+					bucket.files.addAll(
+							this.spill.merge(bucket.runs, this.buffer, group, count, bucket.partition, bucket.bucket));
+				}
+				finally {
+					this.spill.delete(bucket.runs);
+				}
 			}
 		}
 		this.buffer.clear();
@@ -200,7 +257,7 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 	 * @throws Exception if a file cannot be written or {@link NewFiles} failed; close the writer
 	 */
 	public List<CommitMessage> prepareCommit() throws Exception {
-		flush();
+		flush(true);
 		List<CommitMessage> messages = new ArrayList<>();
 		for (Bucket bucket : this.groups) {
 			if (bucket.files.isEmpty()) {
@@ -210,6 +267,9 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 			this.newFiles.added(bucket.partition, bucket.bucket, files);
 			messages.add(new CommitMessageImpl(bucket.partition, bucket.bucket, bucket.totalBuckets,
 					new DataIncrement(files, new ArrayList<>(), new ArrayList<>()), CompactIncrement.emptyIncrement()));
+		}
+		// handed over only when every bucket's are: after a failure above, close() deletes them all
+		for (Bucket bucket : this.groups) {
 			bucket.files.clear();
 		}
 		// Buckets are kept with their sequence numbers until the writer closes, as Paimon's writer keeps the
@@ -220,8 +280,8 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 	}
 
 	/**
-	 * Drops the buffered rows and deletes every file not handed over by {@link #prepareCommit()}.
-	 * Idempotent.
+	 * Drops the buffered rows and deletes every spilled run and every file not handed over by
+	 * {@link #prepareCommit()}. Idempotent.
 	 */
 	@Override
 	public void close() {
@@ -233,6 +293,9 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 		for (Bucket bucket : this.groups) {
 			this.files.delete(bucket.partition, bucket.bucket, bucket.files);
 			bucket.files.clear();
+			if (this.spill != null) {
+				this.spill.delete(bucket.runs);
+			}
 		}
 	}
 
@@ -251,6 +314,9 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 
 		/** Files written and not handed over yet. */
 		final List<DataFileMeta> files = new ArrayList<>();
+
+		/** Runs spilled in this round, oldest first. */
+		final List<KeyValueSpill.Run> runs = new ArrayList<>();
 
 		Bucket(BinaryRow partition, int bucket, int totalBuckets, long nextSequence, int group) {
 			this.partition = partition;

@@ -95,6 +95,19 @@ final class KeyValueBuffer {
 		return bytes;
 	}
 
+	/**
+	 * The heap bytes of the largest column, about: a column holds less than 2 GB, so the buffer is
+	 * written before one comes near that.
+	 * @return the bytes
+	 */
+	long largestColumnBytes() {
+		long largest = 0;
+		for (BufferedColumn column : this.columns) {
+			largest = Math.max(largest, column.bytes());
+		}
+		return largest;
+	}
+
 	/** The table's columns, as a batch in the table's order. */
 	VectorizedColumnBatch rows() {
 		return new VectorizedColumnBatch(this.columns);

@@ -129,6 +129,7 @@ final class KeyValueFiles {
 				Path path = paths.newPath();
 				ColumnarParquetFile file = open(path);
 				int first = k;
+				DataFileMeta meta;
 				try {
 					while (k < kept) {
 						int run = Math.min(kept - k, ROLLING_CHECK_ROWS - ((k - first) % ROLLING_CHECK_ROWS));
@@ -139,13 +140,15 @@ final class KeyValueFiles {
 						}
 					}
 					file.close();
+					meta = meta(buffer, path, file, positions, first, k, paths.isExternalPath());
 				}
 				catch (IOException | RuntimeException ex) {
+					// also after the file is complete: a file without its metadata is never handed over
 					file.abort();
 					this.fileIO.deleteQuietly(path);
 					throw ex;
 				}
-				written.add(meta(buffer, path, file, positions, first, k, paths.isExternalPath()));
+				written.add(meta);
 			}
 		}
 		catch (IOException | RuntimeException ex) {
@@ -153,6 +156,26 @@ final class KeyValueFiles {
 			throw ex;
 		}
 		return written;
+	}
+
+	/**
+	 * Sorts and deduplicates a bucket's buffered rows as {@link #write} writes them.
+	 * @param buffer the buffer
+	 * @param positions the bucket's rows in arrival order; reordered
+	 * @param count how many
+	 * @return how many rows are left, at the start of {@code positions}
+	 */
+	int sortAndDeduplicate(KeyValueBuffer buffer, int[] positions, int count) {
+		return this.order.sortAndDeduplicate(buffer, positions, count);
+	}
+
+	/**
+	 * The buffered rows in the layout of a key-value file ({@code KeyValue.schema}).
+	 * @param buffer the buffer
+	 * @return the batch
+	 */
+	VectorizedColumnBatch layout(KeyValueBuffer buffer) {
+		return buffer.keyValues(this.keyColumns);
 	}
 
 	private ColumnarParquetFile open(Path path) throws IOException {
