@@ -184,7 +184,7 @@ public final class WriteLanes {
 		// write-only table does not compact)
 		ColumnarKeyValueWriter.NewFiles newFiles = writeTable.coreOptions().writeOnly() ? (partition, bucket, files) -> {
 		} : (partition, bucket, files) -> write.getWrite().notifyNewFiles(Long.MAX_VALUE, partition, bucket, files);
-		return new ColumnarKeyValueWriter(writeTable, ignorePreviousFiles, this.plannedBuckets, newFiles);
+		return new ColumnarKeyValueWriter(writeTable, ignorePreviousFiles, this.plannedBuckets, newFiles, this.ioManager);
 	}
 
 	private static BucketAssigner dynamicBucketAssigner(String table, FileStoreTable writeTable, String commitUser,

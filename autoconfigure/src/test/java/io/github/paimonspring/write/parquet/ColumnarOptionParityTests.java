@@ -94,9 +94,8 @@ class ColumnarOptionParityTests {
 		cases.add(new Case("pk", options("force-lookup", "false", "data-file.thin-mode", "false",
 				"pk-clustering-override", "false")));
 		cases.add(new Case("pk", options("write-only", "true")));
-		cases.add(new Case("pk", options("write-buffer-size", "64 kb", "page-size", "4 kb")));
-		cases.add(new Case("pk", options("write-buffer-size", "64 kb", "page-size", "4 kb",
-				"write-buffer-spillable", "false")));
+		cases.add(new Case("pk", options("write-buffer-size", "64 kb", "page-size", "4 kb", "write-buffer-spillable",
+				"true")));
 		cases.add(new Case("pk", options("num-sorted-run.compaction-trigger", "2", "num-sorted-run.stop-trigger", "3",
 				"num-levels", "3", "compaction.size-ratio", "2")));
 		cases.add(new Case("pk", options("commit.force-compact", "true", "compaction.force-rewrite-all-files", "true")));

@@ -97,6 +97,10 @@ class ColumnarOptionsTests {
 		assertThat(list.routingReason(Map.of("parquet.block.size", "1"))).contains("'parquet.block.size'");
 		assertThat(list.routingReason(Map.of("parquet.crypto.factory.class", "x"))).contains("not on the");
 		assertThat(list.routingReason(Map.of("PARQUET.writer.max-padding", "8"))).contains("'PARQUET.writer.max-padding'");
+		// Paimon's writer then writes a run per fill and compacts between fills, which ours cannot
+		assertThat(list.routingReason(Map.of("write-buffer-spillable", "false"))).contains("only as true");
+		assertThat(list.routingReason(Map.of("write-buffer-spill.max-disk-size", "1 gb")))
+			.contains("'write-buffer-spill.max-disk-size'");
 		// a fallback key is its option's
 		assertThat(list.routingReason(Map.of("deduplicate.ignore-delete", "true"))).contains("only as false");
 	}
