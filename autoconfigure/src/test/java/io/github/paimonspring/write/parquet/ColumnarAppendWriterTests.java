@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -16,6 +17,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.data.columnar.ColumnarRow;
 import org.apache.paimon.data.columnar.VectorizedColumnBatch;
@@ -33,6 +35,8 @@ import org.apache.paimon.table.sink.BatchTableWrite;
 import org.apache.paimon.table.sink.BatchWriteBuilder;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
+import org.apache.paimon.table.sink.RowKeyExtractor;
+import org.apache.paimon.table.sink.TableWriteImpl;
 import org.apache.paimon.types.DataField;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Tag;
@@ -265,6 +269,88 @@ class ColumnarAppendWriterTests {
 	void knowsWhereParquetsColumnStoreLooksAtPageSizes() {
 		// without it every run is one row long: still exact, but no longer column by column
 		assertThat(ColumnarParquetFile.knowsPageChecks()).isTrue();
+	}
+
+	static Stream<String> idleRounds() {
+		// the partitions each round writes: T and F are the two partitions of column b
+		return Stream.of("T,F,T", "T,,T", "TF,T,TF", "T,F,F,T", "F,,,F");
+	}
+
+	@ParameterizedTest
+	@MethodSource("idleRounds")
+	void aPartitionNotWrittenInARoundCountsSequenceNumbersAnewAsPaimonsWriter(String rounds) throws Exception {
+		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
+			List<FileStoreTable> tables = new ArrayList<>();
+			for (String name : List.of("default.ours", "default.paimon")) {
+				warehouse.create(name, FlatBatches.schema().partitionKeys("b").build());
+				tables.add(warehouse.table(name));
+			}
+			FileStoreTable ours = tables.get(0);
+			List<CommitMessage> ourAll = new ArrayList<>();
+			List<CommitMessage> paimonAll = new ArrayList<>();
+			// the sequence number each partition's next file starts at, as Paimon's writer counts them
+			Map<Character, Long> nextSequence = new HashMap<>();
+			int written = 0;
+			try (ColumnarAppendWriter writer = new ColumnarAppendWriter(ours);
+					TableWriteImpl<?> paimonWrite = tables.get(1).newWrite("paimon-user");
+					VectorSchemaRoot root = FlatBatches.batch(allocator, 0, 3_000, false)) {
+				VectorizedColumnBatch batch = convert(ours, root);
+				RowKeyExtractor keys = ours.createRowKeyExtractor();
+				ColumnarRow row = new ColumnarRow(batch);
+				String[] partitionsOfRounds = rounds.split(",", -1);
+				for (int round = 0; round < partitionsOfRounds.length; round++) {
+					String partitions = partitionsOfRounds[round];
+					Map<Character, Long> expected = new HashMap<>();
+					for (char partition : partitions.toCharArray()) {
+						// each round writes other rows: a fifth of the batch, holding both partitions
+						int[] positions = new int[3_000];
+						int count = 0;
+						BinaryRow key = null;
+						for (int i = 0; i < 3_000; i++) {
+							row.setRowId(i);
+							keys.setRecord(row);
+							if ((i / 3) % 5 == round && keys.partition().getBoolean(0) == (partition == 'T')) {
+								key = keys.partition().copy();
+								positions[count++] = i;
+								paimonWrite.write(row);
+							}
+						}
+						assertThat(key).isNotNull();
+						writer.write(key, batch, positions, 0, count);
+						written += count;
+						long start = nextSequence.getOrDefault(partition, 0L);
+						expected.put(partition, start);
+						nextSequence.put(partition, start + count);
+					}
+					// a partition the round did not write is forgotten: its next file starts at 0 again
+					nextSequence.keySet().removeIf((partition) -> partitions.indexOf(partition) < 0);
+					List<CommitMessage> ourMessages = writer.prepareCommit();
+					List<CommitMessage> paimonMessages = nonEmpty(paimonWrite.prepareCommit(true, Long.MAX_VALUE));
+					assertThat(partitions(ourMessages)).as("round %s", round)
+						.containsExactlyInAnyOrderElementsOf(partitions(paimonMessages));
+					for (CommitMessage message : ourMessages) {
+						CommitMessage their = paimonMessages.stream()
+							.filter((m) -> m.partition().equals(message.partition()))
+							.findFirst()
+							.orElseThrow();
+						DataFileMeta file = single(List.of(message));
+						assertThat(file.minSequenceNumber()).as("round %s %s", round, message.partition())
+							.isEqualTo(expected.get(message.partition().getBoolean(0) ? 'T' : 'F'));
+						assertSameMeta(file, single(List.of(their)));
+					}
+					ourAll.addAll(ourMessages);
+					paimonAll.addAll(paimonMessages);
+				}
+			}
+			commit(ours, ourAll);
+			commit(tables.get(1), paimonAll);
+			assertThat(rows(warehouse, "default.ours")).hasSize(written)
+				.containsExactlyInAnyOrderElementsOf(rows(warehouse, "default.paimon"));
+		}
+	}
+
+	private static List<CommitMessage> nonEmpty(List<CommitMessage> messages) {
+		return messages.stream().filter((m) -> !((CommitMessageImpl) m).isEmpty()).toList();
 	}
 
 	@Test
