@@ -3,6 +3,7 @@ package io.github.paimonspring.write.parquet;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,12 @@ import org.jspecify.annotations.Nullable;
  * table's target file size, with the statistics Paimon reads from the Parquet footer and the sequence
  * numbers its writer counts. {@link #prepareCommit()} hands the files written since the last call over as
  * commit messages; {@link #close()} deletes files that were never handed over. Not thread-safe.
+ * <p>
+ * Sequence numbers are counted per partition from 0, as Paimon's writer for bucket-unaware tables
+ * counts them (it restores no previous files). Like its {@code AbstractFileStoreWrite.prepareCommit}
+ * with the no-conflict clean checker of {@code AppendFileStoreWrite}, a {@link #prepareCommit()} forgets
+ * every partition it has nothing to hand over for, unless no partition has handed files over yet; a
+ * later write to a forgotten partition counts from 0 again.
  */
 public final class ColumnarAppendWriter implements AutoCloseable {
 
@@ -185,8 +192,15 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 	 * @throws IOException if a file cannot be completed; close the writer
 	 */
 	public List<CommitMessage> prepareCommit() throws IOException {
+		// as Paimon's writer: no partition is forgotten before one has handed files over
+		boolean first = true;
+		for (PartitionFiles files : this.partitions.values()) {
+			first &= !files.handedOver;
+		}
 		List<CommitMessage> messages = new ArrayList<>();
-		for (Map.Entry<BinaryRow, PartitionFiles> entry : this.partitions.entrySet()) {
+		Iterator<Map.Entry<BinaryRow, PartitionFiles>> entries = this.partitions.entrySet().iterator();
+		while (entries.hasNext()) {
+			Map.Entry<BinaryRow, PartitionFiles> entry = entries.next();
 			PartitionFiles files = entry.getValue();
 			files.completeFile();
 			if (!files.completed.isEmpty()) {
@@ -195,6 +209,11 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 								Collections.emptyList()),
 						CompactIncrement.emptyIncrement()));
 				files.completed.clear();
+				files.handedOver = true;
+			}
+			else if (!first) {
+				// Paimon closes the writer of a partition a round did not write; the next one starts at 0
+				entries.remove();
 			}
 		}
 		return messages;
@@ -236,8 +255,11 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 
 		private @Nullable Path currentPath;
 
-		/** The next sequence number, counted per partition for the writer's lifetime as Paimon's writer counts. */
+		/** The next sequence number, counted per partition until the partition is forgotten, as Paimon's writer counts. */
 		private long sequenceNumber;
+
+		/** Whether a {@link #prepareCommit()} has handed files of the partition over. */
+		private boolean handedOver;
 
 		private final ColumnValueWriter[] values;
 

@@ -1,6 +1,8 @@
 package io.github.paimonspring.write.parquet;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.HashMap;
 import java.util.List;
 
@@ -24,13 +26,25 @@ import org.jspecify.annotations.Nullable;
 /**
  * One Parquet data file written column by column: the values of a run of rows go into each column's
  * writer in turn (not row by row through a record consumer), with the pages, row groups, statistics
- * and footer of Parquet's own writer. Row groups are cut as Parquet's record writer cuts them, checked
- * after every run of at most {@link #RUN} rows instead of every row. Not thread-safe.
+ * and footer of Parquet's own writer as Paimon drives it, record by record.
+ * <p>
+ * Parquet's writer looks at sizes only at some records: its column store checks the page sizes when
+ * its record count reaches the count it set at the last check ({@code ColumnWriteStoreBase}), and its
+ * record writer checks the row-group size at a record count it estimates the same way, and at the
+ * row-group row-count limit ({@code InternalParquetRecordWriter.checkBlockSizeReached}). A run ends at
+ * the next of these records, so that every column holds exactly the rows Parquet's writer would hold
+ * when a size is looked at: the pages, the first-page dictionary decision and the row groups come out
+ * as Parquet's own. The column store's next check is private to Parquet and read through a
+ * {@link VarHandle}; should a Parquet version not have it, every run is one row long, which is exact and
+ * slow. Not thread-safe.
  */
 final class ColumnarParquetFile {
 
-	/** Rows written into every column before moving on: long enough to stay in one column, short enough for pages. */
+	/** The most rows written into every column before moving on. */
 	static final int RUN = 256;
+
+	/** {@code ColumnWriteStoreBase.rowCountForNextSizeCheck}: the record count of the next page-size check. */
+	private static final @Nullable VarHandle NEXT_PAGE_CHECK = nextPageCheck();
 
 	private final ParquetFileSettings settings;
 
@@ -132,7 +146,7 @@ final class ColumnarParquetFile {
 		int rowGroupLimit = this.settings.properties().getRowGroupRowCountLimit();
 		int k = from;
 		while (k < to) {
-			int run = (int) Math.min(Math.min(RUN, to - k), rowGroupLimit - this.recordCount);
+			int run = (int) Math.min(Math.min(RUN, to - k), rowsToNextCheck(rowGroupLimit));
 			for (int c = 0; c < this.values.length; c++) {
 				this.values[c].write(batch.columns[c], rows, k, k + run, this.writers[c]);
 			}
@@ -145,6 +159,17 @@ final class ColumnarParquetFile {
 			this.totalRecords += run;
 			checkBlockSizeReached(rowGroupLimit);
 		}
+	}
+
+	/**
+	 * The rows until the next record at which Parquet's writer looks at a size: the column store's page
+	 * check, the record writer's row-group check or its row-count limit; at least one.
+	 */
+	private long rowsToNextCheck(int rowGroupLimit) {
+		long next = Math.min(rowGroupLimit, this.recordCountForNextMemCheck);
+		ColumnWriteStore store = this.columnStore;
+		next = Math.min(next, (NEXT_PAGE_CHECK != null) ? (long) NEXT_PAGE_CHECK.get(store) : this.recordCount + 1);
+		return Math.max(1, next - this.recordCount);
 	}
 
 	/** Parquet's record writer's rule for cutting a row group, at the end of a run. */
@@ -262,6 +287,27 @@ final class ColumnarParquetFile {
 			this.columnStore = null;
 			this.pageStore = null;
 			release();
+		}
+	}
+
+	/** Whether the column store's page checks are known ahead, so that runs are longer than one row. */
+	static boolean knowsPageChecks() {
+		return NEXT_PAGE_CHECK != null;
+	}
+
+	private static @Nullable VarHandle nextPageCheck() {
+		try {
+			Class<?> store = Class.forName(ColumnWriteStore.class.getPackageName() + ".impl.ColumnWriteStoreBase");
+			Class<?> v1 = Class.forName(ColumnWriteStore.class.getPackageName() + ".impl.ColumnWriteStoreV1");
+			Class<?> v2 = Class.forName(ColumnWriteStore.class.getPackageName() + ".impl.ColumnWriteStoreV2");
+			if (!store.isAssignableFrom(v1) || !store.isAssignableFrom(v2)) {
+				return null;
+			}
+			return MethodHandles.privateLookupIn(store, MethodHandles.lookup())
+				.findVarHandle(store, "rowCountForNextSizeCheck", long.class);
+		}
+		catch (ReflectiveOperationException | RuntimeException ex) {
+			return null;
 		}
 	}
 

@@ -82,6 +82,46 @@ class ColumnarKeyValueWriterTests {
 		}
 	}
 
+	static Stream<Map<String, String>> fileOptions() {
+		return Stream.of(Map.of("parquet.block.size", "1"),
+				Map.of("parquet.block.size", "1", "parquet.writer.version", "v2"),
+				Map.of("parquet.block.size", "65536", "parquet.page.size", "4096"),
+				Map.of("parquet.page.size", "2048", "parquet.writer.version", "v2"),
+				Map.of("parquet.page.size", "2048", "parquet.page.row-count-limit", "300"),
+				Map.of("parquet.page.size", "8192", "parquet.dictionary.page.size", "4096"),
+				Map.of("parquet.dictionary.page.size", "2048", "parquet.writer.version", "v2"));
+	}
+
+	@ParameterizedTest
+	@MethodSource("fileOptions")
+	void cutsRowGroupsAndPagesWhereParquetsWriterCutsThem(Map<String, String> options) throws Exception {
+		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
+			FileStoreTable ours = create(warehouse, "default.ours", List.of("str", "id"), options);
+			FileStoreTable paimon = create(warehouse, "default.paimon", List.of("str", "id"), options);
+			List<CommitMessage> ourMessages;
+			List<CommitMessage> paimonMessages;
+			try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(ours, false, false, (p, b, f) -> {
+			}); BatchTableWrite paimonWrite = paimon.newBatchWriteBuilder().newWrite()) {
+				writeBoth(allocator, ours, writer, paimonWrite, 0, 6_000, false);
+				writeBoth(allocator, ours, writer, paimonWrite, 3_000, 6_000, true);
+				ourMessages = writer.prepareCommit();
+				paimonMessages = paimonWrite.prepareCommit();
+			}
+			// assertSameBuckets compares every row group and page of each file
+			assertSameBuckets(ours, ourMessages, paimon, paimonMessages);
+			if ("1".equals(options.get("parquet.block.size"))) {
+				// Parquet's writer looks at the size first at 100 records, then again 100 records later
+				CommitMessage message = ourMessages.get(0);
+				List<Long> rowGroups = ParquetLayouts.rowGroups(
+						ParquetLayouts.of(ours, message.partition(), message.bucket(), files(List.of(message)).get(0)));
+				assertThat(rowGroups.subList(0, rowGroups.size() - 1)).isNotEmpty().containsOnly(100L);
+			}
+			commit(ours, ourMessages);
+			commit(paimon, paimonMessages);
+			assertThat(rows(warehouse, "default.ours")).containsExactlyInAnyOrderElementsOf(rows(warehouse, "default.paimon"));
+		}
+	}
+
 	@Test
 	void partitionedTablesGetPaimonsFilesPerPartitionAndBucket() throws Exception {
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
@@ -319,6 +359,9 @@ class ColumnarKeyValueWriterTests {
 			assertThat(our.fileSource()).isEqualTo(them.fileSource());
 			assertThat(our.extraFiles()).isEqualTo(them.extraFiles());
 			assertThat(((CommitMessageImpl) message).totalBuckets()).isEqualTo(((CommitMessageImpl) their).totalBuckets());
+			assertThat(our.fileSize()).isEqualTo(them.fileSize());
+			assertThat(ParquetLayouts.of(ours, message.partition(), message.bucket(), our))
+				.containsExactlyElementsOf(ParquetLayouts.of(paimon, their.partition(), their.bucket(), them));
 			ParquetMetadata ourFooter = footer(ours, message, our);
 			ParquetMetadata theirFooter = footer(paimon, their, them);
 			assertThat(ourFooter.getFileMetaData().getSchema()).isEqualTo(theirFooter.getFileMetaData().getSchema());
