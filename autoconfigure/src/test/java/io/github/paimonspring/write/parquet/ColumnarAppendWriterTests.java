@@ -497,13 +497,13 @@ class ColumnarAppendWriterTests {
 					Map.of("bucket", "2", "bucket-key", "id"))))
 				.contains("append table with fixed buckets");
 			assertThat(ColumnarWrites.unsupportedReason(create(warehouse, "default.orc", Map.of("file.format", "orc"))))
-				.contains("not parquet");
+				.contains("'file.format' = 'orc'");
 			assertThat(ColumnarWrites.unsupportedReason(
 					create(warehouse, "default.indexed", Map.of("file-index.bloom-filter.columns", "id"))))
-				.contains("file indexes");
+				.contains("'file-index.bloom-filter.columns'");
 			assertThat(ColumnarWrites.unsupportedReason(
 					create(warehouse, "default.tracked", Map.of("row-tracking.enabled", "true"))))
-				.contains("row ids");
+				.contains("'row-tracking.enabled'");
 			warehouse.create("default.nested", org.apache.paimon.schema.Schema.newBuilder()
 				.column("id", DataTypes.INT())
 				.column("tags", DataTypes.ARRAY(DataTypes.STRING()))

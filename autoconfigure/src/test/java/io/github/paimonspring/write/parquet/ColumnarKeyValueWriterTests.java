@@ -251,13 +251,13 @@ class ColumnarKeyValueWriterTests {
 			assertThat(ColumnarWrites.unsupportedReason(create(warehouse, "default.plain", List.of("id"), Map.of())))
 				.isNull();
 			Map<String, String> reasons = new HashMap<>();
-			reasons.put("merge-engine=partial-update", "merge engine");
-			reasons.put("changelog-producer=input", "changelog");
-			reasons.put("deletion-vectors.enabled=true", "deletion vectors");
+			reasons.put("merge-engine=partial-update", "'merge-engine' = 'partial-update'");
+			reasons.put("changelog-producer=input", "'changelog-producer'");
+			reasons.put("deletion-vectors.enabled=true", "'deletion-vectors.enabled'");
 			reasons.put("sequence.field=l", "sequence.field");
 			reasons.put("ignore-delete=true", "ignore-delete");
 			reasons.put("data-file.thin-mode=true", "thin-mode");
-			reasons.put("file.format=orc", "not parquet");
+			reasons.put("file.format=orc", "'file.format' = 'orc'");
 			reasons.put("bucket=-1", "without fixed buckets");
 			int n = 0;
 			for (Map.Entry<String, String> reason : reasons.entrySet()) {

@@ -91,7 +91,7 @@ final class ParityTables {
 
 	/**
 	 * Asserts that both tables hold the same rows with the same row kinds and data files with the same
-	 * metadata (file names and sizes aside).
+	 * metadata (file names aside).
 	 * @param warehouse the warehouse
 	 * @param ours the table the starter wrote
 	 * @param paimon the table Paimon's writer wrote
@@ -137,7 +137,7 @@ final class ParityTables {
 	/**
 	 * The metadata of a table's live data files by partition and bucket, each file as the facts Paimon's
 	 * writer decides: rows, deletes, key range, statistics, sequence range, level, source, schema,
-	 * whether it is in an external path.
+	 * whether it is in an external path, its size (compactions choose by size).
 	 */
 	static Map<String, List<String>> files(FileStoreTable table) {
 		Map<String, List<String>> files = new TreeMap<>();
@@ -154,7 +154,7 @@ final class ParityTables {
 	}
 
 	static String describe(DataFileMeta meta) {
-		return "rows=" + meta.rowCount() + " deletes=" + meta.deleteRowCount() + " keys=" + meta.minKey() + ".."
+		return "size=" + meta.fileSize() + " rows=" + meta.rowCount() + " deletes=" + meta.deleteRowCount() + " keys=" + meta.minKey() + ".."
 				+ meta.maxKey() + " keyStats=" + meta.keyStats() + " valueStats=" + meta.valueStats() + " statsCols="
 				+ meta.valueStatsCols() + " seq=" + meta.minSequenceNumber() + ".." + meta.maxSequenceNumber() + " level="
 				+ meta.level() + " source=" + meta.fileSource() + " schema=" + meta.schemaId() + " format="
