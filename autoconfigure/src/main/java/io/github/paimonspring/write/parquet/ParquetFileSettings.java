@@ -10,6 +10,8 @@ import org.apache.paimon.format.parquet.ParquetSchemaConverter;
 import org.apache.paimon.options.MemorySize;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.shade.org.apache.parquet.column.ParquetProperties;
+import org.apache.paimon.shade.org.apache.parquet.column.values.factory.DefaultV1ValuesWriterFactory;
+import org.apache.paimon.shade.org.apache.parquet.column.values.factory.DefaultV2ValuesWriterFactory;
 import org.apache.paimon.shade.org.apache.parquet.hadoop.CodecFactory;
 import org.apache.paimon.shade.org.apache.parquet.hadoop.ParquetOutputFormat;
 import org.apache.paimon.shade.org.apache.parquet.hadoop.ParquetWriter;
@@ -21,8 +23,10 @@ import org.apache.paimon.types.RowType;
  * How Paimon would write a Parquet data file of a table: the file schema, the encoding properties,
  * the codec and the row-group size, derived from the table's options exactly as Paimon's Parquet
  * format derives them ({@code parquet.*} options, {@code file.compression},
- * {@code file.compression.zstd-level}, {@code file.block-size}). {@code ColumnarParquetFileTests}
- * compares the files written with these settings against Paimon's own.
+ * {@code file.compression.zstd-level}, {@code file.block-size}). The values writers (dictionary or
+ * not, and when to fall back) follow these settings alone, not the Parquet properties built last in
+ * the JVM. {@code ColumnarKeyValueWriterTests} compares the files written with these settings against
+ * Paimon's own.
  */
 final class ParquetFileSettings {
 
@@ -62,6 +66,12 @@ final class ParquetFileSettings {
 	static ParquetFileSettings of(CoreOptions options, RowType rowType) {
 		Configuration conf = new Configuration(false);
 		formatOptions(options).forEach(conf::set);
+		ParquetProperties.WriterVersion version = ParquetProperties.WriterVersion.fromString(
+				conf.get(ParquetOutputFormat.WRITER_VERSION, ParquetProperties.DEFAULT_WRITER_VERSION.toString()));
+		// Parquet's default values-writer factory is one for the whole JVM, set up by the properties built
+		// last (by any writer of any table, e.g. the spill runs' without dictionaries): Paimon's writer
+		// builds its properties just before it opens a file, these settings are kept for many files, so
+		// they get a factory of their own, which picks the encodings from these properties only
 		ParquetProperties.Builder properties = ParquetProperties.builder()
 			.withPageSize(conf.getInt(ParquetOutputFormat.PAGE_SIZE, ParquetWriter.DEFAULT_PAGE_SIZE))
 			.withPageRowCountLimit(conf.getInt(ParquetOutputFormat.PAGE_ROW_COUNT_LIMIT,
@@ -70,8 +80,9 @@ final class ParquetFileSettings {
 					ParquetProperties.DEFAULT_DICTIONARY_PAGE_SIZE))
 			.withDictionaryEncoding(
 					conf.getBoolean(ParquetOutputFormat.ENABLE_DICTIONARY, ParquetProperties.DEFAULT_IS_DICTIONARY_ENABLED))
-			.withWriterVersion(ParquetProperties.WriterVersion.fromString(
-					conf.get(ParquetOutputFormat.WRITER_VERSION, ParquetProperties.DEFAULT_WRITER_VERSION.toString())))
+			.withWriterVersion(version)
+			.withValuesWriterFactory((version == ParquetProperties.WriterVersion.PARQUET_1_0)
+					? new DefaultV1ValuesWriterFactory() : new DefaultV2ValuesWriterFactory())
 			.withBloomFilterEnabled(conf.getBoolean(ParquetOutputFormat.BLOOM_FILTER_ENABLED,
 					ParquetProperties.DEFAULT_BLOOM_FILTER_ENABLED));
 		new ColumnConfigParser()

@@ -16,9 +16,12 @@ import io.github.paimonspring.support.TestWarehouse;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.data.columnar.ColumnarRow;
 import org.apache.paimon.data.columnar.VectorizedColumnBatch;
+import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.format.parquet.ParquetUtil;
 import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.options.Options;
@@ -33,6 +36,7 @@ import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.apache.paimon.table.sink.RowKeyExtractor;
 import org.apache.paimon.types.DataField;
+import org.apache.paimon.types.DataTypes;
 import org.apache.paimon.types.RowKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -162,6 +166,69 @@ class ColumnarKeyValueWriterTests {
 			commit(tables.get(0), ourMessages);
 			commit(tables.get(1), paimonMessages);
 			assertThat(rows(warehouse, "default.ours")).containsExactlyInAnyOrderElementsOf(rows(warehouse, "default.paimon"));
+		}
+	}
+
+	@Test
+	void constantColumnsKeepTheDictionaryOfTheTablesSettings() throws Exception {
+		// a bucket's partition column and row kinds are constant: Parquet keeps their dictionaries. The
+		// lanes give the writer Paimon's IOManager, whose spill runs are written without dictionaries, and
+		// another table's writer may be opened later: neither may change how this table's files are encoded
+		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator();
+				IOManager ioManager = IOManager.create(this.dir.resolve("spill").toString())) {
+			List<FileStoreTable> tables = new ArrayList<>();
+			for (String name : List.of("default.ours", "default.paimon", "default.plain")) {
+				org.apache.paimon.schema.Schema.Builder schema = org.apache.paimon.schema.Schema.newBuilder()
+					.column("id", DataTypes.INT().notNull())
+					.column("dt", DataTypes.STRING().notNull())
+					.column("name", DataTypes.STRING())
+					.column("amount", DataTypes.DOUBLE())
+					.partitionKeys("dt")
+					.primaryKey("dt", "id")
+					.option("bucket", "2");
+				if (name.equals("default.plain")) {
+					schema.option("parquet.enable.dictionary", "false").option("parquet.page.size", "1024");
+				}
+				warehouse.create(name, schema.build());
+				tables.add(warehouse.table(name));
+			}
+			Object[][] rows = new Object[2_000][];
+			for (int i = 0; i < rows.length; i++) {
+				rows[i] = new Object[] { i, "2026-12-0" + (1 + i % 5), "n-" + (i * 7919 % 1000), i * 1.5 };
+			}
+			List<CommitMessage> ourMessages;
+			List<CommitMessage> paimonMessages;
+			try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(tables.get(0), false, false, (p, b, f) -> {
+			}, ioManager); ColumnarKeyValueWriter other = new ColumnarKeyValueWriter(tables.get(2), false, false,
+					(p, b, f) -> {
+					}, ioManager);
+					BatchTableWrite paimonWrite = tables.get(1).newBatchWriteBuilder().newWrite();
+					VectorSchemaRoot root = ArrowRows.columns()
+						.intColumn("id")
+						.stringColumn("dt")
+						.stringColumn("name")
+						.column("amount", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE))
+						.rows(allocator, rows)) {
+				VectorizedColumnBatch batch = convert(tables.get(0), root);
+				write(tables.get(0), writer, batch, 0, rows.length, null);
+				ColumnarRow row = new ColumnarRow(batch);
+				for (int i = 0; i < rows.length; i++) {
+					row.setRowId(i);
+					paimonWrite.write(row);
+				}
+				ourMessages = writer.prepareCommit();
+				paimonMessages = paimonWrite.prepareCommit();
+			}
+			assertThat(ourMessages).hasSize(5 * 2);
+			// assertSameBuckets compares every row group and page of each file
+			assertSameBuckets(tables.get(0), ourMessages, tables.get(1), paimonMessages);
+			CommitMessage message = ourMessages.get(0);
+			assertThat(ParquetLayouts.of(tables.get(0), message.partition(), message.bucket(),
+					files(List.of(message)).get(0)))
+				.anySatisfy((line) -> assertThat(line).startsWith("row group 0 [dt]: ")
+					.contains("dictionary PLAIN_DICTIONARY x1, data PLAIN_DICTIONARY x1"))
+				.anySatisfy((line) -> assertThat(line).startsWith("row group 0 [_VALUE_KIND]: ")
+					.contains("dictionary PLAIN_DICTIONARY x1, data PLAIN_DICTIONARY x1"));
 		}
 	}
 
@@ -331,14 +398,15 @@ class ColumnarKeyValueWriterTests {
 		return files;
 	}
 
-	/** Per bucket, one file each, alike in metadata and Parquet footer. */
+	/** Per partition and bucket, one file each, alike in metadata and Parquet footer. */
 	private static void assertSameBuckets(FileStoreTable ours, List<CommitMessage> ourMessages, FileStoreTable paimon,
 			List<CommitMessage> paimonMessages) throws IOException {
-		Map<Integer, CommitMessage> theirs = new HashMap<>();
-		paimonMessages.forEach((m) -> theirs.put(m.bucket(), m));
-		assertThat(ourMessages).extracting(CommitMessage::bucket).containsExactlyInAnyOrderElementsOf(theirs.keySet());
+		Map<String, CommitMessage> theirs = new HashMap<>();
+		paimonMessages.forEach((m) -> theirs.put(m.partition() + "/" + m.bucket(), m));
+		assertThat(ourMessages).extracting((m) -> m.partition() + "/" + m.bucket())
+			.containsExactlyInAnyOrderElementsOf(theirs.keySet());
 		for (CommitMessage message : ourMessages) {
-			CommitMessage their = theirs.get(message.bucket());
+			CommitMessage their = theirs.get(message.partition() + "/" + message.bucket());
 			List<DataFileMeta> ourFiles = ((CommitMessageImpl) message).newFilesIncrement().newFiles();
 			List<DataFileMeta> theirFiles = ((CommitMessageImpl) their).newFilesIncrement().newFiles();
 			assertThat(ourFiles).hasSize(1);
