@@ -85,9 +85,7 @@ class ColumnarWriterSpillTests {
 						List.of(List.of(abc), List.of(new Batch(2_000, "cd", true)))),
 				new Case("the default, twelve partitions", Map.<String, String>of(),
 						List.of(List.of(new Batch(6_000, "abcdefghijkl", true)),
-								List.of(new Batch(6_000, "lkjihgfedcba", false)))),
-				new Case("two writers, 40,000 rows a round", Map.of("write-max-writers-to-spill", "2"),
-						List.of(List.of(new Batch(40_000, "abcd", false)), List.of(new Batch(40_000, "dcba", true)))))
+								List.of(new Batch(6_000, "lkjihgfedcba", false)))))
 			.map(Arguments::of);
 	}
 
@@ -116,8 +114,8 @@ class ColumnarWriterSpillTests {
 				PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
 						this.dir.resolve("spill"), 2)) {
 			writeBoth(warehouse, writer, allocator, spill);
-			assertThat(ParityTables.rows(warehouse, "default.ours$audit_log"))
-				.containsExactlyInAnyOrderElementsOf(ParityTables.rows(warehouse, "default.paimon$audit_log"));
+			assertThat(sorted(ParityTables.rows(warehouse, "default.ours$audit_log")))
+				.isEqualTo(sorted(ParityTables.rows(warehouse, "default.paimon$audit_log")));
 			Map<String, List<String>> ours = ParityTables.files(warehouse.table("default.ours"));
 			Map<String, List<String>> paimons = ParityTables.files(warehouse.table("default.paimon"));
 			assertThat(ours.keySet()).isEqualTo(paimons.keySet());
@@ -161,6 +159,10 @@ class ColumnarWriterSpillTests {
 		finally {
 			rounds.forEach((round) -> round.forEach(VectorSchemaRoot::close));
 		}
+	}
+
+	private static List<String> sorted(List<String> rows) {
+		return rows.stream().sorted().toList();
 	}
 
 	private static VectorSchemaRoot batch(BufferAllocator allocator, int firstId, Batch batch) {
