@@ -12,6 +12,7 @@ import io.github.paimonspring.write.PaimonWriteException;
 import io.github.paimonspring.write.parquet.ColumnarAppendWriter;
 import io.github.paimonspring.write.parquet.ColumnarKeyValueWriter;
 import io.github.paimonspring.write.parquet.ColumnarWrites;
+import org.apache.paimon.CoreOptions;
 import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.index.BucketAssigner;
 import org.apache.paimon.index.HashBucketAssigner;
@@ -142,7 +143,12 @@ public final class WriteLanes {
 
 	private WriteLane lane(String table, FileStoreTable writeTable, String commitUser, boolean ignorePreviousFiles,
 			@Nullable Supplier<BucketRouter> router) {
-		TableWriteImpl<?> write = writeTable.newWrite(commitUser);
+		// the Paimon writer of a column-by-column append lane takes the rows of the partitions beyond
+		// write-max-writers-to-spill: it buffers every writer from the start, as Paimon's writer does once it has
+		// forced its buffers (ColumnarAppendWriter); 0 forces them when it creates its first writer
+		FileStoreTable paimonTable = (this.columnar && writeTable.primaryKeys().isEmpty())
+				? writeTable.copy(Map.of(CoreOptions.WRITE_MAX_WRITERS_TO_SPILL.key(), "0")) : writeTable;
+		TableWriteImpl<?> write = paimonTable.newWrite(commitUser);
 		write.withIOManager(this.ioManager);
 		WriteBufferPools.Pool pool = WriteBufferPools.SHARED.take(writeTable.coreOptions().writeBufferSize(),
 				writeTable.coreOptions().pageSize());

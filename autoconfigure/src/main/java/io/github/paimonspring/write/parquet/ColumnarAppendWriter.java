@@ -2,6 +2,7 @@ package io.github.paimonspring.write.parquet;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -45,6 +46,11 @@ import org.jspecify.annotations.Nullable;
  * with the no-conflict clean checker of {@code AppendFileStoreWrite}, a {@link #prepareCommit()} forgets
  * every partition it has nothing to hand over for, unless no partition has handed files over yet; a
  * later write to a forgotten partition counts from 0 again.
+ * <p>
+ * When Paimon's writer forces its writers to buffer ({@link PartitionWriters}), each rewrites the rows
+ * it wrote since its last commit into its buffer ({@code AppendOnlyWriter.toBufferedWriter}), numbering
+ * them again after the numbers they took. Buffering changes no file: the files here stay as they are
+ * and their sequence numbers move by these rows, as Paimon's do.
  */
 public final class ColumnarAppendWriter implements AutoCloseable {
 
@@ -75,10 +81,8 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 
 	private final @Nullable PartitionedRows partitioned;
 
-	/** The most partitions with an open file, as many as Paimon's writer keeps before it spills. */
-	private final int maxOpenPartitions;
-
-	private int openPartitions;
+	/** Which partitions are kept here, which go to the overflow, and when Paimon's writer buffers. */
+	private final PartitionWriters writers;
 
 	private int[] identity = new int[0];
 
@@ -105,7 +109,7 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 		this.statsExtractor = disabled ? null
 				: FileFormat.fileFormat(options).createStatsExtractor(rowType, collectors).orElse(null);
 		this.statsConverter = new SimpleStatsConverter(rowType, options.statsDenseStore());
-		this.maxOpenPartitions = Math.max(1, options.writeMaxWritersToSpill());
+		this.writers = new PartitionWriters(options.writeMaxWritersToSpill());
 		this.partitioned = table.partitionKeys().isEmpty() ? null
 				: new PartitionedRows(table.createRowKeyExtractor());
 	}
@@ -119,17 +123,16 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 	 */
 	public void write(VectorizedColumnBatch batch, int from, int to) throws IOException {
 		if (this.partitioned != null) {
-			throw new IllegalStateException("The table is partitioned: give a writer for the rows of partitions beyond "
-					+ this.maxOpenPartitions);
+			throw new IllegalStateException("The table is partitioned: give an overflow writer");
 		}
 		writeRange(batch, from, to);
 	}
 
 	/**
-	 * Writes the rows {@code from..to} of a batch, each into its partition. The rows of a partition
-	 * without an open file go to {@code overflow} instead while files of {@code write-max-writers-to-spill}
-	 * partitions are open, so that a write touching many partitions does not hold a Parquet writer for
-	 * each (Paimon's writer buffers and spills them).
+	 * Writes the rows {@code from..to} of a batch, each into its partition, or to {@code overflow} for the
+	 * partitions {@link PartitionWriters} gives it, so that no more than {@code write-max-writers-to-spill}
+	 * Parquet files are open. {@code overflow} must write into a Paimon writer of the table that buffers
+	 * every writer from the start (as after {@code forceBufferSpill}) and gets no other rows.
 	 * @param batch the batch, columns in the table's order
 	 * @param from the first row
 	 * @param to the row after the last one
@@ -141,17 +144,24 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 			writeRange(batch, from, to);
 			return;
 		}
-		for (Map.Entry<BinaryRow, PartitionedRows.Positions> group : this.partitioned.group(batch, from, to)
-			.entrySet()) {
-			PartitionedRows.Positions positions = group.getValue();
-			PartitionFiles files = this.partitions.get(group.getKey());
-			if ((files != null && files.current != null) || this.openPartitions < this.maxOpenPartitions) {
-				write(group.getKey(), batch, positions.rows, 0, positions.count);
+		Map<BinaryRow, PartitionedRows.Positions> groups = this.partitioned.group(batch, from, to);
+		int moment = this.writers.admit(groups, this.partitions.keySet(), this::files);
+		if (moment >= 0) {
+			for (Map.Entry<BinaryRow, PartitionFiles> kept : this.partitions.entrySet()) {
+				PartitionedRows.Positions positions = groups.get(kept.getKey());
+				int before = (positions == null) ? 0 : Arrays.binarySearch(positions.rows, 0, positions.count, moment);
+				kept.getValue().renumber(kept.getValue().rowsSinceCommit() + ((before < 0) ? -1 - before : before));
 			}
-			else {
+		}
+		for (Map.Entry<BinaryRow, PartitionedRows.Positions> group : groups.entrySet()) {
+			PartitionedRows.Positions positions = group.getValue();
+			if (this.writers.overflows(group.getKey())) {
 				for (int k = 0; k < positions.count; k++) {
 					overflow.write(positions.rows[k]);
 				}
+			}
+			else {
+				this.partitions.get(group.getKey()).write(batch, positions.rows, 0, positions.count);
 			}
 		}
 	}
@@ -163,26 +173,23 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 				this.identity[i] = i;
 			}
 		}
-		write(BinaryRow.EMPTY_ROW, batch, this.identity, from, to);
+		files(BinaryRow.EMPTY_ROW).write(batch, this.identity, from, to);
 	}
 
-	/**
-	 * Writes the rows {@code rows[from..to)} of a batch into one partition; they must all belong to it.
-	 * @param partition the partition of all these rows
-	 * @param batch the batch, columns in the table's order
-	 * @param rows row positions in the batch
-	 * @param from the first index into {@code rows}
-	 * @param to the index after the last one
-	 * @throws IOException if a file cannot be written; close the writer
-	 */
+	/** Writes the rows {@code rows[from..to)} of a batch, all of {@code partition}, keeping it here if new. */
 	void write(BinaryRow partition, VectorizedColumnBatch batch, int[] rows, int from, int to) throws IOException {
+		files(partition).write(batch, rows, from, to);
+	}
+
+	/** The files of a partition, kept from now on if new. */
+	private PartitionFiles files(BinaryRow partition) {
 		PartitionFiles files = this.partitions.get(partition);
 		if (files == null) {
 			BinaryRow key = partition.copy();
 			files = new PartitionFiles(this.table.store().pathFactory().createDataFilePathFactory(key, BUCKET));
 			this.partitions.put(key, files);
 		}
-		files.write(batch, rows, from, to);
+		return files;
 	}
 
 	/**
@@ -193,10 +200,11 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 	 */
 	public List<CommitMessage> prepareCommit() throws IOException {
 		// as Paimon's writer: no partition is forgotten before one has handed files over
-		boolean first = true;
+		boolean first = !this.writers.handedOver();
 		for (PartitionFiles files : this.partitions.values()) {
 			first &= !files.handedOver;
 		}
+		this.writers.prepareCommit(first);
 		List<CommitMessage> messages = new ArrayList<>();
 		Iterator<Map.Entry<BinaryRow, PartitionFiles>> entries = this.partitions.entrySet().iterator();
 		while (entries.hasNext()) {
@@ -242,6 +250,7 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 			files.discard();
 		}
 		this.partitions.clear();
+		this.writers.clear();
 	}
 
 	/** The files of one partition: the one being written and those completed since the last commit. */
@@ -287,7 +296,6 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 						throw ex;
 					}
 					this.currentPath = path;
-					ColumnarAppendWriter.this.openPartitions++;
 				}
 				long written = this.current.recordCount();
 				int untilCheck = (int) (ROLLING_CHECK_ROWS - (written % ROLLING_CHECK_ROWS));
@@ -315,7 +323,6 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 			}
 			this.current = null;
 			this.currentPath = null;
-			ColumnarAppendWriter.this.openPartitions--;
 			try {
 				file.close();
 				this.completed.add(meta(path, file));
@@ -327,13 +334,29 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 			}
 		}
 
+		/** The rows written since the last commit. */
+		long rowsSinceCommit() {
+			long rows = (this.current != null) ? this.current.recordCount() : 0;
+			for (DataFileMeta meta : this.completed) {
+				rows += meta.rowCount();
+			}
+			return rows;
+		}
+
+		/** Moves the sequence numbers of the rows since the last commit, and of those to come, by {@code rows}. */
+		void renumber(long rows) {
+			this.sequenceNumber += rows;
+			this.completed.replaceAll((meta) -> meta.assignSequenceNumber(meta.minSequenceNumber() + rows,
+					meta.maxSequenceNumber() + rows));
+		}
+
 		private DataFileMeta meta(Path path, ColumnarParquetFile file) throws IOException {
 			long rows = file.recordCount();
 			SimpleColStats[] stats;
 			SimpleStatsExtractor extractor = ColumnarAppendWriter.this.statsExtractor;
 			if (extractor == null) {
 				stats = new SimpleColStats[ColumnarAppendWriter.this.fieldCount];
-				java.util.Arrays.fill(stats, SimpleColStats.NONE);
+				Arrays.fill(stats, SimpleColStats.NONE);
 			}
 			else {
 				stats = extractor.extract(ColumnarAppendWriter.this.fileIO, path, file.length(), file.footer());
@@ -353,7 +376,6 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 			this.current = null;
 			this.currentPath = null;
 			if (file != null) {
-				ColumnarAppendWriter.this.openPartitions--;
 				file.abort();
 			}
 			if (path != null) {
