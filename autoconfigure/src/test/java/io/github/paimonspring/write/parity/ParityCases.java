@@ -149,8 +149,13 @@ final class ParityCases {
 		choices.add(option("parquet.page.row-count-limit", "2", "50"));
 		choices.add(option("parquet.enable.dictionary", "false", "true"));
 		choices.add(option("target-file-size", "1 kb", "64 kb"));
-		choices.add(Arbitraries.frequency(Tuple.of(6, Map.<String, String>of()), Tuple.of(1, Map.of("write-buffer-size", "64 kb")),
+		List<Tuple.Tuple2<Integer, Map<String, String>>> buffers = new ArrayList<>(List.of(Tuple.of(6, Map.of()),
 				Tuple.of(1, Map.of("write-buffer-size", "4 kb", "page-size", "1 kb"))));
+		if (!primaryKey || this.knownDivergences) {
+			// a primary-key buffer of one 64 kb page: Paimon's writer refuses it (KnownDivergences)
+			buffers.add(Tuple.of(1, Map.of("write-buffer-size", "64 kb")));
+		}
+		choices.add(Arbitraries.frequency(buffers));
 		if (primaryKey) {
 			choices.add(option("write-only", "true"));
 			if (this.knownDivergences) {
