@@ -41,6 +41,11 @@ public final class ColumnarWrites {
 		if (table.bucketMode() != BucketMode.HASH_FIXED) {
 			return "it is a primary-key table without fixed buckets (bucket = " + options.bucket() + ")";
 		}
+		if (options.writeBufferSize() < 3L * options.pageSize()) {
+			// Paimon's merge-tree writer refuses a write buffer of less than three pages
+			return "write-buffer-size (" + options.writeBufferSize() + " bytes) is less than three pages of page-size ("
+					+ options.pageSize() + " bytes)";
+		}
 		return columnReason(table, true);
 	}
 

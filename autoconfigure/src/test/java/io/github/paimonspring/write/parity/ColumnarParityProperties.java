@@ -74,7 +74,7 @@ class ColumnarParityProperties {
 
 	@Provide
 	Arbitrary<ParityCase> cases() {
-		return new ParityCases(30, false).cases();
+		return new ParityCases(30, true).cases();
 	}
 
 	@Provide

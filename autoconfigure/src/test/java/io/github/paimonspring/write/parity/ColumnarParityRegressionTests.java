@@ -13,7 +13,6 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.paimon.types.DataTypes;
 import org.apache.paimon.types.RowKind;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,8 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The shrunk counter-examples of the parity properties ({@link ColumnarParityProperties}) as plain
  * tests: each case written through the starter (column by column and with
  * {@code paimon.write.columnar=false}) and through Paimon's writer must give the same refusals, rows,
- * {@code $audit_log}, file metadata and filtered reads. Those that fail on the current code are
- * disabled with the issue 31 divergence they show, until its fix lands.
+ * {@code $audit_log}, file metadata and filtered reads. Each once failed with a divergence of
+ * issue 31 (now fixed).
  */
 class ColumnarParityRegressionTests {
 
@@ -41,7 +40,6 @@ class ColumnarParityRegressionTests {
 	Path dir;
 
 	@Test
-	@Disabled("issue 31: nanosecond TIMESTAMP(6) keys are merged at microseconds (case 5)")
 	void nanosecondTimestampKeysAreNotMergedAtMicroseconds() throws Exception {
 		// shrunk from seed 31032: two keys 333 ns apart in one round of a bucket-1 table
 		assertParity(new ParityCase(List.of("k"), 1, null, List.of(KEY_NS6, NUMBER, TEXT), Map.of(), true,
@@ -50,7 +48,6 @@ class ColumnarParityRegressionTests {
 	}
 
 	@Test
-	@Disabled("issue 31: a millisecond timestamp that overflows microseconds is committed (case 6)")
 	void millisecondTimestampsThatOverflowMicrosecondsAreRefused() throws Exception {
 		ParityColumn millis = new ParityColumn("c0", DataTypes.TIMESTAMP(6),
 				new ArrowType.Timestamp(TimeUnit.MILLISECOND, null));
@@ -60,8 +57,6 @@ class ColumnarParityRegressionTests {
 	}
 
 	@Test
-	@Disabled("issue 31: the extreme microsecond timestamp Long.MIN_VALUE in a TIMESTAMP(6) value column is committed "
-			+ "where Paimon's writer fails (case 6)")
 	void microsecondTimestampsPaimonCannotWriteAreRefusedInPrimaryKeyTables() throws Exception {
 		ParityColumn micros = new ParityColumn("c0", DataTypes.TIMESTAMP(6),
 				new ArrowType.Timestamp(TimeUnit.MICROSECOND, null));
@@ -72,7 +67,6 @@ class ColumnarParityRegressionTests {
 	}
 
 	@Test
-	@Disabled("issue 31: ignore-update-before turns -U rows into deletes (case 2)")
 	void ignoreUpdateBeforeDropsUpdateBeforeRows() throws Exception {
 		assertParity(new ParityCase(List.of("k"), 1, null, List.of(KEY_INT, NUMBER, TEXT),
 				Map.of("ignore-update-before", "true"), true,
@@ -82,7 +76,6 @@ class ColumnarParityRegressionTests {
 	}
 
 	@Test
-	@Disabled("issue 31: partition.timestamp-format.strict is not enforced (case 4)")
 	void strictPartitionTimestampFormatRefusesValuesThatAreNotDates() throws Exception {
 		ParityColumn partition = new ParityColumn("p", DataTypes.STRING(), ArrowType.Utf8.INSTANCE);
 		assertParity(new ParityCase(List.of(), -1, "p", List.of(partition, NUMBER, TEXT),
@@ -92,8 +85,6 @@ class ColumnarParityRegressionTests {
 	}
 
 	@Test
-	@Disabled("issue 31: a primary-key write buffer of less than three pages is refused by Paimon's writer and "
-			+ "written by the column-by-column path (found by the long parity run)")
 	void aWriteBufferPaimonRefusesIsRefused() throws Exception {
 		// shrunk from the long run (seed 31032): one row into a table with a 64 kb buffer of 64 kb pages
 		assertParity(new ParityCase(List.of("k"), 2, null, List.of(KEY_INT, NUMBER, TEXT),
@@ -102,8 +93,6 @@ class ColumnarParityRegressionTests {
 	}
 
 	@Test
-	@Disabled("issue 31: append sequence numbers do not restart after an idle round as Paimon's do (found by the long "
-			+ "parity run)")
 	void appendSequenceNumbersRestartAfterAnIdleRoundAsPaimonsDo() throws Exception {
 		// shrunk from the long run (seed 31032): commit a round, prepare and commit an empty one, write again;
 		// Paimon's writer drops the idle writer and numbers the next file from 0, the starter continues at 2
