@@ -146,7 +146,8 @@ final class ParityCases {
 		choices.add(option("fields." + ParityCase.NUMBER + ".stats-mode", "none", "full"));
 		choices.add(option("parquet.block.size", "1", "4096"));
 		choices.add(option("parquet.page.size", "64", "1024"));
-		choices.add(option("parquet.page.row-count-limit", "2", "50"));
+		choices.add(option("parquet.page.row.count.limit", "2", "50"));
+		choices.add(option("parquet.writer.version", "v1", "v2"));
 		choices.add(option("parquet.enable.dictionary", "false", "true"));
 		choices.add(option("target-file-size", "1 kb", "64 kb"));
 		List<Tuple.Tuple2<Integer, Map<String, String>>> buffers = new ArrayList<>(List.of(Tuple.of(6, Map.of()),

@@ -66,7 +66,7 @@ class ColumnarAppendWriterTests {
 				Map.of("metadata.stats-mode", "counts", "fields.str.stats-mode", "full"),
 				Map.of("metadata.stats-mode", "truncate(4)"), Map.of("parquet.writer.version", "v2"),
 				Map.of("parquet.bloom.filter.enabled#str", "true"),
-				Map.of("parquet.page.size", "2048", "parquet.page.row-count-limit", "500"),
+				Map.of("parquet.page.size", "2048", "parquet.page.row.count.limit", "500"),
 				Map.of("parquet.page.size", "2048", "parquet.writer.version", "v2"),
 				Map.of("parquet.page.size", "8192", "parquet.dictionary.page.size", "4096"),
 				Map.of("parquet.dictionary.page.size", "2048", "parquet.writer.version", "v2"),

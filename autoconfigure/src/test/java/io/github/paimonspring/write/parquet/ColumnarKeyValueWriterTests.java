@@ -91,7 +91,7 @@ class ColumnarKeyValueWriterTests {
 				Map.of("parquet.block.size", "1", "parquet.writer.version", "v2"),
 				Map.of("parquet.block.size", "65536", "parquet.page.size", "4096"),
 				Map.of("parquet.page.size", "2048", "parquet.writer.version", "v2"),
-				Map.of("parquet.page.size", "2048", "parquet.page.row-count-limit", "300"),
+				Map.of("parquet.page.size", "2048", "parquet.page.row.count.limit", "300"),
 				Map.of("parquet.page.size", "8192", "parquet.dictionary.page.size", "4096"),
 				Map.of("parquet.dictionary.page.size", "2048", "parquet.writer.version", "v2"));
 	}

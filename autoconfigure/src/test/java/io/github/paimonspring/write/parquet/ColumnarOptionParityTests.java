@@ -77,6 +77,8 @@ class ColumnarOptionParityTests {
 		both(cases, "parquet.enable.dictionary#name", "false", "parquet.dictionary.page.size", "512");
 		both(cases, "parquet.page.size", "1024", "parquet.page.row.count.limit", "100");
 		both(cases, "parquet.writer.version", "v2");
+		both(cases, "parquet.block.size", "4096");
+		both(cases, "file.block-size", "2 kb", "parquet.writer.version", "v2");
 		both(cases, "parquet.bloom.filter.enabled#name", "true", "parquet.bloom.filter.expected.ndv#name", "500",
 				"parquet.bloom.filter.fpp#name", "0.05");
 		both(cases, "parquet.compression.codec.zstd.level", "5");

@@ -94,7 +94,7 @@ class ColumnarOptionsTests {
 		assertThat(list.routingReason(Map.of("fields.v.default-value", "42"))).contains("'fields.v.default-value'");
 		assertThat(list.routingReason(Map.of("fields.v.aggregate-function", "sum"))).contains("'fields.v.aggregate");
 		assertThat(list.routingReason(Map.of("file-index.bloom-filter.columns", "id"))).contains("'file-index.bloom");
-		assertThat(list.routingReason(Map.of("parquet.block.size", "1"))).contains("'parquet.block.size'");
+		assertThat(list.routingReason(Map.of("parquet.writer.max-padding", "1"))).contains("'parquet.writer.max-padding'");
 		assertThat(list.routingReason(Map.of("parquet.crypto.factory.class", "x"))).contains("not on the");
 		assertThat(list.routingReason(Map.of("PARQUET.writer.max-padding", "8"))).contains("'PARQUET.writer.max-padding'");
 		// Paimon's writer then writes a run per fill and compacts between fills, which ours cannot
