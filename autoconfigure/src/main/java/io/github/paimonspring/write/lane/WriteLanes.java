@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
+import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.PaimonWriteException;
 import io.github.paimonspring.write.parquet.ColumnarAppendWriter;
 import io.github.paimonspring.write.parquet.ColumnarKeyValueWriter;
@@ -98,6 +99,10 @@ public final class WriteLanes {
 		this.rowKindRules = RowKindRules.of(table, writeTable, rowKindColumn);
 		BucketMode mode = writeTable.bucketMode();
 		int count = Math.max(1, parallelism);
+		String refused = ColumnarWrites.refusedCompression(writeTable);
+		if (refused != null) {
+			throw new PaimonArgumentException(table, "Cannot write table '" + table + "': " + refused + "; nothing was written");
+		}
 		this.columnar = columnar(table, writeTable, columnarWrites);
 		this.plannedBuckets = plannedBuckets;
 		if (router != null) {

@@ -1,6 +1,7 @@
 package io.github.paimonspring.write.parquet;
 
 import org.apache.paimon.CoreOptions;
+import org.apache.paimon.shade.org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.types.DataField;
@@ -47,6 +48,36 @@ public final class ColumnarWrites {
 					+ options.pageSize() + " bytes)";
 		}
 		return columnReason(table, true);
+	}
+
+	/**
+	 * Returns why Paimon's Parquet writer would refuse the table's compression codec, or {@code null}:
+	 * {@code file.compression} (or {@code parquet.compression}) must name a codec Parquet knows, and
+	 * only {@code none} in lower case means uncompressed, as Paimon reads it. Checked before a write
+	 * starts, because Paimon's writer fails only after it has created a data file it cannot remove.
+	 * @param table the table
+	 * @return the reason, naming the option and value, or {@code null}
+	 */
+	public static @Nullable String refusedCompression(FileStoreTable table) {
+		CoreOptions options = table.coreOptions();
+		if (!"parquet".equalsIgnoreCase(options.fileFormatString())) {
+			return null;
+		}
+		String compression = options.fileCompression();
+		String option = CoreOptions.FILE_COMPRESSION.key();
+		String parquet = table.options().get(ColumnarOptions.PARQUET_PREFIX + "compression");
+		if (parquet != null) {
+			compression = parquet;
+			option = ColumnarOptions.PARQUET_PREFIX + "compression";
+		}
+		try {
+			CompressionCodecName.fromConf("none".equals(compression) ? null : compression);
+			return null;
+		}
+		catch (IllegalArgumentException ex) {
+			return "option '" + option + "' = '" + compression + "' names no compression Paimon's Parquet writer knows "
+					+ "(none, zstd, lz4, snappy, gzip, …; lower case for none)";
+		}
 	}
 
 	private static @Nullable String columnReason(FileStoreTable table, boolean buffered) {

@@ -97,7 +97,7 @@ final class ParquetFileSettings {
 					properties::withBloomFilterFPP)
 			.parseConfig(conf);
 		String compression = options.fileCompression();
-		if ("none".equalsIgnoreCase(compression)) {
+		if ("none".equals(compression)) { // as Paimon's ParquetWriterFactory: only lower case
 			compression = null;
 		}
 		compression = conf.get("parquet.compression", compression);

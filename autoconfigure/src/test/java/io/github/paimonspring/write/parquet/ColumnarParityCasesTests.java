@@ -216,6 +216,34 @@ class ColumnarParityCasesTests {
 		}
 	}
 
+	@Test
+	void aCompressionPaimonsWriterRejectsIsRejectedBeforeAnyFileIsWritten() throws Exception {
+		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
+			createKeyValue(warehouse, "file.compression", "NONE");
+			assertThat(ColumnarWrites.unsupportedReason(warehouse.table("default.ours"))).contains("'file.compression'");
+			ArrowRows columns = ArrowRows.columns().intColumn("id").stringColumn("name");
+			try (VectorSchemaRoot root = columns.rows(allocator, row(1, "a"))) {
+				// Paimon's writer refuses the codec, but only after it created the file it then cannot remove
+				FileStoreTable paimon = warehouse.table("default.paimon");
+				try (StreamTableWrite paimonWrite = paimon.newStreamWriteBuilder().newWrite()) {
+					assertThatThrownBy(() -> {
+						ParityTables.writeRows(paimonWrite,
+								new io.github.paimonspring.arrow.ArrowBatchConverter(paimon.name(), paimon.rowType()), root);
+						paimonWrite.prepareCommit(true, 1);
+					}).hasStackTraceContaining("NONE");
+				}
+				assertThat(warehouse.dataFiles("default.paimon")).as("Paimon's orphan").hasSize(1);
+				// the starter refuses it before anything is written
+				WriteBuilder builder = warehouse.writer().newWriteBuilder("default.ours");
+				assertThatThrownBy(builder::newWrite).isInstanceOf(io.github.paimonspring.write.PaimonArgumentException.class)
+					.hasMessageContaining("'file.compression' = 'NONE'")
+					.hasMessageContaining("default.ours");
+			}
+			assertThat(warehouse.snapshotCount("default.ours")).isZero();
+			assertThat(warehouse.dataFiles("default.ours")).isEmpty();
+		}
+	}
+
 	private static Object[] row(Object... values) {
 		return values;
 	}
