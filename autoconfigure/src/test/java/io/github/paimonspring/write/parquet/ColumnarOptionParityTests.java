@@ -8,9 +8,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import io.github.paimonspring.support.TestWarehouse;
-import io.github.paimonspring.write.TableCommit;
-import io.github.paimonspring.write.TableWrite;
-import io.github.paimonspring.write.WriteBuilder;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -135,19 +132,7 @@ class ColumnarOptionParityTests {
 			for (int round = 0; round < 3; round++) {
 				rounds.add(List.of(batch(allocator, round, parity.shape().equals("pk"))));
 			}
-			try {
-				WriteBuilder builder = warehouse.writer().newWriteBuilder("default.ours");
-				try (TableWrite write = builder.newWrite(); TableCommit commit = builder.newCommit()) {
-					for (List<VectorSchemaRoot> round : rounds) {
-						round.forEach(write::write);
-						commit.commit(write.prepareCommit());
-					}
-				}
-				ParityTables.writeWithPaimon(warehouse.table("default.paimon"), rounds);
-			}
-			finally {
-				rounds.forEach((round) -> round.forEach(VectorSchemaRoot::close));
-			}
+			ParityTables.writeBoth(warehouse.writer(), warehouse, "default.ours", "default.paimon", rounds);
 			assertThat(ParityTables.rows(warehouse, "default.ours")).isNotEmpty();
 			ParityTables.assertSameTables(warehouse, "default.ours", "default.paimon");
 		}

@@ -277,19 +277,7 @@ class ColumnarParityCasesTests {
 	 * commit per round) and through Paimon's writer into {@code default.paimon}, then compares both.
 	 */
 	private static void writeBoth(TestWarehouse warehouse, List<List<VectorSchemaRoot>> rounds) throws Exception {
-		try {
-			WriteBuilder builder = warehouse.writer().newWriteBuilder("default.ours");
-			try (TableWrite write = builder.newWrite(); TableCommit commit = builder.newCommit()) {
-				for (List<VectorSchemaRoot> round : rounds) {
-					round.forEach(write::write);
-					commit.commit(write.prepareCommit());
-				}
-			}
-			ParityTables.writeWithPaimon(warehouse.table("default.paimon"), rounds);
-		}
-		finally {
-			rounds.forEach((round) -> round.forEach(VectorSchemaRoot::close));
-		}
+		ParityTables.writeBoth(warehouse.writer(), warehouse, "default.ours", "default.paimon", rounds);
 		ParityTables.assertSameTables(warehouse, "default.ours", "default.paimon");
 	}
 

@@ -9,9 +9,6 @@ import java.util.stream.Stream;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.TestWarehouse;
-import io.github.paimonspring.write.TableCommit;
-import io.github.paimonspring.write.TableWrite;
-import io.github.paimonspring.write.WriteBuilder;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -147,18 +144,12 @@ class ColumnarWriterSpillTests {
 				}
 				rounds.add(batches);
 			}
-			WriteBuilder builder = writer.newWriteBuilder("default.ours");
-			try (TableWrite write = builder.newWrite(); TableCommit commit = builder.newCommit()) {
-				for (List<VectorSchemaRoot> round : rounds) {
-					round.forEach(write::write);
-					commit.commit(write.prepareCommit());
-				}
-			}
-			ParityTables.writeWithPaimon(warehouse.table("default.paimon"), rounds);
 		}
-		finally {
+		catch (RuntimeException ex) {
 			rounds.forEach((round) -> round.forEach(VectorSchemaRoot::close));
+			throw ex;
 		}
+		ParityTables.writeBoth(writer, warehouse, "default.ours", "default.paimon", rounds);
 	}
 
 	private static List<String> sorted(List<String> rows) {

@@ -8,7 +8,11 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 import io.github.paimonspring.arrow.ArrowBatchConverter;
+import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.TestWarehouse;
+import io.github.paimonspring.write.TableCommit;
+import io.github.paimonspring.write.TableWrite;
+import io.github.paimonspring.write.WriteBuilder;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.InternalRow;
@@ -66,6 +70,32 @@ final class ParityTables {
 		}
 		finally {
 			org.springframework.util.FileSystemUtils.deleteRecursively(spill);
+		}
+	}
+
+	/**
+	 * Writes the rounds through the starter's public API into {@code ours} (a write, prepare and commit
+	 * per round, one writer for all) and with Paimon's writer into {@code paimon}, then closes the batches.
+	 * @param writer the starter's writer (its settings decide the path, columnar by default)
+	 * @param warehouse the warehouse
+	 * @param ours the starter's table
+	 * @param paimon Paimon's twin table
+	 * @param rounds per round, the batches; closed here
+	 */
+	static void writeBoth(PaimonWriter writer, TestWarehouse warehouse, String ours, String paimon,
+			List<List<VectorSchemaRoot>> rounds) throws Exception {
+		try {
+			WriteBuilder builder = writer.newWriteBuilder(ours);
+			try (TableWrite write = builder.newWrite(); TableCommit commit = builder.newCommit()) {
+				for (List<VectorSchemaRoot> round : rounds) {
+					round.forEach(write::write);
+					commit.commit(write.prepareCommit());
+				}
+			}
+			writeWithPaimon(warehouse.table(paimon), rounds);
+		}
+		finally {
+			rounds.forEach((round) -> round.forEach(VectorSchemaRoot::close));
 		}
 	}
 
