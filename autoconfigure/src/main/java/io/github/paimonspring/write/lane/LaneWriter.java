@@ -23,9 +23,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * The engine behind {@link io.github.paimonspring.write.TableWrite} and the postpone fixed-bucket
  * writer: feeds Arrow batches to one or more Paimon writers ("lanes") and collects their commit
- * messages. Lanes own disjoint buckets (or, for bucket-unaware append tables, row ranges), so large
- * batches are written in parallel with exactly the files, buckets and sequence numbers one writer
- * would produce. Not thread-safe: it rejects concurrent calls.
+ * messages. Lanes own disjoint buckets, so large batches into fixed-bucket tables are written in
+ * parallel with exactly the files, buckets and sequence numbers one writer would produce; for
+ * bucket-unaware append tables lanes take row ranges and write files of their own, as parallel Paimon
+ * writers would. Not thread-safe: it rejects concurrent calls.
  */
 public final class LaneWriter implements AutoCloseable {
 
