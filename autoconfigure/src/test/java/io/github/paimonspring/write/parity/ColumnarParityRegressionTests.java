@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The shrunk counter-examples of the parity properties ({@link ColumnarParityProperties}) as plain
+ * The shrunk counter-examples of the parity properties ({@link ColumnarParityPropertyTests}) as plain
  * tests: each case written through the starter (column by column and with
  * {@code paimon.write.columnar=false}) and through Paimon's writer must give the same refusals, rows,
  * {@code $audit_log}, file metadata and filtered reads. Each once failed with a divergence of

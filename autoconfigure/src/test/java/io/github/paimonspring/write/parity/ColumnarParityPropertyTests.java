@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code target/parity-long-report.txt} and fails at the end if there was one; with
  * {@code -Dparity.collect=false} it fails at the first and shrinks it instead.
  */
-class ColumnarParityProperties {
+class ColumnarParityPropertyTests {
 
 	private static Path dir;
 
