@@ -1,16 +1,16 @@
 package io.github.paimonspring.actuate;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.github.paimonspring.admin.AdminTransactions;
-import io.github.paimonspring.admin.model.AdminModel;
-import io.github.paimonspring.admin.transaction.TransactionState;
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.kafka.KafkaPipelineView;
-import io.github.paimonspring.kafka.KafkaPipelines;
 import io.github.paimonspring.maintenance.MaintenancePolicy;
 import io.github.paimonspring.maintenance.MaintenanceRun;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
@@ -36,53 +36,43 @@ public class PaimonEndpoint {
 
 	private final PaimonTables tables;
 
-	private final ObjectProvider<AdminTransactions> transactions;
-
 	private final @Nullable ObjectProvider<MaintenanceScheduler> maintenance;
 
-	private @Nullable ObjectProvider<KafkaPipelines> kafka;
+	private final @Nullable ObjectProvider<PaimonEndpointSection> sections;
 
 	/**
-	 * Creates the endpoint.
+	 * Creates the endpoint showing the configured tables and the commit locks.
 	 * @param tables the configured tables and their catalog
-	 * @param transactions the admin service, if the admin API is enabled
 	 */
-	public PaimonEndpoint(PaimonTables tables, ObjectProvider<AdminTransactions> transactions) {
-		this(tables, transactions, null);
+	public PaimonEndpoint(PaimonTables tables) {
+		this(tables, null, null);
 	}
 
 	/**
-	 * Creates the endpoint, also showing each table's state and last run of the scheduled maintenance.
+	 * Creates the endpoint, also showing each table's state and last run of the scheduled maintenance and the
+	 * sections other modules contribute.
 	 * @param tables the configured tables
-	 * @param transactions the admin transactions, if the admin API is enabled
 	 * @param maintenance the scheduled maintenance, if it runs
+	 * @param sections the contributed sections, in order
 	 */
-	public PaimonEndpoint(PaimonTables tables, ObjectProvider<AdminTransactions> transactions,
-			@Nullable ObjectProvider<MaintenanceScheduler> maintenance) {
+	public PaimonEndpoint(PaimonTables tables, @Nullable ObjectProvider<MaintenanceScheduler> maintenance,
+			@Nullable ObjectProvider<PaimonEndpointSection> sections) {
 		this.tables = tables;
-		this.transactions = transactions;
 		this.maintenance = maintenance;
+		this.sections = sections;
 	}
 
 	/**
-	 * Also shows the Kafka pipelines of this instance ({@code kafkaPipelines}).
-	 * @param kafka the pipelines, if any are declared
-	 */
-	public void setKafkaPipelines(ObjectProvider<KafkaPipelines> kafka) {
-		this.kafka = kafka;
-	}
-
-	/**
-	 * Describes the configured tables, the undeclared ones the scheduled maintenance maintains, and the
-	 * open admin transactions.
-	 * @return the tables, and the open transactions or {@code null} without the admin API
+	 * Describes the configured tables, the undeclared ones the scheduled maintenance maintains, the commit
+	 * locks and the contributed sections (the admin API's open transactions, the Kafka pipelines).
+	 * @return the tables, the locks and the sections
 	 */
 	@ReadOperation
 	public PaimonDescriptor paimon() {
 		MaintenanceScheduler scheduler = (this.maintenance != null) ? this.maintenance.getIfAvailable() : null;
 		Map<String, MaintenancePolicy> maintained = (scheduler != null) ? scheduler.tables() : Map.of();
 		List<TableDescriptor> tables = new ArrayList<>();
-		java.util.Set<String> declared = new java.util.HashSet<>();
+		Set<String> declared = new HashSet<>();
 		for (String name : this.tables.definitions().keySet()) {
 			tables.add(describe(name, name, scheduler, maintained));
 			declared.add(this.tables.identifier(name).getFullName());
@@ -92,13 +82,16 @@ public class PaimonEndpoint {
 				tables.add(describe(null, identifier, scheduler, maintained));
 			}
 		}
-		AdminTransactions admin = this.transactions.getIfAvailable();
-		List<AdminModel.TransactionView> open = (admin != null) ? admin.list().stream()
-			.filter((transaction) -> TransactionState.valueOf(transaction.state()).isActive())
-			.toList() : null;
-		KafkaPipelines pipelines = (this.kafka != null) ? this.kafka.getIfAvailable() : null;
-		return new PaimonDescriptor(tables, open, CommitLocks.read(this.tables.catalog().options()),
-				(pipelines != null) ? pipelines.pipelines() : null);
+		Map<String, Object> contributed = new LinkedHashMap<>();
+		if (this.sections != null) {
+			this.sections.orderedStream().forEach((section) -> {
+				Object content = section.read();
+				if (content != null) {
+					contributed.put(section.name(), content);
+				}
+			});
+		}
+		return new PaimonDescriptor(tables, CommitLocks.read(this.tables.catalog().options()), contributed);
 	}
 
 	private TableDescriptor describe(@Nullable String name, String nameOrIdentifier,
@@ -131,15 +124,30 @@ public class PaimonEndpoint {
 	 *
 	 * @param tables the configured tables, in configuration order, then the undeclared tables the
 	 * scheduled maintenance maintains
-	 * @param transactions the open admin transactions, newest first, or {@code null} without the admin
-	 * API
 	 * @param commitLocks the commit locks of a JDBC catalog with {@code lock.enabled} held now (table,
 	 * seconds held, lease in seconds), or {@code null} for other catalogs
-	 * @param kafkaPipelines the Kafka pipelines of this instance, or {@code null} without any
+	 * @param sections the contributed sections by name, rendered as members of the response: with the
+	 * admin API {@code transactions} (the open admin transactions, newest first), with Kafka pipelines
+	 * {@code kafkaPipelines} (the pipelines of this instance)
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record PaimonDescriptor(List<TableDescriptor> tables, @Nullable List<AdminModel.TransactionView> transactions,
-			@Nullable List<CommitLocks.CommitLock> commitLocks, @Nullable List<KafkaPipelineView> kafkaPipelines) {
+	public record PaimonDescriptor(List<TableDescriptor> tables, @Nullable List<CommitLocks.CommitLock> commitLocks,
+			@JsonIgnore Map<String, Object> sections) {
+
+		/**
+		 * One contributed section.
+		 * @param name the section's name
+		 * @return its content, or {@code null} if no module contributed it
+		 */
+		public @Nullable Object section(String name) {
+			return this.sections.get(name);
+		}
+
+		@JsonAnyGetter
+		Map<String, Object> members() {
+			return this.sections;
+		}
+
 	}
 
 	/**

@@ -39,6 +39,9 @@ import org.springframework.core.env.Environment;
 @Configuration(proxyBeanMethods = false)
 class PaimonMaintenanceConfiguration {
 
+	/** The default of {@code paimon.admin.max-lifetime} (the admin module's), one hour. */
+	static final Duration ADMIN_MAX_LIFETIME = Duration.ofHours(1);
+
 	/** How much longer than a staged transaction's lifetime an orphan file must be before it is removed. */
 	static final Duration ORPHAN_MARGIN = Duration.ofHours(1);
 
@@ -54,7 +57,7 @@ class PaimonMaintenanceConfiguration {
 	OrphanFiles paimonOrphanFiles(PaimonTables tables, Instances instances, PaimonMaintenanceProperties settings,
 			ObjectProvider<PendingFiles> pending, Environment environment) {
 		Duration lifetime = Binder.get(environment).bind("paimon.admin.max-lifetime", Duration.class)
-			.orElse(new PaimonAdminProperties().getMaxLifetime());
+			.orElse(ADMIN_MAX_LIFETIME);
 		if (settings.getOrphanFilesOlderThan().compareTo(lifetime.plus(ORPHAN_MARGIN)) < 0) {
 			throw new IllegalStateException("paimon.maintenance.orphan-files-older-than ("
 					+ settings.getOrphanFilesOlderThan() + ") must exceed paimon.admin.max-lifetime (" + lifetime

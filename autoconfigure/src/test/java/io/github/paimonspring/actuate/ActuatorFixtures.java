@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.autoconfigure.actuate.PaimonActuatorAutoConfiguration;
 import io.github.paimonspring.autoconfigure.actuate.PaimonMetricsAutoConfiguration;
-import io.github.paimonspring.autoconfigure.admin.PaimonAdminAutoConfiguration;
 import io.github.paimonspring.support.Batches;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -20,13 +19,14 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
  * Shared configuration of the actuator tests: the Paimon auto-configurations and two tables,
  * {@code test.events} (append) and {@code test.orders} (primary key, two buckets).
  */
-final class ActuatorFixtures {
+public final class ActuatorFixtures {
 
-	static final AutoConfigurations PAIMON = AutoConfigurations.of(PaimonAutoConfiguration.class,
-			PaimonAdminAutoConfiguration.class, PaimonMetricsAutoConfiguration.class,
-			PaimonActuatorAutoConfiguration.class);
+	/** The core auto-configurations with the actuator support. */
+	public static final AutoConfigurations PAIMON = AutoConfigurations.of(PaimonAutoConfiguration.class,
+			PaimonMetricsAutoConfiguration.class, PaimonActuatorAutoConfiguration.class);
 
-	static final String[] TABLES = { "paimon.tables.events.identifier=test.events",
+	/** {@code test.events} and {@code test.orders}. */
+	public static final String[] TABLES = { "paimon.tables.events.identifier=test.events",
 			"paimon.tables.events.create-if-missing=true", "paimon.tables.events.schema.columns[0].name=id",
 			"paimon.tables.events.schema.columns[0].type=INT", "paimon.tables.events.schema.columns[1].name=name",
 			"paimon.tables.events.schema.columns[1].type=STRING",
@@ -35,13 +35,11 @@ final class ActuatorFixtures {
 			"paimon.tables.orders.schema.columns[1].name=name", "paimon.tables.orders.schema.columns[1].type=STRING",
 			"paimon.tables.orders.schema.primary-key=id", "paimon.tables.orders.schema.options.bucket=2" };
 
-	static final String[] ADMIN = { "paimon.admin.enabled=true", "paimon.admin.token=secret" };
-
 	private ActuatorFixtures() {
 	}
 
 	/** An Arrow IPC stream of one (id, name) batch. */
-	static byte[] arrowStream(Object... idNamePairs) {
+	public static byte[] arrowStream(Object... idNamePairs) {
 		try (BufferAllocator allocator = new RootAllocator();
 				VectorSchemaRoot root = Batches.idName(allocator, idNamePairs)) {
 			ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -2,7 +2,6 @@ package io.github.paimonspring.actuate;
 
 import java.nio.file.Path;
 
-import io.github.paimonspring.admin.model.AdminMetrics;
 import io.github.paimonspring.core.PaimonWriter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -37,7 +36,7 @@ class PaimonActuatorAutoConfigurationTests {
 		runner().run((context) -> assertThat(context).hasNotFailed()
 			.hasSingleBean(PaimonEndpoint.class)
 			.hasSingleBean(PaimonHealthIndicator.class)
-			.hasSingleBean(MicrometerAdminMetrics.class));
+			.hasSingleBean(MicrometerIngestListener.class));
 	}
 
 	@Test
@@ -59,14 +58,14 @@ class PaimonActuatorAutoConfigurationTests {
 	@Test
 	void backsOffWithoutMicrometer() {
 		runner().withClassLoader(new FilteredClassLoader(MeterRegistry.class))
-			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(AdminMetrics.class));
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(MicrometerIngestListener.class));
 	}
 
 	@Test
 	void backsOffWithoutAMeterRegistryBean() {
 		new ApplicationContextRunner().withConfiguration(ActuatorFixtures.PAIMON)
 			.withPropertyValues("paimon.catalog.warehouse=" + this.warehouse)
-			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(AdminMetrics.class));
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(MicrometerIngestListener.class));
 	}
 
 	@Test
@@ -80,7 +79,7 @@ class PaimonActuatorAutoConfigurationTests {
 				.hasSingleBean(PaimonWriter.class)
 				.doesNotHaveBean(PaimonEndpoint.class)
 				.doesNotHaveBean(PaimonHealthIndicator.class)
-				.doesNotHaveBean(AdminMetrics.class));
+				.doesNotHaveBean(MicrometerIngestListener.class));
 	}
 
 }

@@ -2,8 +2,6 @@ package io.github.paimonspring.actuate;
 
 import java.nio.file.Path;
 
-import io.github.paimonspring.admin.AdminTransactions;
-import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.Batches;
 import org.apache.arrow.memory.BufferAllocator;
@@ -13,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,7 +32,7 @@ class PaimonEndpointTests {
 				assertThat(context).hasNotFailed().hasSingleBean(PaimonEndpoint.class);
 				PaimonEndpoint endpoint = context.getBean(PaimonEndpoint.class);
 				PaimonEndpoint.PaimonDescriptor before = endpoint.paimon();
-				assertThat(before.transactions()).as("no admin API, no transactions").isNull();
+				assertThat(before.section("transactions")).as("no admin API, no transactions").isNull();
 				assertThat(before.tables()).extracting(PaimonEndpoint.TableDescriptor::name).containsExactly("events",
 						"orders");
 				PaimonEndpoint.TableDescriptor orders = before.tables().get(1);
@@ -87,31 +84,6 @@ class PaimonEndpointTests {
 				assertThat(clicks.state()).isNotNull().satisfies((state) -> assertThat(state.files()).isEqualTo(2));
 				assertThat(clicks.lastMaintenance()).isNotNull()
 					.satisfies((run) -> assertThat(run.error()).isNull());
-			});
-	}
-
-	@Test
-	void listsOpenAdminTransactionsOnly() {
-		new WebApplicationContextRunner().withConfiguration(ActuatorFixtures.PAIMON)
-			.withPropertyValues(ActuatorFixtures.TABLES)
-			.withPropertyValues(ActuatorFixtures.ADMIN)
-			.withPropertyValues("paimon.catalog.warehouse=" + this.warehouse,
-					"management.endpoints.web.exposure.include=paimon")
-			.run((context) -> {
-				assertThat(context).hasNotFailed();
-				PaimonEndpoint endpoint = context.getBean(PaimonEndpoint.class);
-				assertThat(endpoint.paimon().transactions()).isEmpty();
-				AdminTransactions admin = context.getBean(AdminTransactions.class);
-				AdminModel.TransactionView open = admin.create("test", "events", null);
-				AdminModel.TransactionView done = admin.create("test", "orders", null);
-				admin.abort(done.id());
-				assertThat(endpoint.paimon().transactions()).singleElement().satisfies((transaction) -> {
-					assertThat(transaction.id()).isEqualTo(open.id());
-					assertThat(transaction.table()).isEqualTo("test.events");
-					assertThat(transaction.state()).isEqualTo("OPEN");
-				});
-				admin.abort(open.id());
-				assertThat(endpoint.paimon().transactions()).isEmpty();
 			});
 	}
 

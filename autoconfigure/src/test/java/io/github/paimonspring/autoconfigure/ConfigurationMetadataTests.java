@@ -1,13 +1,10 @@
 package io.github.paimonspring.autoconfigure;
 
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 import com.jayway.jsonpath.JsonPath;
+import io.github.paimonspring.support.ConfigurationMetadata;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,37 +16,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ConfigurationMetadataTests {
 
 	@Test
-	void everyPropertyHasADescriptionAndIsDocumented() throws Exception {
-		String json;
-		try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
-			assertThat(in).as("generated metadata").isNotNull();
-			json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-		}
-		List<Map<String, Object>> properties = JsonPath.read(json, "$.properties[*]");
+	void everyPropertyHasADescriptionAndIsDocumented() {
+		ConfigurationMetadata metadata = ConfigurationMetadata.read();
+		List<Map<String, Object>> properties = metadata.properties();
 		assertThat(properties).extracting((p) -> p.get("name"))
 			.contains("paimon.catalog.warehouse", "paimon.catalog.metastore", "paimon.catalog.options",
 					"paimon.tables", "paimon.write.spill-directory", "paimon.write.parallelism",
-					"paimon.write.observation-enabled",
-					"paimon.admin.enabled", "paimon.admin.base-path", "paimon.admin.auth", "paimon.admin.token",
-					"paimon.admin.max-batch-memory", "paimon.admin.max-upload-memory");
-		assertThat(properties).filteredOn((p) -> p.get("name").equals("paimon.admin.auth"))
-			.singleElement()
-			.satisfies((p) -> assertThat(p).containsEntry("sourceType", PaimonAdminProperties.class.getName())
-				.containsEntry("defaultValue", "bearer"));
+					"paimon.write.observation-enabled");
+		assertThat(properties).extracting((p) -> (String) p.get("name"))
+			.as("the admin API's and the Kafka pipelines' properties are their modules'")
+			.noneMatch((name) -> name.startsWith("paimon.admin.") || name.startsWith("paimon.kafka."));
 		assertThat(properties).filteredOn((p) -> p.get("name").equals("paimon.write.observation-enabled"))
 			.singleElement()
 			.satisfies((p) -> assertThat(p).containsEntry("type", "java.lang.Boolean")
 				.containsEntry("defaultValue", true));
-		assertThat(properties).filteredOn((p) -> p.get("name").equals("paimon.admin.max-batch-memory"))
-			.singleElement()
-			.satisfies((p) -> assertThat(p).doesNotContainKey("defaultValue"));
-		String reference = Files.readString(Path.of("../docs/configuration.md"));
-		for (Map<String, Object> property : properties) {
-			assertThat((String) property.get("description")).as("description of %s", property.get("name")).isNotBlank();
-			assertThat(reference).as("docs/configuration.md documents %s", property.get("name"))
-				.contains((String) property.get("name"));
-		}
-		List<String> hinted = JsonPath.read(json, "$.hints[*].name");
+		String reference = metadata.assertDescribedAndDocumented();
+		List<String> hinted = JsonPath.read(metadata.json(), "$.hints[*].name");
 		assertThat(hinted).contains("paimon.catalog.metastore", "paimon.catalog.options.keys");
 		for (String nested : List.of("identifier", "create-if-missing", "schema.columns[i].name",
 				"schema.columns[i].type", "schema.primary-key", "schema.partition-keys", "schema.options.*")) {

@@ -1,20 +1,13 @@
 package io.github.paimonspring.autoconfigure.actuate;
 
-import io.github.paimonspring.actuate.MicrometerAdminMetrics;
-import io.github.paimonspring.actuate.MicrometerKafkaPipelineListener;
 import io.github.paimonspring.actuate.PaimonEndpoint;
+import io.github.paimonspring.actuate.PaimonEndpointSection;
 import io.github.paimonspring.actuate.PaimonHealthIndicator;
-import io.github.paimonspring.actuate.PaimonKafkaHealthIndicator;
-import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
-import io.github.paimonspring.autoconfigure.admin.PaimonAdminAutoConfiguration;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.ingest.Ingester;
-import io.github.paimonspring.kafka.KafkaPipelines;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.MeterBinder;
 import org.apache.paimon.catalog.Catalog;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -32,14 +25,10 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Auto-configuration of the operations support, each part only when its library is present and it
  * is enabled: the {@code paimon} actuator endpoint, the {@code paimon} health indicator
- * ({@code management.health.paimon.enabled}) and the {@code paimon.transactions.open} gauge of the
- * admin API. The admin metrics themselves come from {@link PaimonMetricsAutoConfiguration}.
+ * ({@code management.health.paimon.enabled}). The admin and Kafka modules add their sections to the
+ * endpoint ({@link PaimonEndpointSection} beans).
  */
-@AutoConfiguration(after = { PaimonAutoConfiguration.class, PaimonAdminAutoConfiguration.class },
-		afterName = { "io.github.paimonspring.autoconfigure.kafka.PaimonKafkaAutoConfiguration",
-				"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
-				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
-				"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration" })
+@AutoConfiguration(after = PaimonAutoConfiguration.class)
 @ConditionalOnClass(Catalog.class)
 public final class PaimonActuatorAutoConfiguration {
 
@@ -54,11 +43,9 @@ public final class PaimonActuatorAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		@ConditionalOnAvailableEndpoint(PaimonEndpoint.class)
-		PaimonEndpoint paimonEndpoint(PaimonTables tables, ObjectProvider<AdminTransactions> transactions,
-				ObjectProvider<MaintenanceScheduler> maintenance, ObjectProvider<KafkaPipelines> kafka) {
-			PaimonEndpoint endpoint = new PaimonEndpoint(tables, transactions, maintenance);
-			endpoint.setKafkaPipelines(kafka);
-			return endpoint;
+		PaimonEndpoint paimonEndpoint(PaimonTables tables, ObjectProvider<MaintenanceScheduler> maintenance,
+				ObjectProvider<PaimonEndpointSection> sections) {
+			return new PaimonEndpoint(tables, maintenance, sections);
 		}
 
 	}
@@ -78,46 +65,6 @@ public final class PaimonActuatorAutoConfiguration {
 				ObjectProvider<MaintenanceScheduler> maintenance, ObjectProvider<Instances> instances) {
 			return new PaimonHealthIndicator(catalog, ingester.getIfAvailable(), maintenance.getIfAvailable(),
 					instances.getIfAvailable());
-		}
-
-	}
-
-	/**
-	 * The {@code paimon.transactions.open} gauge of the admin API.
-	 */
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(MeterRegistry.class)
-	@ConditionalOnBean({ MeterRegistry.class, AdminTransactions.class })
-	static class TransactionsMetricsConfiguration {
-
-		@Bean
-		MeterBinder paimonOpenTransactionsMeterBinder(AdminTransactions transactions) {
-			return MicrometerAdminMetrics.openTransactions(transactions);
-		}
-
-	}
-
-	/**
-	 * The {@code paimonKafka} health indicator and the {@code paimon.kafka.lag} gauges of the Kafka pipelines.
-	 */
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = "org.springframework.kafka.core.KafkaTemplate")
-	@ConditionalOnBean(KafkaPipelines.class)
-	static class KafkaConfiguration {
-
-		@Bean
-		@ConditionalOnClass(HealthIndicator.class)
-		@ConditionalOnMissingBean(name = "paimonKafkaHealthIndicator")
-		@ConditionalOnEnabledHealthIndicator("paimonKafka")
-		PaimonKafkaHealthIndicator paimonKafkaHealthIndicator(KafkaPipelines pipelines) {
-			return new PaimonKafkaHealthIndicator(pipelines);
-		}
-
-		@Bean
-		@ConditionalOnClass(MeterRegistry.class)
-		@ConditionalOnBean(MeterRegistry.class)
-		MeterBinder paimonKafkaLagMeterBinder(KafkaPipelines pipelines) {
-			return MicrometerKafkaPipelineListener.lag(pipelines);
 		}
 
 	}

@@ -1,16 +1,11 @@
 package io.github.paimonspring.autoconfigure.actuate;
 
-import io.github.paimonspring.actuate.MicrometerAdminMetrics;
 import io.github.paimonspring.actuate.MicrometerIngestListener;
-import io.github.paimonspring.actuate.MicrometerKafkaPipelineListener;
 import io.github.paimonspring.actuate.MicrometerMaintenanceListener;
 import io.github.paimonspring.actuate.MicrometerSchemaChangeListener;
-import io.github.paimonspring.admin.model.AdminMetrics;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
-import io.github.paimonspring.autoconfigure.admin.PaimonAdminAutoConfiguration;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.IngestListener;
-import io.github.paimonspring.kafka.KafkaPipelineListener;
 import io.github.paimonspring.maintenance.MaintenanceListener;
 import io.github.paimonspring.write.SchemaChangeListener;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -22,12 +17,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the Micrometer {@link AdminMetrics}, {@link IngestListener},
- * {@link SchemaChangeListener} and {@link MaintenanceListener} when a {@link MeterRegistry} exists. It
- * runs before {@link PaimonAdminAutoConfiguration} so that the admin service is created with it; the
- * {@code paimon.transactions.open} gauge is bound by {@link PaimonActuatorAutoConfiguration}.
+ * Auto-configuration of the Micrometer {@link IngestListener}, {@link SchemaChangeListener} and
+ * {@link MaintenanceListener} when a {@link MeterRegistry} exists. The admin and Kafka modules add their own
+ * metrics.
  */
-@AutoConfiguration(after = PaimonAutoConfiguration.class, before = PaimonAdminAutoConfiguration.class,
+@AutoConfiguration(after = PaimonAutoConfiguration.class,
 		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
 				"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration" })
@@ -51,19 +45,6 @@ public final class PaimonMetricsAutoConfiguration {
 	@ConditionalOnMissingBean(MaintenanceListener.class)
 	MicrometerMaintenanceListener paimonMaintenanceMetrics(MeterRegistry registry) {
 		return new MicrometerMaintenanceListener(registry);
-	}
-
-	@Bean
-	@ConditionalOnClass(name = "org.springframework.kafka.core.KafkaTemplate")
-	@ConditionalOnMissingBean(KafkaPipelineListener.class)
-	MicrometerKafkaPipelineListener paimonKafkaPipelineMetrics(MeterRegistry registry) {
-		return new MicrometerKafkaPipelineListener(registry);
-	}
-
-	@Bean
-	@ConditionalOnMissingBean(AdminMetrics.class)
-	MicrometerAdminMetrics paimonAdminMetrics(MeterRegistry registry) {
-		return new MicrometerAdminMetrics(registry);
 	}
 
 }

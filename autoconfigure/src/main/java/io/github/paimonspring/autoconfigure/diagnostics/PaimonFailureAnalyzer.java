@@ -2,7 +2,6 @@ package io.github.paimonspring.autoconfigure.diagnostics;
 
 import io.github.paimonspring.autoconfigure.ArrowMemoryAccessException;
 import io.github.paimonspring.autoconfigure.HadoopMissingException;
-import io.github.paimonspring.autoconfigure.admin.AdminTokenMissingException;
 import io.github.paimonspring.catalog.TableDefinitionException;
 import io.github.paimonspring.catalog.TableMismatchException;
 import io.github.paimonspring.catalog.TableNotFoundException;
@@ -63,17 +62,6 @@ public class PaimonFailureAnalyzer implements FailureAnalyzer {
 			}
 			if (cause instanceof ArrowMemoryAccessException || isArrowMemoryFailure(cause)) {
 				return new FailureAnalysis(cause.getMessage(), ARROW_FIX, cause);
-			}
-			if (cause instanceof AdminTokenMissingException) {
-				return new FailureAnalysis(cause.getMessage(), """
-						Set a token, for example from an environment variable:
-
-						    paimon.admin.token=${PAIMON_ADMIN_TOKEN}
-
-						or, if the application secures the admin base path itself (for example with Spring Security),
-						disable the starter's authentication explicitly:
-
-						    paimon.admin.auth=none""", cause);
 			}
 			if ((cause instanceof TableDefinitionException || cause instanceof TableNotFoundException)
 					&& PaimonUnavailableException.isUnavailable(cause)) {

@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.paimonspring.httptests.SampleAppProcess;
-import io.github.paimonspring.support.TestKafka;
+import io.github.paimonspring.kafka.TestKafka;
 import io.github.paimonspring.support.TestPostgres;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;

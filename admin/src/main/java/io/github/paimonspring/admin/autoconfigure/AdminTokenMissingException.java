@@ -1,0 +1,20 @@
+package io.github.paimonspring.admin.autoconfigure;
+
+import io.github.paimonspring.PaimonException;
+
+/**
+ * The admin REST API is enabled with bearer authentication but no token is configured.
+ */
+public class AdminTokenMissingException extends PaimonException {
+
+	private static final long serialVersionUID = 1L;
+
+	/**
+	 * Creates the exception.
+	 */
+	public AdminTokenMissingException() {
+		super(null, "paimon.admin.enabled=true requires paimon.admin.token (every admin request must send "
+				+ "'Authorization: Bearer <token>'), unless paimon.admin.auth=none is set explicitly");
+	}
+
+}

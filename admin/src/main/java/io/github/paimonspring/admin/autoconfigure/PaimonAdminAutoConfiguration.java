@@ -1,0 +1,298 @@
+package io.github.paimonspring.admin.autoconfigure;
+
+import io.github.paimonspring.admin.AdminChannels;
+import io.github.paimonspring.admin.AdminTables;
+import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.admin.OneShotUploads;
+import io.github.paimonspring.admin.TransactionReaper;
+import io.github.paimonspring.admin.body.ArrowBodyReader;
+import io.github.paimonspring.admin.model.AdminMetrics;
+import io.github.paimonspring.admin.model.AdminSettings;
+import io.github.paimonspring.admin.transaction.TransactionJournal;
+import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
+import io.github.paimonspring.admin.web.AdminErrorPageFilter;
+import io.github.paimonspring.admin.web.AdminExceptionHandler;
+import io.github.paimonspring.admin.web.AdminJsonBodyLimitFilter;
+import io.github.paimonspring.admin.web.AdminTomcatCustomizer;
+import io.github.paimonspring.admin.web.PaimonAdminController;
+import io.github.paimonspring.admin.web.PaimonChannelController;
+import io.github.paimonspring.admin.web.PaimonMaintenanceController;
+import io.github.paimonspring.admin.autoconfigure.PaimonAdminProperties;
+import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
+import io.github.paimonspring.autoconfigure.PaimonIngestProperties;
+import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.cluster.Instances;
+import io.github.paimonspring.cluster.StateStore;
+import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.maintenance.MaintenanceScheduler;
+import io.github.paimonspring.maintenance.PaimonMaintenance;
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import jakarta.servlet.DispatcherType;
+import org.apache.catalina.startup.Tomcat;
+import org.springdoc.core.models.GroupedOpenApi;
+import org.springdoc.core.properties.SwaggerUiConfigProperties;
+import org.springdoc.core.properties.SwaggerUiOAuthProperties;
+import org.springdoc.core.providers.ObjectMapperProvider;
+import org.springdoc.webmvc.ui.SwaggerIndexPageTransformer;
+import org.springdoc.webmvc.ui.SwaggerIndexTransformer;
+import org.springdoc.webmvc.ui.SwaggerWelcomeCommon;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
+import org.springframework.web.servlet.DispatcherServlet;
+
+/**
+ * Auto-configuration of the admin REST API ({@code paimon.admin.enabled=true}): the transaction
+ * service, controller, problem+json errors (exception resolver, error-dispatch filter and, on Tomcat,
+ * error report valve), bearer authentication (of the API, the {@code paimon} and {@code metrics}
+ * actuator endpoints and the OpenAPI documents) and, with springdoc, the {@code paimon-admin}
+ * OpenAPI group.
+ */
+// before springdoc's Swagger UI configuration: the admin console's sign-in replaces its index transformer
+@AutoConfiguration(after = PaimonAutoConfiguration.class, beforeName = "org.springdoc.webmvc.ui.SwaggerConfig")
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnClass(DispatcherServlet.class)
+@ConditionalOnBooleanProperty("paimon.admin.enabled")
+@ConditionalOnBean(PaimonOperations.class)
+@EnableConfigurationProperties(PaimonAdminProperties.class)
+public final class PaimonAdminAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	AdminTables paimonAdminTables(PaimonOperations writer) {
+		return new AdminTables(writer);
+	}
+
+	@Bean(destroyMethod = "destroy")
+	@ConditionalOnMissingBean
+	ArrowBodyReader paimonAdminArrowBodyReader(PaimonAdminProperties admin) {
+		return new ArrowBodyReader(settings(admin));
+	}
+
+	@Bean(destroyMethod = "destroy")
+	@ConditionalOnMissingBean
+	AdminTransactions paimonAdminTransactions(PaimonOperations writer, PaimonAdminProperties admin,
+			ObjectProvider<AdminMetrics> metrics, AdminTables tables, ArrowBodyReader reader, TransactionJournal journal) {
+		return new AdminTransactions(writer, settings(admin), metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
+				reader, journal);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	TransactionJournal paimonTransactionJournal(StateStore store, Instances instances, PaimonTables tables,
+			PaimonAdminProperties admin) {
+		return new TransactionJournal(store, instances, tables, admin.getIdleTimeout(), admin.getMaxLifetime());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	OneShotUploads paimonAdminOneShotUploads(PaimonOperations writer, PaimonAdminProperties admin,
+			ObjectProvider<PaimonIngestProperties> ingest, ObjectProvider<AdminMetrics> metrics, AdminTables tables,
+			ArrowBodyReader reader) {
+		PaimonIngestProperties grouping = ingest.getIfAvailable(PaimonIngestProperties::new);
+		long grouped = grouping.isEnabled() ? grouping.getMaxRequestSize().toBytes() : 0;
+		OneShotUploads uploads = new OneShotUploads(writer, settings(admin, Runtime.getRuntime().maxMemory(), grouped),
+				metrics.getIfAvailable(() -> AdminMetrics.NONE), tables, reader);
+		uploads.setAllowSchemaEvolution(admin.isAllowSchemaEvolution());
+		return uploads;
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	AdminChannels paimonAdminChannels(PaimonOperations writer, PaimonAdminProperties admin,
+			ObjectProvider<AdminMetrics> metrics, AdminTables tables, ArrowBodyReader reader) {
+		return new AdminChannels(writer, tables, reader, settings(admin), metrics.getIfAvailable(() -> AdminMetrics.NONE));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PaimonChannelController paimonChannelController(AdminChannels channels) {
+		return new PaimonChannelController(channels);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PaimonMaintenanceController paimonMaintenanceController(AdminTables tables, PaimonMaintenance maintenance,
+			ObjectProvider<MaintenanceScheduler> scheduler) {
+		return new PaimonMaintenanceController(tables, maintenance, scheduler.getIfAvailable());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	TransactionReaper paimonAdminTransactionReaper(AdminTransactions transactions, PaimonAdminProperties admin) {
+		return new TransactionReaper(transactions, settings(admin));
+	}
+
+	static AdminSettings settings(PaimonAdminProperties admin) {
+		return settings(admin, Runtime.getRuntime().maxMemory());
+	}
+
+	/**
+	 * The admin limits, with the memory limits the properties leave open derived from the heap: a
+	 * batch may use 1/16 of it (at least 8 MB), all uploads together 1/4 (at least one batch).
+	 */
+	static AdminSettings settings(PaimonAdminProperties admin, long maxHeap) {
+		return settings(admin, maxHeap, 0);
+	}
+
+	static AdminSettings settings(PaimonAdminProperties admin, long maxHeap, long maxGroupedRequestBytes) {
+		long batch = (admin.getMaxBatchMemory() != null) ? admin.getMaxBatchMemory().toBytes()
+				: Math.max(8L << 20, maxHeap / 16);
+		long total = (admin.getMaxUploadMemory() != null) ? admin.getMaxUploadMemory().toBytes()
+				: Math.max(batch, maxHeap / 4);
+		return new AdminSettings(admin.getMaxRequestSize().toBytes(), admin.getMaxTransactionSize().toBytes(),
+				admin.getMaxMetadataSize().toBytes(), batch, total, admin.getMaxConcurrentUploads(),
+				admin.getMaxSchemaDepth(), admin.getMaxSchemaFields(), admin.getMaxOpenTransactions(),
+				admin.getMaxEndedTransactions(), admin.getIdleTimeout(), admin.getMaxLifetime(),
+				admin.getProgressInterval(), maxGroupedRequestBytes);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PaimonAdminController paimonAdminController(AdminTables tables, AdminTransactions transactions,
+			OneShotUploads uploads) {
+		return new PaimonAdminController(tables, transactions, uploads);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	AdminExceptionHandler paimonAdminExceptionHandler(PaimonAdminProperties admin) {
+		return new AdminExceptionHandler(basePath(admin));
+	}
+
+	@Bean
+	FilterRegistrationBean<AdminErrorPageFilter> paimonAdminErrorPageFilter(PaimonAdminProperties admin) {
+		FilterRegistrationBean<AdminErrorPageFilter> registration = new FilterRegistrationBean<>(
+				new AdminErrorPageFilter(basePath(admin)));
+		registration.setDispatcherTypes(DispatcherType.ERROR);
+		registration.addUrlPatterns("/*");
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+		registration.setName("paimonAdminErrorPageFilter");
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<AdminJsonBodyLimitFilter> paimonAdminJsonBodyLimitFilter(PaimonAdminProperties admin) {
+		FilterRegistrationBean<AdminJsonBodyLimitFilter> registration = new FilterRegistrationBean<>(
+				new AdminJsonBodyLimitFilter(basePath(admin), admin.getMaxJsonSize().toBytes()));
+		registration.addUrlPatterns("/*");
+		// after authentication: an anonymous client learns nothing about the limits
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
+		registration.setName("paimonAdminJsonBodyLimitFilter");
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminAuthenticationFilter(PaimonAdminProperties admin,
+			Environment environment) {
+		boolean bearer = admin.getAuth() == PaimonAdminProperties.Auth.BEARER;
+		if (bearer && (admin.getToken() == null || admin.getToken().isBlank())) {
+			throw new AdminTokenMissingException();
+		}
+		FilterRegistrationBean<AdminAuthenticationFilter> registration = new FilterRegistrationBean<>(
+				new AdminAuthenticationFilter(bearer ? admin.getToken() : "",
+						AdminProtectedPaths.application(basePath(admin), environment)));
+		// every request: the token is required below the protected paths and yields a principal anywhere
+		registration.addUrlPatterns("/*");
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+		registration.setName("paimonAdminAuthenticationFilter");
+		registration.setEnabled(bearer);
+		return registration;
+	}
+
+	static String basePath(PaimonAdminProperties admin) {
+		String path = admin.getBasePath();
+		if (path == null || path.isBlank() || path.equals("/")) {
+			throw new IllegalStateException("paimon.admin.base-path must be a path such as /paimon, got '" + path + "'");
+		}
+		path = path.startsWith("/") ? path : "/" + path;
+		return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+	}
+
+	/**
+	 * problem+json instead of Tomcat's HTML error page for requests Tomcat rejects itself.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ Tomcat.class, ConfigurableTomcatWebServerFactory.class })
+	static class TomcatConfiguration {
+
+		@Bean
+		AdminTomcatCustomizer paimonAdminTomcatCustomizer(PaimonAdminProperties admin) {
+			return new AdminTomcatCustomizer(basePath(admin));
+		}
+
+	}
+
+	/**
+	 * The {@code paimon-admin} OpenAPI group with the bearer scheme.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(GroupedOpenApi.class)
+	static class OpenApiConfiguration {
+
+		@Bean
+		GroupedOpenApi paimonAdminOpenApi(PaimonAdminProperties admin) {
+			String base = basePath(admin);
+			return GroupedOpenApi.builder()
+				.group("paimon-admin")
+				.displayName("Paimon admin")
+				.pathsToMatch(base + "/**")
+				.addOpenApiCustomizer((openApi) -> {
+					if (openApi.getComponents() == null) {
+						openApi.setComponents(new Components());
+					}
+					openApi.getComponents()
+						.addSecuritySchemes(PaimonAdminController.SECURITY_SCHEME, new SecurityScheme()
+							.type(SecurityScheme.Type.HTTP)
+							.scheme("bearer")
+							.description("paimon.admin.token"));
+					openApi.getInfo().setTitle("Paimon admin API");
+					openApi.getInfo().setDescription("Upload Arrow IPC streams into Apache Paimon tables, in staged "
+							+ "transactions or one-shot, and commit, abort or truncate them.");
+				})
+				.build();
+		}
+
+	}
+
+	/**
+	 * The admin console's sign-in on springdoc's Swagger UI ({@link AdminConsoleSignIn}), with the
+	 * starter's bearer authentication.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(SwaggerIndexPageTransformer.class)
+	@ConditionalOnBooleanProperty(name = "springdoc.swagger-ui.enabled", matchIfMissing = true)
+	@ConditionalOnProperty(name = "paimon.admin.auth", havingValue = "bearer", matchIfMissing = true)
+	static class ConsoleConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(SwaggerIndexTransformer.class)
+		SwaggerIndexTransformer paimonAdminConsoleSignIn(ObjectProvider<SwaggerUiConfigProperties> ui,
+				ObjectProvider<SwaggerUiOAuthProperties> oauth, ObjectProvider<SwaggerWelcomeCommon> welcome,
+				ObjectProvider<ObjectMapperProvider> objectMapper) {
+			// springdoc's Swagger UI configuration may be off (springdoc.api-docs.enabled=false): nothing to sign in to
+			if (ui.getIfAvailable() == null || oauth.getIfAvailable() == null || welcome.getIfAvailable() == null
+					|| objectMapper.getIfAvailable() == null) {
+				return new AdminConsoleSignIn((request, resource, chain) -> resource);
+			}
+			return new AdminConsoleSignIn(new SwaggerIndexPageTransformer(ui.getObject(), oauth.getObject(),
+					welcome.getObject(), objectMapper.getObject()));
+		}
+
+	}
+
+}

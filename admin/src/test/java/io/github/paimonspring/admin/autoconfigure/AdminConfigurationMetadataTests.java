@@ -1,0 +1,34 @@
+package io.github.paimonspring.admin.autoconfigure;
+
+import java.util.List;
+import java.util.Map;
+
+import io.github.paimonspring.support.ConfigurationMetadata;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every {@code paimon.admin.*} property has generated metadata with a description, and the configuration
+ * reference documents it.
+ */
+class AdminConfigurationMetadataTests {
+
+	@Test
+	void everyPropertyHasADescriptionAndIsDocumented() {
+		ConfigurationMetadata metadata = ConfigurationMetadata.read();
+		List<Map<String, Object>> properties = metadata.properties();
+		assertThat(properties).extracting((p) -> p.get("name"))
+			.contains("paimon.admin.enabled", "paimon.admin.base-path", "paimon.admin.auth", "paimon.admin.token",
+					"paimon.admin.max-batch-memory", "paimon.admin.max-upload-memory");
+		assertThat(properties).filteredOn((p) -> p.get("name").equals("paimon.admin.auth"))
+			.singleElement()
+			.satisfies((p) -> assertThat(p).containsEntry("sourceType", PaimonAdminProperties.class.getName())
+				.containsEntry("defaultValue", "bearer"));
+		assertThat(properties).filteredOn((p) -> p.get("name").equals("paimon.admin.max-batch-memory"))
+			.singleElement()
+			.satisfies((p) -> assertThat(p).doesNotContainKey("defaultValue"));
+		metadata.assertDescribedAndDocumented();
+	}
+
+}

@@ -1,0 +1,193 @@
+package io.github.paimonspring.kafka;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
+
+/**
+ * A real Kafka broker for the tests: spring-kafka-test's embedded KRaft broker, started once per test JVM
+ * on a free port (no Docker), with helpers to create topics, produce records and read a topic back.
+ */
+public final class TestKafka {
+
+	private static EmbeddedKafkaKraftBroker broker;
+
+	private TestKafka() {
+	}
+
+	/**
+	 * Returns the broker's bootstrap servers, starting it first if needed.
+	 * @return {@code host:port}
+	 */
+	public static synchronized String bootstrapServers() {
+		if (broker == null) {
+			EmbeddedKafkaKraftBroker started = new EmbeddedKafkaKraftBroker(1, 1);
+			started.brokerProperty("group.initial.rebalance.delay.ms", "0");
+			started.brokerProperty("offsets.topic.num.partitions", "4");
+			started.afterPropertiesSet();
+			Runtime.getRuntime().addShutdownHook(new Thread(started::destroy));
+			broker = started;
+		}
+		return broker.getBrokersAsString();
+	}
+
+	/**
+	 * Creates a topic with a unique name.
+	 * @param prefix the name's beginning
+	 * @param partitions its partitions
+	 * @return the name
+	 */
+	public static String createTopic(String prefix, int partitions) {
+		String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+		createNamedTopic(name, partitions);
+		return name;
+	}
+
+	/**
+	 * Creates a topic.
+	 * @param name the name
+	 * @param partitions its partitions
+	 */
+	public static void createNamedTopic(String name, int partitions) {
+		bootstrapServers();
+		broker.addTopics(new NewTopic(name, partitions, (short) 1));
+		awaitLeaders(name, partitions);
+	}
+
+	/**
+	 * Waits (bounded) until every partition of a new topic has a leader: a producer that writes before
+	 * that gets NOT_LEADER_OR_FOLLOWER, and an idempotent one can end in an out-of-order sequence error.
+	 */
+	private static void awaitLeaders(String name, int partitions) {
+		broker.doWithAdmin((admin) -> {
+			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+			while (true) {
+				try {
+					var description = admin.describeTopics(List.of(name)).allTopicNames().get(30, TimeUnit.SECONDS).get(name);
+					if (description.partitions().size() == partitions
+							&& description.partitions().stream().allMatch((partition) -> partition.leader() != null)) {
+						return;
+					}
+				}
+				catch (Exception ex) {
+					// not known yet
+				}
+				if (System.nanoTime() > deadline) {
+					throw new IllegalStateException("the partitions of topic " + name + " have no leader after 60 s");
+				}
+				try {
+					Thread.sleep(20);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					return;
+				}
+			}
+		});
+	}
+
+	/**
+	 * Returns how many records a topic holds: the sum of its partitions' end offsets.
+	 * @param topic the topic
+	 * @return the records
+	 */
+	public static long records(String topic) {
+		Map<String, Object> config = new HashMap<>();
+		config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+		try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
+				new ByteArrayDeserializer())) {
+			List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+				.map((info) -> new TopicPartition(topic, info.partition())).toList();
+			return consumer.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
+		}
+	}
+
+	/**
+	 * Returns a producer of byte arrays that waits for every write to be acknowledged by the broker.
+	 * @return a new producer, to close
+	 */
+	public static KafkaProducer<byte[], byte[]> producer() {
+		Map<String, Object> config = new HashMap<>();
+		config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+		config.put(ProducerConfig.ACKS_CONFIG, "all");
+		config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+		return new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
+	}
+
+	/**
+	 * Sends a record to a partition and waits for it.
+	 * @param producer the producer
+	 * @param topic the topic
+	 * @param partition the partition
+	 * @param key the key, or {@code null}
+	 * @param value the value, or {@code null} (a tombstone)
+	 */
+	public static void send(KafkaProducer<byte[], byte[]> producer, String topic, int partition, String key, String value)
+			throws Exception {
+		producer.send(new ProducerRecord<>(topic, partition, (key != null) ? key.getBytes(StandardCharsets.UTF_8) : null,
+				(value != null) ? value.getBytes(StandardCharsets.UTF_8) : null)).get(30, TimeUnit.SECONDS);
+	}
+
+	/**
+	 * Reads a topic from its beginning until it has at least the given number of records, within a bound.
+	 * @param topic the topic
+	 * @param atLeast the records to wait for
+	 * @param timeout the bound
+	 * @return the records read
+	 */
+	public static List<ConsumerRecord<byte[], byte[]>> read(String topic, int atLeast, Duration timeout) {
+		Map<String, Object> config = new HashMap<>();
+		config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+		config.put(ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID());
+		config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+		List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+		try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
+				new ByteArrayDeserializer())) {
+			consumer.subscribe(List.of(topic));
+			long deadline = System.nanoTime() + timeout.toNanos();
+			while (records.size() < atLeast && System.nanoTime() < deadline) {
+				consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+			}
+		}
+		return records;
+	}
+
+	/**
+	 * Returns the committed offset of a consumer group on a partition.
+	 * @param groupId the group
+	 * @param partition the partition
+	 * @return the committed offset, or {@code -1}
+	 */
+	public static long committedOffset(String groupId, TopicPartition partition) {
+		bootstrapServers();
+		return broker.doWithAdminFunction((admin) -> {
+			try {
+				var offsets = admin.listConsumerGroupOffsets(groupId).partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
+				var offset = offsets.get(partition);
+				return (offset != null) ? offset.offset() : -1L;
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+	}
+
+}
