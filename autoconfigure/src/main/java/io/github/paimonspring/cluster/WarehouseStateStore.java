@@ -1,6 +1,10 @@
 package io.github.paimonspring.cluster;
 
+import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -12,8 +16,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link StateStore} in a directory of the warehouse that no table uses (Paimon's catalogs only read
- * {@code *.db} directories): one small file per record, {@code <root>/<kind>/<id>.properties}, written
- * whole. For a filesystem catalog, whose instances share only the warehouse.
+ * {@code *.db} directories): one small file per record, {@code <root>/<kind>/<id>.properties}, replaced
+ * whole: a reader sees the old record or the new one, never a part (an object store replaces an object at once; on
+ * a local file system a temporary file is moved over the record). For a filesystem catalog, whose instances share
+ * only the warehouse.
  */
 public final class WarehouseStateStore implements StateStore {
 
@@ -39,8 +45,15 @@ public final class WarehouseStateStore implements StateStore {
 	@Override
 	public void put(String kind, String id, Map<String, String> fields) {
 		Path file = file(kind, id);
+		String content = Records.format(fields);
 		try {
-			this.fileIO.overwriteFileUtf8(file, Records.format(fields));
+			String scheme = file.toUri().getScheme();
+			if (scheme == null || "file".equals(scheme)) {
+				replaceLocalFile(new File(file.toUri().getPath()), content);
+			}
+			else {
+				this.fileIO.overwriteFileUtf8(file, content);
+			}
 		}
 		catch (IOException ex) {
 			throw failure("Writing", file, ex);
@@ -100,6 +113,20 @@ public final class WarehouseStateStore implements StateStore {
 	@Override
 	public String location() {
 		return this.root.toString();
+	}
+
+	/** Writes a temporary file beside the record and moves it over the record in one step. */
+	private static void replaceLocalFile(File record, String content) throws IOException {
+		var target = record.toPath();
+		Files.createDirectories(target.getParent());
+		var temporary = Files.createTempFile(target.getParent(), "." + record.getName(), ".tmp");
+		try {
+			Files.writeString(temporary, content, StandardCharsets.UTF_8);
+			Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+		}
+		finally {
+			Files.deleteIfExists(temporary);
+		}
 	}
 
 	private Path file(String kind, String id) {
