@@ -13,10 +13,33 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every {@code paimon.*} property has generated metadata with a description, and the configuration
- * reference documents it.
+ * Every {@code paimon.*} property has generated metadata with a description and, unless it genuinely has
+ * none, a default, and the configuration reference documents it.
  */
 class ConfigurationMetadataTests {
+
+	/**
+	 * The properties whose metadata shows no default, because they have none that a literal could say.
+	 * Every other property must show its default.
+	 */
+	private static final List<String> WITHOUT_DEFAULT = List.of(
+			// derived from the maximum heap (1/16 and 1/4 of it) when not set
+			"paimon.admin.max-batch-memory", "paimon.admin.max-upload-memory",
+			// a secret: none, and required with paimon.admin.auth=bearer
+			"paimon.admin.token",
+			// an embedded directory under java.io.tmpdir, logged at start-up
+			"paimon.catalog.warehouse",
+			// the system temporary directory
+			"paimon.write.spill-directory",
+			// the number of processors, at most 4
+			"paimon.write.parallelism",
+			// each table's postpone.default-bucket-num
+			"paimon.write.postpone-default-buckets",
+			// decided from the resolved catalog settings: on for the embedded set-up only
+			"paimon.maintenance.enabled",
+			// what the application declares: empty maps and lists unless it does
+			"paimon.catalog.options", "paimon.tables", "paimon.maintenance.exclude", "paimon.maintenance.tables",
+			"paimon.kafka.pipelines");
 
 	@Test
 	void everyPropertyHasADescriptionAndIsDocumented() throws Exception {
@@ -49,6 +72,14 @@ class ConfigurationMetadataTests {
 			assertThat(reference).as("docs/configuration.md documents %s", property.get("name"))
 				.contains((String) property.get("name"));
 		}
+		for (Map<String, Object> property : properties) {
+			if (!WITHOUT_DEFAULT.contains(property.get("name"))) {
+				assertThat(property).as("default of %s", property.get("name")).containsKey("defaultValue");
+			}
+		}
+		assertThat(properties).extracting((p) -> p.get("name"))
+			.as("properties listed as without a default exist")
+			.containsAll(WITHOUT_DEFAULT);
 		List<String> hinted = JsonPath.read(json, "$.hints[*].name");
 		assertThat(hinted).contains("paimon.catalog.metastore", "paimon.catalog.options.keys");
 		for (String nested : List.of("identifier", "create-if-missing", "schema.columns[i].name",

@@ -9,7 +9,7 @@ import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.autoconfigure.admin.PaimonAdminAutoConfiguration;
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.cluster.Instances;
+import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.kafka.KafkaPipelines;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
@@ -75,9 +75,10 @@ public final class PaimonActuatorAutoConfiguration {
 		@ConditionalOnMissingBean(name = "paimonHealthIndicator")
 		@ConditionalOnEnabledHealthIndicator("paimon")
 		PaimonHealthIndicator paimonHealthIndicator(Catalog catalog, ObjectProvider<Ingester> ingester,
-				ObjectProvider<MaintenanceScheduler> maintenance, ObjectProvider<Instances> instances) {
+				ObjectProvider<MaintenanceScheduler> maintenance, ObjectProvider<ClusterMembership> cluster) {
+			ClusterMembership membership = cluster.getIfAvailable();
 			return new PaimonHealthIndicator(catalog, ingester.getIfAvailable(), maintenance.getIfAvailable(),
-					instances.getIfAvailable());
+					(membership != null) ? membership.instances() : null);
 		}
 
 	}

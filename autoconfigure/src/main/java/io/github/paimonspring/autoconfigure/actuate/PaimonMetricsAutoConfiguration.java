@@ -23,9 +23,12 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Auto-configuration of the Micrometer {@link AdminMetrics}, {@link IngestListener},
- * {@link SchemaChangeListener} and {@link MaintenanceListener} when a {@link MeterRegistry} exists. It
- * runs before {@link PaimonAdminAutoConfiguration} so that the admin service is created with it; the
- * {@code paimon.transactions.open} gauge is bound by {@link PaimonActuatorAutoConfiguration}.
+ * {@link SchemaChangeListener}, {@link MaintenanceListener} and {@link KafkaPipelineListener} when a
+ * {@link MeterRegistry} exists. The listeners are registered next to the application's own listener
+ * beans, not instead of them: every listener bean of a type is told, in order, so a listener of the
+ * application never switches the metrics off. It runs before {@link PaimonAdminAutoConfiguration} so
+ * that the admin service is created with it; the {@code paimon.transactions.open} gauge is bound by
+ * {@link PaimonActuatorAutoConfiguration}.
  */
 @AutoConfiguration(after = PaimonAutoConfiguration.class, before = PaimonAdminAutoConfiguration.class,
 		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
@@ -36,26 +39,22 @@ import org.springframework.context.annotation.Bean;
 public final class PaimonMetricsAutoConfiguration {
 
 	@Bean
-	@ConditionalOnMissingBean(IngestListener.class)
 	MicrometerIngestListener paimonIngestMetrics(MeterRegistry registry) {
 		return new MicrometerIngestListener(registry);
 	}
 
 	@Bean
-	@ConditionalOnMissingBean(SchemaChangeListener.class)
 	MicrometerSchemaChangeListener paimonSchemaChangeMetrics(MeterRegistry registry) {
 		return new MicrometerSchemaChangeListener(registry);
 	}
 
 	@Bean
-	@ConditionalOnMissingBean(MaintenanceListener.class)
 	MicrometerMaintenanceListener paimonMaintenanceMetrics(MeterRegistry registry) {
 		return new MicrometerMaintenanceListener(registry);
 	}
 
 	@Bean
 	@ConditionalOnClass(name = "org.springframework.kafka.core.KafkaTemplate")
-	@ConditionalOnMissingBean(KafkaPipelineListener.class)
 	MicrometerKafkaPipelineListener paimonKafkaPipelineMetrics(MeterRegistry registry) {
 		return new MicrometerKafkaPipelineListener(registry);
 	}
