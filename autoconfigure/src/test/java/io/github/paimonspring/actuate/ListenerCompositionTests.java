@@ -9,6 +9,7 @@ import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.kafka.KafkaPipelineListener;
 import io.github.paimonspring.maintenance.MaintenanceListener;
+import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.write.SchemaChangeListener;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -61,19 +62,30 @@ class ListenerCompositionTests {
 	}
 
 	@Test
-	void theOtherMetricsListenersStayNextToTheApplicationsOwn() {
-		runner().withBean(MaintenanceListener.class, () -> (run, state) -> {
-		})
+	void aUserMaintenanceListenerAndTheMetricsBothReceiveARealMaintenanceRun() {
+		List<String> runs = new CopyOnWriteArrayList<>();
+		runner().withBean(MaintenanceListener.class, () -> (run, state) -> runs.add(run.table()))
 			.withBean(SchemaChangeListener.class, () -> (table, kind, column) -> {
 			})
 			.withBean(KafkaPipelineListener.class, () -> new KafkaPipelineListener() {
 			})
-			.run((context) -> assertThat(context).hasNotFailed()
-				.hasSingleBean(MicrometerMaintenanceListener.class)
-				.hasSingleBean(MicrometerSchemaChangeListener.class)
-				.hasSingleBean(MicrometerKafkaPipelineListener.class)
-				.getBeans(MaintenanceListener.class)
-				.hasSize(2));
+			.run((context) -> {
+				assertThat(context).hasNotFailed()
+					.hasSingleBean(MicrometerMaintenanceListener.class)
+					.hasSingleBean(MicrometerSchemaChangeListener.class)
+					.hasSingleBean(MicrometerKafkaPipelineListener.class);
+				try (BufferAllocator allocator = new RootAllocator();
+						VectorSchemaRoot batch = Batches.idName(allocator, 1, "a")) {
+					assertThat(context.getBean(PaimonOperations.class).write("events", batch).committed()).isTrue();
+				}
+				context.getBean(MaintenanceScheduler.class).runOnce();
+				assertThat(runs).contains("test.events");
+				assertThat(context.getBean(MeterRegistry.class)
+					.get(MicrometerMaintenanceListener.DURATION)
+					.tag("table", "test.events")
+					.timer()
+					.count()).isEqualTo(1);
+			});
 	}
 
 	static final class RecordingIngestListener implements IngestListener {

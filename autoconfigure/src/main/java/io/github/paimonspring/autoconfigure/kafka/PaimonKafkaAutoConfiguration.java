@@ -60,7 +60,7 @@ public final class PaimonKafkaAutoConfiguration {
 		}
 		Map<String, Object> consumerConfig = consumers.getConfigurationProperties();
 		Map<String, Object> producerConfig = producers.getConfigurationProperties();
-		return new KafkaPipelineRunner(properties, paimon, consumerConfig, producerConfig,
+		return new KafkaPipelineRunner(properties.getPipelines(), paimon, consumerConfig, producerConfig,
 				KafkaPipelineListener.composite(listeners.orderedStream().toList()));
 	}
 
