@@ -136,7 +136,7 @@ public final class PaimonAutoConfiguration {
 		if (settings.isJdbc()) {
 			// instances that share a JDBC catalog share their idempotency key claims in its database
 			return new JdbcKeyClaims(settings.jdbcUri(), settings.jdbcUser(), settings.jdbcPassword(),
-					ingest.getKeyClaimLease(), settings.catalogKey());
+					ingest.effectiveKeyClaimLease(), settings.catalogKey());
 		}
 		return new LocalKeyClaims();
 	}

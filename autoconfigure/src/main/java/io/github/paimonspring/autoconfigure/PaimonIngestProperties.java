@@ -12,8 +12,8 @@ import org.springframework.validation.Validator;
 /**
  * Configuration properties of the group commit that batches small writes ({@code PaimonOperations.ingest}
  * and small one-shot uploads of the admin API) into one commit per table and interval. Validated when
- * bound (a {@link Validator} Spring Boot applies to itself): the key-claim lease must be at least twice
- * the commit interval. The defaults are those of {@link IngestSettings#DEFAULTS}.
+ * bound (a {@link Validator} Spring Boot applies to itself): a key-claim lease that is set must be at
+ * least twice the commit interval. The defaults are those of {@link IngestSettings#DEFAULTS}.
  */
 @ConfigurationProperties("paimon.ingest")
 public class PaimonIngestProperties implements Validator {
@@ -58,9 +58,13 @@ public class PaimonIngestProperties implements Validator {
 	 * How long an idempotency key or channel claim holds when its instance does not release it, with a
 	 * JDBC catalog on a database other than PostgreSQL (claims are rows with a lease there). On
 	 * PostgreSQL claims end with their instance's database session instead (see
-	 * paimon.cluster.session-timeout); other catalogs claim in memory.
+	 * paimon.cluster.session-timeout); other catalogs claim in memory. When set, at least twice the
+	 * commit interval; when not set, twice the commit interval if that is longer.
 	 */
 	private Duration keyClaimLease = Duration.ofSeconds(30);
+
+	/** Whether {@link #keyClaimLease} was set, rather than left at its default. */
+	private boolean keyClaimLeaseSet;
 
 	/**
 	 * How long a channel append that arrived before its predecessor (its 'after' is beyond the channel's
@@ -97,6 +101,19 @@ public class PaimonIngestProperties implements Validator {
 
 	public void setKeyClaimLease(Duration keyClaimLease) {
 		this.keyClaimLease = keyClaimLease;
+		this.keyClaimLeaseSet = true;
+	}
+
+	/**
+	 * Returns the lease of an idempotency key or channel claim: {@link #getKeyClaimLease()}, or twice the
+	 * commit interval when that is longer and the lease was not set, so that a claim outlives the wait for
+	 * the group commit.
+	 * @return the lease the claims get
+	 */
+	public Duration effectiveKeyClaimLease() {
+		Duration twoIntervals = this.commitInterval.multipliedBy(2);
+		return (!this.keyClaimLeaseSet && this.keyClaimLease.compareTo(twoIntervals) < 0) ? twoIntervals
+				: this.keyClaimLease;
 	}
 
 	public boolean isEnabled() {
@@ -153,13 +170,13 @@ public class PaimonIngestProperties implements Validator {
 	}
 
 	/**
-	 * Checks that an idempotency key claim outlives the wait for the group commit: the key-claim lease
-	 * must be at least twice the commit interval.
+	 * Checks that an idempotency key claim outlives the wait for the group commit: a key-claim lease that
+	 * is set must be at least twice the commit interval (one left at its default grows with the interval).
 	 */
 	@Override
 	public void validate(Object target, Errors errors) {
 		PaimonIngestProperties ingest = (PaimonIngestProperties) target;
-		if (ingest.getKeyClaimLease().compareTo(ingest.getCommitInterval().multipliedBy(2)) < 0) {
+		if (ingest.keyClaimLeaseSet && ingest.getKeyClaimLease().compareTo(ingest.getCommitInterval().multipliedBy(2)) < 0) {
 			errors.rejectValue("keyClaimLease", "paimon.ingest.key-claim-lease.too-short",
 					"paimon.ingest.key-claim-lease (" + ingest.getKeyClaimLease()
 							+ ") must be at least twice paimon.ingest.commit-interval (" + ingest.getCommitInterval()

@@ -1,6 +1,7 @@
 package io.github.paimonspring.autoconfigure;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 import io.github.paimonspring.ingest.IngestSettings;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,18 @@ class PaimonPropertiesValidationTests {
 				.isInstanceOf(BindValidationException.class)
 				.hasMessageContaining("paimon.ingest.key-claim-lease (PT30S) must be at least twice "
 						+ "paimon.ingest.commit-interval (PT20S)"));
+	}
+
+	@Test
+	void aKeyClaimLeaseLeftAtItsDefaultGrowsWithTheCommitInterval() {
+		runner().withPropertyValues("paimon.ingest.commit-interval=1h").run((context) -> {
+			assertThat(context).hasNotFailed();
+			PaimonIngestProperties ingest = context.getBean(PaimonIngestProperties.class);
+			assertThat(ingest.getKeyClaimLease()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(ingest.effectiveKeyClaimLease()).isEqualTo(Duration.ofHours(2));
+		});
+		runner().withPropertyValues("paimon.ingest.commit-interval=1s").run((context) -> assertThat(
+				context.getBean(PaimonIngestProperties.class).effectiveKeyClaimLease()).isEqualTo(Duration.ofSeconds(30)));
 	}
 
 	@Test
