@@ -7,6 +7,7 @@ import java.util.Map;
 
 import io.github.paimonspring.catalog.CatalogCreation;
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.cluster.PostgresCommitLockFactory;
 import io.github.paimonspring.cluster.SessionLocks;
@@ -56,30 +57,41 @@ public final class PaimonAutoConfiguration {
 
 	private static final Logger logger = LoggerFactory.getLogger(PaimonAutoConfiguration.class);
 
-	static final String LOCK_ACQUIRE_TIMEOUT = "lock-acquire-timeout";
-
-	static final String DEFAULT_LOCK_ACQUIRE_TIMEOUT = "30 s";
-
-	static final String LOCK_CHECK_MAX_SLEEP = "lock-check-max-sleep";
-
-	static final String DEFAULT_LOCK_CHECK_MAX_SLEEP = "1 s";
-
 	static final String HADOOP_CONFIGURATION = "org.apache.hadoop.conf.Configuration";
 
 	static final String LOCK_TYPE = "lock.type";
 
 	static final String LOCK_ENABLED = "lock.enabled";
 
+	/**
+	 * The connection details of {@code paimon.catalog.*}, unless the application (or a
+	 * {@code @ServiceConnection}) provides its own.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(PaimonConnectionDetails.class)
+	PropertiesPaimonConnectionDetails paimonConnectionDetails(PaimonProperties properties) {
+		return new PropertiesPaimonConnectionDetails(properties.getCatalog());
+	}
+
+	/**
+	 * The catalog settings, resolved once from the properties and every connection details bean.
+	 */
+	@Bean
+	PaimonCatalogSettings paimonCatalogSettings(PaimonProperties properties,
+			ObjectProvider<PaimonConnectionDetails> connectionDetails) {
+		return PaimonCatalogSettings.resolve(properties.getCatalog(), connectionDetails.orderedStream().toList());
+	}
+
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	Catalog paimonCatalog(PaimonProperties properties, ObjectProvider<PaimonConnectionDetails> connectionDetails,
-			ObjectProvider<PaimonCatalogCustomizer> customizers, SessionLocksHolder sessionLocks) {
+	Catalog paimonCatalog(PaimonCatalogSettings settings, ObjectProvider<PaimonCatalogCustomizer> customizers,
+			ClusterMembership cluster) {
 		ClassLoader classLoader = Thread.currentThread().getContextClassLoader();
 		if (!ClassUtils.isPresent(HADOOP_CONFIGURATION, classLoader)) {
 			throw new HadoopMissingException(HADOOP_CONFIGURATION, null);
 		}
-		Map<String, String> options = catalogOptions(properties.getCatalog(), connectionDetails.orderedStream().toList());
-		SessionLocks locks = sessionLocks.locks();
+		Map<String, String> options = new LinkedHashMap<>(settings.options());
+		SessionLocks locks = cluster.sessionLocks();
 		if (locks != null && !options.containsKey(LOCK_TYPE)) {
 			// commit locks that end with this instance, and that Paimon's JDBC lock (Flink, Spark) respects
 			options.put(LOCK_TYPE, PostgresCommitLockFactory.IDENTIFIER);
@@ -100,59 +112,12 @@ public final class PaimonAutoConfiguration {
 		}
 	}
 
-	static Map<String, String> catalogOptions(PaimonProperties.Catalog catalog) {
-		return catalogOptions(catalog, java.util.List.of());
-	}
-
-	static Map<String, String> catalogOptions(PaimonProperties.Catalog catalog,
-			java.util.List<PaimonConnectionDetails> connectionDetails) {
-		Map<String, String> options = new LinkedHashMap<>(catalog.getOptions());
-		String warehouse = catalog.getWarehouse();
-		if (warehouse == null || warehouse.isBlank()) {
-			warehouse = options.get("warehouse");
-		}
-		String metastore = catalog.getMetastore();
-		for (PaimonConnectionDetails details : connectionDetails) {
-			options.putAll(details.getCatalogOptions());
-			if (details.getWarehouse() != null) {
-				warehouse = details.getWarehouse();
-			}
-			if (details.getMetastore() != null) {
-				metastore = details.getMetastore();
-			}
-		}
-		if (warehouse == null || warehouse.isBlank()) {
-			warehouse = Path.of(System.getProperty("java.io.tmpdir"), "paimon-warehouse").toAbsolutePath().toString();
-			logger.info("No paimon.catalog.warehouse set; using the embedded local warehouse at {}", warehouse);
-		}
-		options.put("warehouse", warehouse);
-		options.put("metastore", (metastore == null || metastore.isBlank()) ? "filesystem" : metastore);
-		if ("jdbc".equalsIgnoreCase(options.get("metastore"))) {
-			// Paimon's JDBC commit lock expires after lock-acquire-timeout (default 8 minutes): the time
-			// every commit to a table freezes after its holder died. A commit holds it for well under a
-			// second, so the starter bounds that to 30 s, and polls at most every second.
-			options.putIfAbsent(LOCK_ACQUIRE_TIMEOUT, DEFAULT_LOCK_ACQUIRE_TIMEOUT);
-			options.putIfAbsent(LOCK_CHECK_MAX_SLEEP, DEFAULT_LOCK_CHECK_MAX_SLEEP);
-		}
-		return options;
-	}
-
-	/** Whether the catalog is a JDBC catalog on PostgreSQL, where claims and commit locks end with their session. */
-	static boolean postgresCatalog(Map<String, String> options) {
-		return jdbcCatalog(options) && options.get("uri").startsWith("jdbc:postgresql:");
-	}
-
-	/** Whether the catalog is a JDBC catalog, whose database the instances then share. */
-	static boolean jdbcCatalog(Map<String, String> options) {
-		String uri = options.get("uri");
-		return "jdbc".equalsIgnoreCase(options.get("metastore")) && uri != null && uri.startsWith("jdbc:");
-	}
-
 	@Bean
 	@ConditionalOnMissingBean
-	PaimonTables paimonTables(Catalog catalog, PaimonProperties properties, Instances instances) {
+	PaimonTables paimonTables(Catalog catalog, PaimonProperties properties, ClusterMembership cluster) {
 		// the files this instance writes carry its id, so that those a dead instance left can be removed;
 		// it commits only while its lease holds
+		Instances instances = cluster.instances();
 		PaimonTables tables = new PaimonTables(catalog, PaimonTableBeanRegistrar.definitions(properties.getTables(),
 				properties.getWrite().getSchemaEvolution()), instances.id(), instances);
 		tables.setRowKindColumn(properties.getWrite().getRowKindColumn());
@@ -161,23 +126,17 @@ public final class PaimonAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	KeyClaims paimonKeyClaims(PaimonProperties properties, PaimonIngestProperties ingest,
-			ObjectProvider<PaimonConnectionDetails> connectionDetails, SessionLocksHolder sessionLocks) {
-		if (sessionLocks.locks() != null) {
+	KeyClaims paimonKeyClaims(PaimonCatalogSettings settings, PaimonIngestProperties ingest,
+			ClusterMembership cluster) {
+		SessionLocks locks = cluster.sessionLocks();
+		if (locks != null) {
 			// claims that end with this instance's database session: at once when it dies
-			return new SessionKeyClaims(sessionLocks.locks());
+			return new SessionKeyClaims(locks);
 		}
-		Map<String, String> options = catalogOptions(properties.getCatalog(), connectionDetails.orderedStream().toList());
-		String uri = options.get("uri");
-		if (ingest.getKeyClaimLease().compareTo(ingest.getCommitInterval().multipliedBy(2)) < 0) {
-			throw new IllegalStateException("paimon.ingest.key-claim-lease (" + ingest.getKeyClaimLease()
-					+ ") must be at least twice paimon.ingest.commit-interval (" + ingest.getCommitInterval()
-					+ "): a claim must outlive the wait for the group commit");
-		}
-		if (jdbcCatalog(options)) {
+		if (settings.isJdbc()) {
 			// instances that share a JDBC catalog share their idempotency key claims in its database
-			return new JdbcKeyClaims(uri, options.get("jdbc.user"), options.get("jdbc.password"),
-					ingest.getKeyClaimLease(), options.getOrDefault("catalog-key", "jdbc"));
+			return new JdbcKeyClaims(settings.jdbcUri(), settings.jdbcUser(), settings.jdbcPassword(),
+					ingest.effectiveKeyClaimLease(), settings.catalogKey());
 		}
 		return new LocalKeyClaims();
 	}
@@ -185,9 +144,10 @@ public final class PaimonAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	Ingester paimonIngester(PaimonIngestProperties ingest, PaimonProperties properties, KeyClaims claims,
-			ObjectProvider<IngestListener> listener) {
+			ObjectProvider<IngestListener> listeners) {
 		Integer postponeDefault = properties.getWrite().getPostponeDefaultBuckets();
-		return new Ingester(ingest.toSettings(), claims, listener.getIfAvailable(() -> IngestListener.NONE),
+		// every listener bean, the Micrometer metrics among them
+		return new Ingester(ingest.toSettings(), claims, IngestListener.composite(listeners.orderedStream().toList()),
 				(postponeDefault != null) ? postponeDefault : 0);
 	}
 
@@ -202,18 +162,16 @@ public final class PaimonAutoConfiguration {
 		return new RootAllocator();
 	}
 
+	/**
+	 * Warms the group commit's index up at start-up and commits what it has waiting at shutdown; a
+	 * replaced {@code PaimonOperations} bean keeps its own group commit, if any.
+	 */
 	@Bean
-	IngestWarmUp paimonIngestWarmUp(PaimonOperations operations, PaimonProperties properties) {
-		// a replaced PaimonOperations bean keeps its own group commit, if any
+	IngestLifecycle paimonIngestLifecycle(Ingester ingester, PaimonOperations operations, PaimonProperties properties) {
 		return (operations instanceof PaimonWriter writer)
-				? new IngestWarmUp(writer::warmUpIngest, List.copyOf(properties.getTables().keySet()))
-				: new IngestWarmUp((table) -> {
+				? new IngestLifecycle(ingester, writer::warmUpIngest, List.copyOf(properties.getTables().keySet()))
+				: new IngestLifecycle(ingester, (table) -> {
 				}, List.of());
-	}
-
-	@Bean
-	IngestShutdown paimonIngestShutdown(Ingester ingester) {
-		return new IngestShutdown(ingester);
 	}
 
 	@Bean
@@ -221,7 +179,8 @@ public final class PaimonAutoConfiguration {
 	PaimonWriter paimonWriter(PaimonTables tables, PaimonProperties properties, Ingester ingester,
 			ObjectProvider<ObservationRegistry> observationRegistry,
 			ObjectProvider<PaimonWriterObservationConvention> observationConvention,
-			ObjectProvider<SchemaChangeListener> schemaChangeListener, ObjectProvider<TableWriteListener> writeListeners) {
+			ObjectProvider<SchemaChangeListener> schemaChangeListeners,
+			ObjectProvider<TableWriteListener> writeListeners) {
 		ArrowRuntimeCheck.verify();
 		Path spill = properties.getWrite().getSpillDirectory();
 		Integer parallelism = properties.getWrite().getParallelism();
@@ -231,13 +190,9 @@ public final class PaimonAutoConfiguration {
 				(postponeDefault != null) ? postponeDefault : 0, ingester);
 		writer.setColumnarWrites(properties.getWrite().isColumnar());
 		writer.setSchemaEvolution(new SchemaEvolution(tables, properties.getWrite().getSchemaEvolution(),
-				schemaChangeListener.getIfAvailable(() -> SchemaChangeListener.NONE)));
+				SchemaChangeListener.composite(schemaChangeListeners.orderedStream().toList())));
 		// the scheduled maintenance maintains every table written here (WrittenTables)
-		java.util.List<TableWriteListener> listeners = writeListeners.orderedStream().toList();
-		if (!listeners.isEmpty()) {
-			writer.setTableWriteListener((listeners.size() == 1) ? listeners.get(0)
-					: (table) -> listeners.forEach((listener) -> listener.writing(table)));
-		}
+		writer.setTableWriteListener(TableWriteListener.composite(writeListeners.orderedStream().toList()));
 		if (properties.getWrite().isObservationEnabled()) {
 			observationRegistry.ifUnique(writer::setObservationRegistry);
 			observationConvention.ifUnique(writer::setObservationConvention);

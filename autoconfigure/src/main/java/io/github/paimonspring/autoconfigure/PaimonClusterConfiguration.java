@@ -1,10 +1,8 @@
 package io.github.paimonspring.autoconfigure;
 
-import java.time.Duration;
-import java.util.Map;
+import java.io.IOException;
 
-import io.github.paimonspring.cluster.InstanceHeartbeat;
-import io.github.paimonspring.cluster.Instances;
+import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.cluster.JdbcStateStore;
 import io.github.paimonspring.cluster.SessionLocks;
 import io.github.paimonspring.cluster.StateStore;
@@ -14,74 +12,47 @@ import org.apache.paimon.fs.FileIO;
 import org.apache.paimon.fs.Path;
 import org.apache.paimon.options.Options;
 
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The state the instances share (in the JDBC catalog's database, else in the warehouse) and this
- * instance's registration with its heartbeat.
+ * This instance's membership of the instances that share the catalog: the state they share (in the JDBC
+ * catalog's database, else in the warehouse), its registration with its heartbeat and, with a JDBC
+ * catalog on PostgreSQL, the sessions whose locks end with it. One bean, not one per part: none of
+ * them is a point of extension.
  */
 @Configuration(proxyBeanMethods = false)
 class PaimonClusterConfiguration {
 
 	@Bean
-	@ConditionalOnMissingBean
-	StateStore paimonStateStore(PaimonProperties properties, ObjectProvider<PaimonConnectionDetails> connectionDetails) {
-		Map<String, String> options = PaimonAutoConfiguration.catalogOptions(properties.getCatalog(),
-				connectionDetails.orderedStream().toList());
-		if (PaimonAutoConfiguration.jdbcCatalog(options)) {
-			return new JdbcStateStore(options.get("uri"), options.get("jdbc.user"), options.get("jdbc.password"));
+	ClusterMembership paimonCluster(PaimonCatalogSettings settings, PaimonClusterProperties cluster) {
+		return new ClusterMembership(stateStore(settings), cluster.getInstanceLease(), cluster.getHeartbeatInterval(),
+				(instances) -> {
+					if (!settings.isPostgres()) {
+						return null;
+					}
+					// the sessions whose locks (claims, table commit locks) end with this instance, fenced by its lease
+					SessionLocks locks = SessionLocks.register(instances.id(), settings.catalogKey(),
+							settings.jdbcUri(), settings.jdbcUser(), settings.jdbcPassword(),
+							cluster.getSessionTimeout(), "paimon-spring " + instances.id());
+					locks.setFence(instances);
+					return locks;
+				});
+	}
+
+	static StateStore stateStore(PaimonCatalogSettings settings) {
+		if (settings.isJdbc()) {
+			return new JdbcStateStore(settings.jdbcUri(), settings.jdbcUser(), settings.jdbcPassword());
 		}
-		String warehouse = options.get("warehouse");
+		String warehouse = settings.warehouse();
 		try {
-			return new WarehouseStateStore(FileIO.get(new Path(warehouse), CatalogContext.create(Options.fromMap(options))),
-					warehouse);
+			CatalogContext context = CatalogContext.create(Options.fromMap(settings.options()));
+			return new WarehouseStateStore(FileIO.get(new Path(warehouse), context), warehouse);
 		}
-		catch (java.io.IOException ex) {
+		catch (IOException ex) {
 			throw new IllegalStateException("Cannot open the warehouse " + warehouse + " for the shared state: "
 					+ ex.getMessage(), ex);
 		}
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
-	Instances paimonInstances(StateStore store, PaimonClusterProperties cluster) {
-		if (cluster.getInstanceLease().compareTo(cluster.getHeartbeatInterval().multipliedBy(3)) < 0) {
-			throw new IllegalStateException("paimon.cluster.instance-lease (" + cluster.getInstanceLease()
-					+ ") must be at least three times paimon.cluster.heartbeat-interval ("
-					+ cluster.getHeartbeatInterval() + "): one late heartbeat must not make an instance dead");
-		}
-		return new Instances(store, cluster.getInstanceLease());
-	}
-
-	/**
-	 * With a JDBC catalog on PostgreSQL: the sessions whose locks end with this instance — its claims and
-	 * table commit locks — fenced by its lease.
-	 */
-	@Bean(destroyMethod = "close")
-	SessionLocksHolder paimonSessionLocks(PaimonProperties properties, PaimonClusterProperties cluster,
-			Instances instances, ObjectProvider<PaimonConnectionDetails> connectionDetails) {
-		Map<String, String> options = PaimonAutoConfiguration.catalogOptions(properties.getCatalog(),
-				connectionDetails.orderedStream().toList());
-		if (!PaimonAutoConfiguration.postgresCatalog(options)) {
-			return new SessionLocksHolder(null);
-		}
-		if (cluster.getSessionTimeout().compareTo(Duration.ofSeconds(2)) < 0) {
-			throw new IllegalStateException("paimon.cluster.session-timeout (" + cluster.getSessionTimeout()
-					+ ") must be at least 2 s: the database ends the sessions of an instance silent for that long");
-		}
-		SessionLocks locks = SessionLocks.register(instances.id(), options.getOrDefault("catalog-key", "jdbc"),
-				options.get("uri"), options.get("jdbc.user"), options.get("jdbc.password"), cluster.getSessionTimeout(),
-				"paimon-spring " + instances.id());
-		locks.setFence(instances);
-		return new SessionLocksHolder(locks);
-	}
-
-	@Bean
-	InstanceHeartbeat paimonInstanceHeartbeat(Instances instances, PaimonClusterProperties cluster) {
-		return new InstanceHeartbeat(instances, cluster.getHeartbeatInterval());
 	}
 
 }

@@ -3,14 +3,21 @@ package io.github.paimonspring.autoconfigure;
 import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
 
 /**
  * Configuration properties of the instances of a service that share a catalog: how each one tells
  * the others it is alive. The instances are registered, with the staged transactions, in the JDBC
- * catalog's database, else in the warehouse directory {@code _paimon-spring}.
+ * catalog's database, else in the warehouse directory {@code _paimon-spring}. Validated when bound (a
+ * {@link Validator} Spring Boot applies to itself): the instance lease must be at least three heartbeat
+ * intervals, the session timeout at least 2 s.
  */
 @ConfigurationProperties("paimon.cluster")
-public class PaimonClusterProperties {
+public class PaimonClusterProperties implements Validator {
+
+	/** The shortest {@link #getSessionTimeout() session timeout}. */
+	static final Duration MIN_SESSION_TIMEOUT = Duration.ofSeconds(2);
 
 	/**
 	 * Time between two heartbeats of this instance.
@@ -55,6 +62,32 @@ public class PaimonClusterProperties {
 
 	public void setInstanceLease(Duration instanceLease) {
 		this.instanceLease = instanceLease;
+	}
+
+	@Override
+	public boolean supports(Class<?> type) {
+		return PaimonClusterProperties.class.isAssignableFrom(type);
+	}
+
+	/**
+	 * Checks that one late heartbeat does not make an instance dead (the instance lease is at least three
+	 * heartbeat intervals) and that the session timeout is at least 2 s.
+	 */
+	@Override
+	public void validate(Object target, Errors errors) {
+		PaimonClusterProperties cluster = (PaimonClusterProperties) target;
+		if (cluster.getInstanceLease().compareTo(cluster.getHeartbeatInterval().multipliedBy(3)) < 0) {
+			errors.rejectValue("instanceLease", "paimon.cluster.instance-lease.too-short",
+					"paimon.cluster.instance-lease (" + cluster.getInstanceLease()
+							+ ") must be at least three times paimon.cluster.heartbeat-interval ("
+							+ cluster.getHeartbeatInterval() + "): one late heartbeat must not make an instance dead");
+		}
+		if (cluster.getSessionTimeout().compareTo(MIN_SESSION_TIMEOUT) < 0) {
+			errors.rejectValue("sessionTimeout", "paimon.cluster.session-timeout.too-short",
+					"paimon.cluster.session-timeout (" + cluster.getSessionTimeout()
+							+ ") must be at least 2 s: the database ends the sessions of an instance silent for "
+							+ "that long");
+		}
 	}
 
 }

@@ -1,14 +1,15 @@
 package io.github.paimonspring.autoconfigure;
 
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.cluster.Instances;
-import io.github.paimonspring.cluster.StateStore;
+import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.ingest.JdbcKeyClaims;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.LocalKeyClaims;
@@ -22,13 +23,15 @@ import io.github.paimonspring.maintenance.PendingFiles;
 import io.github.paimonspring.maintenance.TableMaintenance;
 import io.github.paimonspring.maintenance.WrittenTables;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
@@ -39,6 +42,8 @@ import org.springframework.core.env.Environment;
 @Configuration(proxyBeanMethods = false)
 class PaimonMaintenanceConfiguration {
 
+	private static final Logger logger = LoggerFactory.getLogger(PaimonMaintenanceConfiguration.class);
+
 	/** The default of {@code paimon.admin.max-lifetime} (the admin module's), one hour. */
 	static final Duration ADMIN_MAX_LIFETIME = Duration.ofHours(1);
 
@@ -47,14 +52,69 @@ class PaimonMaintenanceConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(PaimonMaintenance.class)
-	TableMaintenance paimonTableMaintenance(PaimonTables tables, PaimonProperties properties, OrphanFiles orphans) {
+	TableMaintenance paimonTableMaintenance(PaimonTables tables, PaimonProperties properties,
+			PaimonMaintenanceProperties settings, ClusterMembership cluster, ObjectProvider<PendingFiles> pending,
+			Environment environment) {
 		Integer postponeDefault = properties.getWrite().getPostponeDefaultBuckets();
-		return new TableMaintenance(tables, (postponeDefault != null) ? postponeDefault : 0, orphans);
+		return new TableMaintenance(tables, (postponeDefault != null) ? postponeDefault : 0,
+				orphanFiles(tables, cluster, settings, pending, environment));
 	}
 
+	/**
+	 * The tables the service writes, for the scheduled maintenance: none when it does not run.
+	 */
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean
+	@ConditionalOnBooleanProperty(name = "paimon.maintenance.enabled", matchIfMissing = true)
+	@Nullable WrittenTables paimonWrittenTables(PaimonMaintenanceProperties settings, PaimonCatalogSettings catalog,
+			ClusterMembership cluster) {
+		return scheduled(settings, catalog) ? new WrittenTables(cluster.store(), cluster.instances().id()) : null;
+	}
+
+	/**
+	 * The scheduled maintenance: as {@code paimon.maintenance.enabled} says and, without it, decided
+	 * here from the resolved catalog settings (the {@link PaimonConnectionDetails} beans included) — on
+	 * for the embedded set-up only. When it does not run there is no scheduler: injection points and
+	 * {@link ObjectProvider}s of it get none.
+	 */
 	@Bean
 	@ConditionalOnMissingBean
-	OrphanFiles paimonOrphanFiles(PaimonTables tables, Instances instances, PaimonMaintenanceProperties settings,
+	@ConditionalOnBooleanProperty(name = "paimon.maintenance.enabled", matchIfMissing = true)
+	@Nullable MaintenanceScheduler paimonMaintenanceScheduler(PaimonMaintenance maintenance, PaimonTables tables,
+			PaimonMaintenanceProperties settings, PaimonCatalogSettings catalog, ClusterMembership cluster,
+			ObjectProvider<PendingFiles> pending, ObjectProvider<MaintenanceListener> listeners,
+			ObjectProvider<WrittenTables> written, Environment environment) {
+		if (!scheduled(settings, catalog)) {
+			logger.info("Scheduled maintenance is off: not the embedded set-up (metastore {}, warehouse {}); "
+					+ "set paimon.maintenance.enabled=true to maintain the tables from here", catalog.metastore(),
+					catalog.warehouse());
+			return null;
+		}
+		rejectUnbracketedIdentifiers(environment);
+		KeyClaims claims = catalog.isJdbc()
+				? new JdbcKeyClaims(catalog.jdbcUri(), catalog.jdbcUser(), catalog.jdbcPassword(),
+						settings.getLockLease(), catalog.catalogKey())
+				: new LocalKeyClaims();
+		return new MaintenanceScheduler(maintenance, orphanFiles(tables, cluster, settings, pending, environment),
+				scope(tables, settings, written.getIfAvailable()), claims, settings.getInterval(),
+				settings.getOrphanFilesInterval(), MaintenanceListener.composite(listeners.orderedStream().toList()));
+	}
+
+	/**
+	 * Whether the maintenance runs on a schedule: as {@code paimon.maintenance.enabled} says, and without
+	 * it for the embedded set-up — a filesystem catalog on a local warehouse, which no other engine
+	 * maintains.
+	 */
+	static boolean scheduled(PaimonMaintenanceProperties settings, PaimonCatalogSettings catalog) {
+		Boolean enabled = settings.getEnabled();
+		return (enabled != null) ? enabled : catalog.isEmbedded();
+	}
+
+	/**
+	 * The orphan-file cleanup, which keeps the files every {@link PendingFiles} bean names (those of the
+	 * admin API's prepared commits).
+	 */
+	static OrphanFiles orphanFiles(PaimonTables tables, ClusterMembership cluster, PaimonMaintenanceProperties settings,
 			ObjectProvider<PendingFiles> pending, Environment environment) {
 		Duration lifetime = Binder.get(environment).bind("paimon.admin.max-lifetime", Duration.class)
 			.orElse(ADMIN_MAX_LIFETIME);
@@ -63,34 +123,11 @@ class PaimonMaintenanceConfiguration {
 					+ settings.getOrphanFilesOlderThan() + ") must exceed paimon.admin.max-lifetime (" + lifetime
 					+ ") by at least " + ORPHAN_MARGIN + ": younger files may belong to a live staged transaction");
 		}
-		return new OrphanFiles(tables, instances, settings.getOrphanFilesOlderThan(),
-				(table) -> pending.getIfAvailable(() -> PendingFiles.NONE).pendingFiles(table));
-	}
-
-	@Bean(destroyMethod = "close")
-	@ConditionalOnMissingBean
-	@Conditional(MaintenanceEnabledCondition.class)
-	WrittenTables paimonWrittenTables(StateStore store, Instances instances) {
-		return new WrittenTables(store, instances.id());
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
-	@Conditional(MaintenanceEnabledCondition.class)
-	MaintenanceScheduler paimonMaintenanceScheduler(PaimonMaintenance maintenance, OrphanFiles orphans,
-			PaimonTables tables, PaimonProperties properties, PaimonMaintenanceProperties settings,
-			ObjectProvider<PaimonConnectionDetails> connectionDetails, ObjectProvider<MaintenanceListener> listener,
-			ObjectProvider<WrittenTables> written, Environment environment) {
-		rejectUnbracketedIdentifiers(environment);
-		Map<String, String> options = PaimonAutoConfiguration.catalogOptions(properties.getCatalog(),
-				connectionDetails.orderedStream().toList());
-		KeyClaims claims = PaimonAutoConfiguration.jdbcCatalog(options)
-				? new JdbcKeyClaims(options.get("uri"), options.get("jdbc.user"), options.get("jdbc.password"),
-						settings.getLockLease(), options.getOrDefault("catalog-key", "jdbc"))
-				: new LocalKeyClaims();
-		return new MaintenanceScheduler(maintenance, orphans, scope(tables, settings, written.getIfAvailable()), claims,
-				settings.getInterval(), settings.getOrphanFilesInterval(),
-				listener.getIfAvailable(() -> MaintenanceListener.NONE));
+		return new OrphanFiles(tables, cluster.instances(), settings.getOrphanFilesOlderThan(), (table) -> {
+			Set<String> files = new HashSet<>();
+			pending.orderedStream().forEach((source) -> files.addAll(source.pendingFiles(table)));
+			return files;
+		});
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package io.github.paimonspring.ingest;
 
+import java.util.List;
+
 /**
  * Receives what the group commits do, for metrics and health. Called on the committing or requesting
  * thread; implementations must be quick and thread-safe.
@@ -9,6 +11,41 @@ public interface IngestListener {
 	/** A listener that ignores everything. */
 	IngestListener NONE = new IngestListener() {
 	};
+
+	/**
+	 * Returns a listener that tells each of the given listeners, in order.
+	 * @param listeners the listeners
+	 * @return {@link #NONE} for none, the listener itself for one
+	 */
+	static IngestListener composite(List<? extends IngestListener> listeners) {
+		if (listeners.size() < 2) {
+			return listeners.isEmpty() ? NONE : listeners.get(0);
+		}
+		List<IngestListener> all = List.copyOf(listeners);
+		return new IngestListener() {
+
+			@Override
+			public void queued(String table, int requests, long bytes) {
+				all.forEach((listener) -> listener.queued(table, requests, bytes));
+			}
+
+			@Override
+			public void committed(String table, int requests, long rows, long commitNanos) {
+				all.forEach((listener) -> listener.committed(table, requests, rows, commitNanos));
+			}
+
+			@Override
+			public void acknowledged(String table, long latencyNanos) {
+				all.forEach((listener) -> listener.acknowledged(table, latencyNanos));
+			}
+
+			@Override
+			public void failed(String table, Throwable cause) {
+				all.forEach((listener) -> listener.failed(table, cause));
+			}
+
+		};
+	}
 
 	/**
 	 * A request joined a group.

@@ -1,5 +1,7 @@
 package io.github.paimonspring.maintenance;
 
+import java.util.List;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -10,6 +12,19 @@ public interface MaintenanceListener {
 	/** A listener that does nothing. */
 	MaintenanceListener NONE = (run, state) -> {
 	};
+
+	/**
+	 * Returns a listener that tells each of the given listeners, in order.
+	 * @param listeners the listeners
+	 * @return {@link #NONE} for none, the listener itself for one
+	 */
+	static MaintenanceListener composite(List<? extends MaintenanceListener> listeners) {
+		if (listeners.size() < 2) {
+			return listeners.isEmpty() ? NONE : listeners.get(0);
+		}
+		List<MaintenanceListener> all = List.copyOf(listeners);
+		return (run, state) -> all.forEach((listener) -> listener.ran(run, state));
+	}
 
 	/**
 	 * A run of a table ended (also when it failed).

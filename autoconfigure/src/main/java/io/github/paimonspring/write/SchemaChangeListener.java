@@ -1,5 +1,7 @@
 package io.github.paimonspring.write;
 
+import java.util.List;
+
 /**
  * Told about the schema changes a write applied to a table (schema evolution on write). Called on the
  * writing thread after the catalog accepted the change; implementations must be thread-safe and quick.
@@ -15,6 +17,19 @@ public interface SchemaChangeListener {
 	/** A listener that does nothing. */
 	SchemaChangeListener NONE = (table, kind, column) -> {
 	};
+
+	/**
+	 * Returns a listener that tells each of the given listeners, in order.
+	 * @param listeners the listeners
+	 * @return {@link #NONE} for none, the listener itself for one
+	 */
+	static SchemaChangeListener composite(List<? extends SchemaChangeListener> listeners) {
+		if (listeners.size() < 2) {
+			return listeners.isEmpty() ? NONE : listeners.get(0);
+		}
+		List<SchemaChangeListener> all = List.copyOf(listeners);
+		return (table, kind, column) -> all.forEach((listener) -> listener.changed(table, kind, column));
+	}
 
 	/**
 	 * Called once per column a write changed; not called when another writer had made the change.

@@ -2,7 +2,7 @@ package io.github.paimonspring.autoconfigure;
 
 import java.nio.file.Path;
 
-import io.github.paimonspring.cluster.StateStore;
+import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.maintenance.MaintenancePolicy;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
@@ -73,7 +73,8 @@ class MaintenanceScopeConfigurationTests {
 			assertThat(scheduler.runs("analytics.daily")).isEmpty();
 			assertThat(scheduler.maintains("shop.orders")).as("switched off").isFalse();
 			assertThat(scheduler.maintains("raw.other")).isTrue();
-			assertThat(context.getBean(StateStore.class).list(WrittenTables.KIND)).as("every written table is remembered")
+			assertThat(context.getBean(ClusterMembership.class).store().list(WrittenTables.KIND))
+				.as("every written table is remembered")
 				.containsOnlyKeys("raw.events", "raw.other", "analytics.daily");
 		});
 		// a restart: nothing written yet, the tables are known from the shared state after the first round
@@ -96,7 +97,7 @@ class MaintenanceScopeConfigurationTests {
 					VectorSchemaRoot batch = Batches.idName(allocator, 1, "a")) {
 				context.getBean(PaimonOperations.class).write("raw.events", batch);
 			}
-			assertThat(context.getBean(StateStore.class).list(WrittenTables.KIND)).isEmpty();
+			assertThat(context.getBean(ClusterMembership.class).store().list(WrittenTables.KIND)).isEmpty();
 		});
 	}
 

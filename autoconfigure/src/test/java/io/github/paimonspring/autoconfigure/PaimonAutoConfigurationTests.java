@@ -132,17 +132,20 @@ class PaimonAutoConfigurationTests {
 	void aJdbcCatalogGetsACommitLockThatADeadInstanceHoldsForSecondsOnly() {
 		PaimonProperties.Catalog jdbc = new PaimonProperties.Catalog();
 		jdbc.setMetastore("jdbc");
-		assertThat(PaimonAutoConfiguration.catalogOptions(jdbc)).containsEntry("lock-acquire-timeout", "30 s")
+		assertThat(PaimonCatalogSettings.resolve(jdbc, List.of()).options())
+			.containsEntry("lock-acquire-timeout", "30 s")
 			.containsEntry("lock-check-max-sleep", "1 s");
 		jdbc.getOptions().put("lock-acquire-timeout", "2 min");
-		assertThat(PaimonAutoConfiguration.catalogOptions(jdbc)).containsEntry("lock-acquire-timeout", "2 min");
-		assertThat(PaimonAutoConfiguration.catalogOptions(new PaimonProperties.Catalog()))
+		assertThat(PaimonCatalogSettings.resolve(jdbc, List.of()).options())
+			.containsEntry("lock-acquire-timeout", "2 min");
+		assertThat(PaimonCatalogSettings.resolve(new PaimonProperties.Catalog(), List.of()).options())
 			.doesNotContainKey("lock-acquire-timeout");
 	}
 
 	@Test
 	void defaultsToAnEmbeddedLocalWarehouse() {
-		Map<String, String> options = PaimonAutoConfiguration.catalogOptions(new PaimonProperties.Catalog());
+		Map<String, String> options = PaimonCatalogSettings.resolve(new PaimonProperties.Catalog(), List.of())
+			.options();
 		assertThat(options).containsEntry("metastore", "filesystem");
 		assertThat(Path.of(options.get("warehouse")).isAbsolute()).isTrue();
 		assertThat(options.get("warehouse")).endsWith("paimon-warehouse");

@@ -44,7 +44,7 @@ class InstanceRecordTests {
 			.withPropertyValues("paimon.catalog.warehouse=" + warehouse)
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
-				Instances instances = context.getBean(Instances.class);
+				Instances instances = context.getBean(ClusterMembership.class).instances();
 				stopped.set(instances);
 				assertThat(recordFiles(warehouse)).containsExactly(instances.id() + ".properties");
 			});
@@ -62,7 +62,7 @@ class InstanceRecordTests {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(PaimonAutoConfiguration.class))
 			.withPropertyValues("paimon.catalog.warehouse=" + warehouse)
 			.run((context) -> {
-				Instances instances = context.getBean(Instances.class);
+				Instances instances = context.getBean(ClusterMembership.class).instances();
 				// what Spring's test context cache does with a context it keeps for later test classes
 				context.pause();
 				context.restart();
@@ -122,7 +122,7 @@ class InstanceRecordTests {
 				.applyTo(context);
 			((AnnotationConfigApplicationContext) context).register(PaimonAutoConfiguration.class);
 			context.refresh();
-			System.out.println("instance=" + context.getBean(Instances.class).id());
+			System.out.println("instance=" + context.getBean(ClusterMembership.class).instances().id());
 			System.out.flush();
 			Runtime.getRuntime().halt(EXIT_CODE); // no shutdown hooks, no context close
 		}

@@ -57,6 +57,21 @@ public final class ConfigurationMetadata {
 	}
 
 	/**
+	 * Asserts that every property shows its default, but for the ones listed, and that the listed ones exist.
+	 * @param withoutDefault the properties that have no default a literal could say
+	 */
+	public void assertDefaults(List<String> withoutDefault) {
+		for (Map<String, Object> property : properties()) {
+			if (!withoutDefault.contains(property.get("name"))) {
+				assertThat(property).as("default of %s", property.get("name")).containsKey("defaultValue");
+			}
+		}
+		assertThat(properties()).extracting((p) -> p.get("name"))
+			.as("properties listed as without a default exist")
+			.containsAll(withoutDefault);
+	}
+
+	/**
 	 * Asserts that every property has a description and that {@code docs/configuration.md} documents it.
 	 * @return the configuration reference's text
 	 */

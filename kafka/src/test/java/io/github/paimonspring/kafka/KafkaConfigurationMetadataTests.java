@@ -1,5 +1,7 @@
 package io.github.paimonspring.kafka;
 
+import java.util.List;
+
 import io.github.paimonspring.support.ConfigurationMetadata;
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +20,8 @@ class KafkaConfigurationMetadataTests {
 			.isNotEmpty()
 			.allMatch((name) -> name.startsWith("paimon.kafka."));
 		metadata.assertDescribedAndDocumented();
+		// what the application declares: none unless it does
+		metadata.assertDefaults(List.of("paimon.kafka.pipelines"));
 	}
 
 }

@@ -21,15 +21,16 @@ import io.github.paimonspring.admin.autoconfigure.PaimonAdminProperties;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.autoconfigure.PaimonIngestProperties;
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.cluster.Instances;
-import io.github.paimonspring.cluster.StateStore;
+import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.github.paimonspring.maintenance.PaimonMaintenance;
+import io.github.paimonspring.maintenance.PendingFiles;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import jakarta.servlet.DispatcherType;
 import org.apache.catalina.startup.Tomcat;
+import org.jspecify.annotations.Nullable;
 import org.springdoc.core.models.GroupedOpenApi;
 import org.springdoc.core.properties.SwaggerUiConfigProperties;
 import org.springdoc.core.properties.SwaggerUiOAuthProperties;
@@ -38,6 +39,7 @@ import org.springdoc.webmvc.ui.SwaggerIndexPageTransformer;
 import org.springdoc.webmvc.ui.SwaggerIndexTransformer;
 import org.springdoc.webmvc.ui.SwaggerWelcomeCommon;
 
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -69,7 +71,34 @@ import org.springframework.web.servlet.DispatcherServlet;
 @ConditionalOnBooleanProperty("paimon.admin.enabled")
 @ConditionalOnBean(PaimonOperations.class)
 @EnableConfigurationProperties(PaimonAdminProperties.class)
-public final class PaimonAdminAutoConfiguration {
+public final class PaimonAdminAutoConfiguration implements DisposableBean {
+
+	/** The admin limits, built once from {@code paimon.admin.*} (and {@code paimon.ingest.*}). */
+	private final AdminSettings settings;
+
+	/** The reader of every request body, with one Arrow memory budget for all uploads; created when needed. */
+	private @Nullable ArrowBodyReader reader;
+
+	PaimonAdminAutoConfiguration(PaimonAdminProperties admin, ObjectProvider<PaimonIngestProperties> ingest) {
+		PaimonIngestProperties grouping = ingest.getIfAvailable(PaimonIngestProperties::new);
+		long grouped = grouping.isEnabled() ? grouping.getMaxRequestSize().toBytes() : 0;
+		this.settings = settings(admin, Runtime.getRuntime().maxMemory(), grouped);
+	}
+
+	private synchronized ArrowBodyReader reader() {
+		if (this.reader == null) {
+			this.reader = new ArrowBodyReader(this.settings);
+		}
+		return this.reader;
+	}
+
+	/** Frees the Arrow memory of the request bodies, after the beans that read them are gone. */
+	@Override
+	public synchronized void destroy() {
+		if (this.reader != null) {
+			this.reader.destroy();
+		}
+	}
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -79,49 +108,33 @@ public final class PaimonAdminAutoConfiguration {
 
 	@Bean(destroyMethod = "destroy")
 	@ConditionalOnMissingBean
-	ArrowBodyReader paimonAdminArrowBodyReader(PaimonAdminProperties admin) {
-		return new ArrowBodyReader(settings(admin));
+	AdminTransactions paimonAdminTransactions(PaimonOperations writer, ObjectProvider<AdminMetrics> metrics,
+			AdminTables tables, ClusterMembership cluster, PaimonTables paimonTables) {
+		return new AdminTransactions(writer, this.settings, metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
+				reader(), journal(cluster, paimonTables));
 	}
 
-	@Bean(destroyMethod = "destroy")
-	@ConditionalOnMissingBean
-	AdminTransactions paimonAdminTransactions(PaimonOperations writer, PaimonAdminProperties admin,
-			ObjectProvider<AdminMetrics> metrics, AdminTables tables, ArrowBodyReader reader, TransactionJournal journal) {
-		return new AdminTransactions(writer, settings(admin), metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
-				reader, journal);
+	/**
+	 * The files of the staged transactions' prepared commits, which the orphan-file cleanup must keep: read
+	 * from the journal in the shared state, so that those of every instance are kept.
+	 */
+	@Bean
+	PendingFiles paimonAdminPendingFiles(ClusterMembership cluster, PaimonTables tables) {
+		return journal(cluster, tables)::pendingFiles;
+	}
+
+	/** The record of the transactions in the shared state; it keeps no state of its own. */
+	private TransactionJournal journal(ClusterMembership cluster, PaimonTables tables) {
+		return new TransactionJournal(cluster.store(), cluster.instances(), tables, this.settings.idleTimeout(),
+				this.settings.maxLifetime());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	TransactionJournal paimonTransactionJournal(StateStore store, Instances instances, PaimonTables tables,
-			PaimonAdminProperties admin) {
-		return new TransactionJournal(store, instances, tables, admin.getIdleTimeout(), admin.getMaxLifetime());
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
-	OneShotUploads paimonAdminOneShotUploads(PaimonOperations writer, PaimonAdminProperties admin,
-			ObjectProvider<PaimonIngestProperties> ingest, ObjectProvider<AdminMetrics> metrics, AdminTables tables,
-			ArrowBodyReader reader) {
-		PaimonIngestProperties grouping = ingest.getIfAvailable(PaimonIngestProperties::new);
-		long grouped = grouping.isEnabled() ? grouping.getMaxRequestSize().toBytes() : 0;
-		OneShotUploads uploads = new OneShotUploads(writer, settings(admin, Runtime.getRuntime().maxMemory(), grouped),
-				metrics.getIfAvailable(() -> AdminMetrics.NONE), tables, reader);
-		uploads.setAllowSchemaEvolution(admin.isAllowSchemaEvolution());
-		return uploads;
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
-	AdminChannels paimonAdminChannels(PaimonOperations writer, PaimonAdminProperties admin,
-			ObjectProvider<AdminMetrics> metrics, AdminTables tables, ArrowBodyReader reader) {
-		return new AdminChannels(writer, tables, reader, settings(admin), metrics.getIfAvailable(() -> AdminMetrics.NONE));
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
-	PaimonChannelController paimonChannelController(AdminChannels channels) {
-		return new PaimonChannelController(channels);
+	PaimonChannelController paimonChannelController(PaimonOperations writer, ObjectProvider<AdminMetrics> metrics,
+			AdminTables tables) {
+		return new PaimonChannelController(new AdminChannels(writer, tables, reader(), this.settings,
+				metrics.getIfAvailable(() -> AdminMetrics.NONE)));
 	}
 
 	@Bean
@@ -133,8 +146,8 @@ public final class PaimonAdminAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	TransactionReaper paimonAdminTransactionReaper(AdminTransactions transactions, PaimonAdminProperties admin) {
-		return new TransactionReaper(transactions, settings(admin));
+	TransactionReaper paimonAdminTransactionReaper(AdminTransactions transactions) {
+		return new TransactionReaper(transactions, this.settings);
 	}
 
 	static AdminSettings settings(PaimonAdminProperties admin) {
@@ -161,10 +174,17 @@ public final class PaimonAdminAutoConfiguration {
 				admin.getProgressInterval(), maxGroupedRequestBytes);
 	}
 
+	/**
+	 * The controller of the transactions and one-shot uploads (the one-shot uploads with their
+	 * idempotency keys are its own part).
+	 */
 	@Bean
 	@ConditionalOnMissingBean
-	PaimonAdminController paimonAdminController(AdminTables tables, AdminTransactions transactions,
-			OneShotUploads uploads) {
+	PaimonAdminController paimonAdminController(PaimonOperations writer, PaimonAdminProperties admin,
+			ObjectProvider<AdminMetrics> metrics, AdminTables tables, AdminTransactions transactions) {
+		OneShotUploads uploads = new OneShotUploads(writer, this.settings,
+				metrics.getIfAvailable(() -> AdminMetrics.NONE), tables, reader());
+		uploads.setAllowSchemaEvolution(admin.isAllowSchemaEvolution());
 		return new PaimonAdminController(tables, transactions, uploads);
 	}
 

@@ -6,9 +6,9 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import io.github.paimonspring.admin.AdminTransactions;
-import io.github.paimonspring.admin.OneShotUploads;
 import io.github.paimonspring.admin.model.AdminMetrics;
 import io.github.paimonspring.admin.model.AdminModel;
+import io.github.paimonspring.admin.web.PaimonAdminController;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -18,6 +18,8 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -88,8 +90,13 @@ class MicrometerAdminMetricsTests {
 					.counter()
 					.count()).isEqualTo(1);
 
-				AdminModel.CommitResponse once = context.getBean(OneShotUploads.class).uploadOnce("test", "orders", false, null,
-						new ByteArrayInputStream(body), body.length);
+				MockHttpServletRequest request = new MockHttpServletRequest("POST",
+						"/paimon/tables/test/orders/uploads");
+				request.setContentType(PaimonAdminController.ARROW_STREAM);
+				request.setContent(body);
+				AdminModel.CommitResponse once = context.getBean(PaimonAdminController.class)
+					.uploadOnce("test", "orders", false, null, null, request, new MockHttpServletResponse())
+					.join();
 				assertThat(once.committed()).isTrue();
 				assertThat(registry.get("paimon.write.rows").tag("table", "test.orders").counter().count()).isEqualTo(3);
 

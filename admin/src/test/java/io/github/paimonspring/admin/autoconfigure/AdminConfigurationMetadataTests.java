@@ -29,6 +29,11 @@ class AdminConfigurationMetadataTests {
 			.singleElement()
 			.satisfies((p) -> assertThat(p).doesNotContainKey("defaultValue"));
 		metadata.assertDescribedAndDocumented();
+		metadata.assertDefaults(List.of(
+				// derived from the maximum heap (1/16 and 1/4 of it) when not set
+				"paimon.admin.max-batch-memory", "paimon.admin.max-upload-memory",
+				// a secret: none, and required with paimon.admin.auth=bearer
+				"paimon.admin.token"));
 	}
 
 }

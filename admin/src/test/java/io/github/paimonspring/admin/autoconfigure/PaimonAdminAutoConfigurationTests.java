@@ -4,12 +4,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.paimonspring.admin.AdminChannels;
 import io.github.paimonspring.admin.AdminTables;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.OneShotUploads;
 import io.github.paimonspring.admin.TransactionReaper;
 import io.github.paimonspring.admin.body.ArrowBodyReader;
 import io.github.paimonspring.admin.model.AdminSettings;
+import io.github.paimonspring.admin.transaction.TransactionJournal;
 import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
 import io.github.paimonspring.admin.web.AdminErrorPageFilter;
 import io.github.paimonspring.admin.web.AdminExceptionHandler;
@@ -75,8 +77,6 @@ class PaimonAdminAutoConfigurationTests {
 				.hasSingleBean(PaimonAdminProperties.class)
 				.hasSingleBean(AdminTransactions.class)
 				.hasSingleBean(AdminTables.class)
-				.hasSingleBean(ArrowBodyReader.class)
-				.hasSingleBean(OneShotUploads.class)
 				.hasSingleBean(TransactionReaper.class)
 				.hasSingleBean(PaimonAdminController.class)
 				.hasSingleBean(AdminExceptionHandler.class)
@@ -84,6 +84,11 @@ class PaimonAdminAutoConfigurationTests {
 				.hasSingleBean(SwaggerIndexTransformer.class);
 			assertThat(context.getBean(SwaggerIndexTransformer.class)).isInstanceOf(AdminConsoleSignIn.class);
 			assertThat(context.getBean(TransactionReaper.class).isRunning()).isTrue();
+			// the parts of the services are theirs, not beans an application could replace by accident
+			assertThat(context).doesNotHaveBean(ArrowBodyReader.class)
+				.doesNotHaveBean(OneShotUploads.class)
+				.doesNotHaveBean(AdminChannels.class)
+				.doesNotHaveBean(TransactionJournal.class);
 			for (String filter : FILTERS) {
 				assertThat(context).hasBean(filter);
 			}

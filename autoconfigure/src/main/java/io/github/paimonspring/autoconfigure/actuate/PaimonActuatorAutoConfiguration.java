@@ -5,7 +5,7 @@ import io.github.paimonspring.actuate.PaimonEndpointSection;
 import io.github.paimonspring.actuate.PaimonHealthIndicator;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.cluster.Instances;
+import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import org.apache.paimon.catalog.Catalog;
@@ -62,9 +62,10 @@ public final class PaimonActuatorAutoConfiguration {
 		@ConditionalOnMissingBean(name = "paimonHealthIndicator")
 		@ConditionalOnEnabledHealthIndicator("paimon")
 		PaimonHealthIndicator paimonHealthIndicator(Catalog catalog, ObjectProvider<Ingester> ingester,
-				ObjectProvider<MaintenanceScheduler> maintenance, ObjectProvider<Instances> instances) {
+				ObjectProvider<MaintenanceScheduler> maintenance, ObjectProvider<ClusterMembership> cluster) {
+			ClusterMembership membership = cluster.getIfAvailable();
 			return new PaimonHealthIndicator(catalog, ingester.getIfAvailable(), maintenance.getIfAvailable(),
-					instances.getIfAvailable());
+					(membership != null) ? membership.instances() : null);
 		}
 
 	}

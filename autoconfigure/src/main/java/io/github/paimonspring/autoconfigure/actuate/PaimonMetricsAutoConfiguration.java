@@ -18,8 +18,9 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Auto-configuration of the Micrometer {@link IngestListener}, {@link SchemaChangeListener} and
- * {@link MaintenanceListener} when a {@link MeterRegistry} exists. The admin and Kafka modules add their own
- * metrics.
+ * {@link MaintenanceListener} when a {@link MeterRegistry} exists. The listeners are registered next to the
+ * application's own listener beans, not instead of them: every listener bean of a type is told, in order, so a
+ * listener of the application never switches the metrics off. The admin and Kafka modules add their own metrics.
  */
 @AutoConfiguration(after = PaimonAutoConfiguration.class,
 		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
@@ -30,19 +31,16 @@ import org.springframework.context.annotation.Bean;
 public final class PaimonMetricsAutoConfiguration {
 
 	@Bean
-	@ConditionalOnMissingBean(IngestListener.class)
 	MicrometerIngestListener paimonIngestMetrics(MeterRegistry registry) {
 		return new MicrometerIngestListener(registry);
 	}
 
 	@Bean
-	@ConditionalOnMissingBean(SchemaChangeListener.class)
 	MicrometerSchemaChangeListener paimonSchemaChangeMetrics(MeterRegistry registry) {
 		return new MicrometerSchemaChangeListener(registry);
 	}
 
 	@Bean
-	@ConditionalOnMissingBean(MaintenanceListener.class)
 	MicrometerMaintenanceListener paimonMaintenanceMetrics(MeterRegistry registry) {
 		return new MicrometerMaintenanceListener(registry);
 	}

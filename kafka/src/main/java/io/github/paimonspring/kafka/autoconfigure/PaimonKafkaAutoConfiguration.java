@@ -23,7 +23,6 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
-import org.springframework.context.annotation.DependsOn;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -43,12 +42,15 @@ import org.springframework.kafka.core.ProducerFactory;
 @EnableConfigurationProperties(PaimonKafkaProperties.class)
 public final class PaimonKafkaAutoConfiguration {
 
+	/**
+	 * The pipelines: a {@code SmartLifecycle} in the default phase, so it stops before the group commits it
+	 * feeds (whose phase is lower) and starts after them; every {@link KafkaPipelineListener} bean is told.
+	 */
 	@Bean
 	@ConditionalOnMissingBean(KafkaPipelines.class)
-	@DependsOn("paimonIngestShutdown") // stopped before the group commits shut down
 	KafkaPipelineRunner paimonKafkaPipelines(PaimonKafkaProperties properties, PaimonOperations paimon,
 			ObjectProvider<ConsumerFactory<?, ?>> consumerFactory, ObjectProvider<ProducerFactory<?, ?>> producerFactory,
-			ObjectProvider<KafkaPipelineListener> listener) {
+			ObjectProvider<KafkaPipelineListener> listeners) {
 		ConsumerFactory<?, ?> consumers = consumerFactory.getIfAvailable();
 		ProducerFactory<?, ?> producers = producerFactory.getIfAvailable();
 		if (consumers == null || producers == null) {
@@ -58,8 +60,8 @@ public final class PaimonKafkaAutoConfiguration {
 		}
 		Map<String, Object> consumerConfig = consumers.getConfigurationProperties();
 		Map<String, Object> producerConfig = producers.getConfigurationProperties();
-		return new KafkaPipelineRunner(properties, paimon, consumerConfig, producerConfig,
-				listener.getIfAvailable(() -> KafkaPipelineListener.NONE));
+		return new KafkaPipelineRunner(properties.getPipelines(), paimon, consumerConfig, producerConfig,
+				KafkaPipelineListener.composite(listeners.orderedStream().toList()));
 	}
 
 	/** Matches when at least one {@code paimon.kafka.pipelines.<name>} is declared. */

@@ -9,11 +9,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the Micrometer {@link KafkaPipelineListener} when a {@link MeterRegistry} exists. It runs
+ * Auto-configuration of the Micrometer {@link KafkaPipelineListener} when a {@link MeterRegistry} exists, next to
+ * the application's own listener beans (every one is told, so a listener of the application never switches the
+ * metrics off). It runs
  * before {@link PaimonKafkaAutoConfiguration} so that the pipelines are created with it; the lag gauges are bound
  * by {@link PaimonKafkaActuatorAutoConfiguration}.
  */
@@ -27,7 +28,6 @@ import org.springframework.context.annotation.Bean;
 public final class PaimonKafkaMetricsAutoConfiguration {
 
 	@Bean
-	@ConditionalOnMissingBean(KafkaPipelineListener.class)
 	MicrometerKafkaPipelineListener paimonKafkaPipelineMetrics(MeterRegistry registry) {
 		return new MicrometerKafkaPipelineListener(registry);
 	}

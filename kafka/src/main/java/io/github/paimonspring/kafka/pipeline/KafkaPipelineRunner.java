@@ -16,7 +16,6 @@ import io.github.paimonspring.kafka.KafkaPipelineListener;
 import io.github.paimonspring.kafka.KafkaPipelineProperties;
 import io.github.paimonspring.kafka.KafkaPipelineView;
 import io.github.paimonspring.kafka.KafkaPipelines;
-import io.github.paimonspring.kafka.PaimonKafkaProperties;
 import io.github.paimonspring.kafka.record.RecordMetadata;
 import io.github.paimonspring.kafka.record.TableShape;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -48,16 +47,16 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 
 	/**
 	 * Creates the pipelines (they start with {@link #start()}).
-	 * @param properties the declared pipelines
+	 * @param pipelines the settings of the declared pipelines, by name ({@code paimon.kafka.pipelines})
 	 * @param paimon the operations the pipelines write with
 	 * @param consumerConfig the Kafka consumer configuration (spring.kafka.consumer.* and the connection)
 	 * @param producerConfig the Kafka producer configuration, for dead-letter topics
 	 * @param listener what receives the pipelines' events
 	 * @throws KafkaPipelineException naming the property when a pipeline is misconfigured
 	 */
-	public KafkaPipelineRunner(PaimonKafkaProperties properties, PaimonOperations paimon,
+	public KafkaPipelineRunner(Map<String, KafkaPipelineProperties> pipelines, PaimonOperations paimon,
 			Map<String, Object> consumerConfig, Map<String, Object> producerConfig, KafkaPipelineListener listener) {
-		for (Map.Entry<String, KafkaPipelineProperties> entry : properties.getPipelines().entrySet()) {
+		for (Map.Entry<String, KafkaPipelineProperties> entry : pipelines.entrySet()) {
 			String name = entry.getKey();
 			KafkaPipelineProperties pipeline = entry.getValue();
 			if (!pipeline.isEnabled()) {

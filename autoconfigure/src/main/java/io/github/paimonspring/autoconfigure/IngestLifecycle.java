@@ -1,0 +1,85 @@
+package io.github.paimonspring.autoconfigure;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+import io.github.paimonspring.ingest.Ingester;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * The group commit's part in the application's life. When the application starts it reads the index of
+ * idempotency keys and channel states of the configured tables in the background, so that the first
+ * keyed request or channel opening after a start (a restart, a failover) does not wait for a table's
+ * long snapshot history. When it stops it commits what the group commits have waiting, before the web
+ * server's graceful shutdown waits for the requests in flight: those requests are answered with their
+ * commit instead of timing out; requests that arrive afterwards are refused as retryable.
+ * <p>
+ * Its {@link #PHASE} orders it by phase, not by bean name: what feeds the group commit from inside the
+ * application and runs in a later phase (the Kafka pipelines, in the default phase) stops before it.
+ */
+final class IngestLifecycle implements SmartLifecycle {
+
+	/**
+	 * The phase: after the default phase ({@code DEFAULT_PHASE}) stops, before the web server's graceful
+	 * shutdown ({@code DEFAULT_PHASE - 1024}).
+	 */
+	static final int PHASE = DEFAULT_PHASE - 512;
+
+	private static final Logger logger = LoggerFactory.getLogger(IngestLifecycle.class);
+
+	private final Ingester ingester;
+
+	private final Consumer<String> warmUp;
+
+	private final List<String> tables;
+
+	private volatile boolean running;
+
+	IngestLifecycle(Ingester ingester, Consumer<String> warmUp, List<String> tables) {
+		this.ingester = ingester;
+		this.warmUp = warmUp;
+		this.tables = tables;
+	}
+
+	@Override
+	public void start() {
+		this.running = true;
+		for (String table : this.tables) {
+			try {
+				this.warmUp.accept(table);
+			}
+			catch (RuntimeException ex) {
+				logger.debug("Not reading the index of table '{}' ahead: {}", table, ex.getMessage());
+			}
+		}
+	}
+
+	@Override
+	public void stop() {
+		this.running = false;
+		this.ingester.close();
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+	/**
+	 * Not stopped when a context is paused (Spring's test context cache pauses the contexts it keeps):
+	 * stopping shuts the group commit down for good.
+	 */
+	@Override
+	public boolean isPauseable() {
+		return false;
+	}
+
+	@Override
+	public int getPhase() {
+		return PHASE;
+	}
+
+}
