@@ -29,6 +29,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.options.Options;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -93,8 +94,9 @@ public final class PaimonAutoConfiguration {
 			return CatalogCreation.create(CatalogContext.create(Options.fromMap(options)));
 		}
 		catch (NoClassDefFoundError ex) {
-			if (String.valueOf(ex.getMessage()).contains("org/apache/hadoop")) {
-				throw new HadoopMissingException(ex.getMessage().replace('/', '.'), ex);
+			String missing = ex.getMessage();
+			if (missing != null && missing.contains("org/apache/hadoop")) {
+				throw new HadoopMissingException(missing.replace('/', '.'), ex);
 			}
 			throw ex;
 		}
@@ -137,15 +139,20 @@ public final class PaimonAutoConfiguration {
 		return options;
 	}
 
-	/** Whether the catalog is a JDBC catalog on PostgreSQL, where claims and commit locks end with their session. */
-	static boolean postgresCatalog(Map<String, String> options) {
-		return jdbcCatalog(options) && options.get("uri").startsWith("jdbc:postgresql:");
+	/**
+	 * The JDBC URL of a JDBC catalog on PostgreSQL, where claims and commit locks end with their session;
+	 * {@code null} for other catalogs.
+	 */
+	static @Nullable String postgresUri(Map<String, String> options) {
+		String uri = jdbcUri(options);
+		return (uri != null && uri.startsWith("jdbc:postgresql:")) ? uri : null;
 	}
 
-	/** Whether the catalog is a JDBC catalog, whose database the instances then share. */
-	static boolean jdbcCatalog(Map<String, String> options) {
+	/** The JDBC URL of a JDBC catalog, whose database the instances then share; {@code null} for other catalogs. */
+	static @Nullable String jdbcUri(Map<String, String> options) {
 		String uri = options.get("uri");
-		return "jdbc".equalsIgnoreCase(options.get("metastore")) && uri != null && uri.startsWith("jdbc:");
+		boolean jdbc = "jdbc".equalsIgnoreCase(options.get("metastore")) && uri != null && uri.startsWith("jdbc:");
+		return jdbc ? uri : null;
 	}
 
 	@Bean
@@ -168,13 +175,13 @@ public final class PaimonAutoConfiguration {
 			return new SessionKeyClaims(sessionLocks.locks());
 		}
 		Map<String, String> options = catalogOptions(properties.getCatalog(), connectionDetails.orderedStream().toList());
-		String uri = options.get("uri");
+		String uri = jdbcUri(options);
 		if (ingest.getKeyClaimLease().compareTo(ingest.getCommitInterval().multipliedBy(2)) < 0) {
 			throw new IllegalStateException("paimon.ingest.key-claim-lease (" + ingest.getKeyClaimLease()
 					+ ") must be at least twice paimon.ingest.commit-interval (" + ingest.getCommitInterval()
 					+ "): a claim must outlive the wait for the group commit");
 		}
-		if (jdbcCatalog(options)) {
+		if (uri != null) {
 			// instances that share a JDBC catalog share their idempotency key claims in its database
 			return new JdbcKeyClaims(uri, options.get("jdbc.user"), options.get("jdbc.password"),
 					ingest.getKeyClaimLease(), options.getOrDefault("catalog-key", "jdbc"));

@@ -2,6 +2,7 @@ package io.github.paimonspring.autoconfigure;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 
 import io.github.paimonspring.cluster.InstanceHeartbeat;
 import io.github.paimonspring.cluster.Instances;
@@ -31,10 +32,11 @@ class PaimonClusterConfiguration {
 	StateStore paimonStateStore(PaimonProperties properties, ObjectProvider<PaimonConnectionDetails> connectionDetails) {
 		Map<String, String> options = PaimonAutoConfiguration.catalogOptions(properties.getCatalog(),
 				connectionDetails.orderedStream().toList());
-		if (PaimonAutoConfiguration.jdbcCatalog(options)) {
-			return new JdbcStateStore(options.get("uri"), options.get("jdbc.user"), options.get("jdbc.password"));
+		String uri = PaimonAutoConfiguration.jdbcUri(options);
+		if (uri != null) {
+			return new JdbcStateStore(uri, options.get("jdbc.user"), options.get("jdbc.password"));
 		}
-		String warehouse = options.get("warehouse");
+		String warehouse = Objects.requireNonNull(options.get("warehouse"), "the catalog option 'warehouse'");
 		try {
 			return new WarehouseStateStore(FileIO.get(new Path(warehouse), CatalogContext.create(Options.fromMap(options))),
 					warehouse);
@@ -65,7 +67,8 @@ class PaimonClusterConfiguration {
 			Instances instances, ObjectProvider<PaimonConnectionDetails> connectionDetails) {
 		Map<String, String> options = PaimonAutoConfiguration.catalogOptions(properties.getCatalog(),
 				connectionDetails.orderedStream().toList());
-		if (!PaimonAutoConfiguration.postgresCatalog(options)) {
+		String uri = PaimonAutoConfiguration.postgresUri(options);
+		if (uri == null) {
 			return new SessionLocksHolder(null);
 		}
 		if (cluster.getSessionTimeout().compareTo(Duration.ofSeconds(2)) < 0) {
@@ -73,7 +76,7 @@ class PaimonClusterConfiguration {
 					+ ") must be at least 2 s: the database ends the sessions of an instance silent for that long");
 		}
 		SessionLocks locks = SessionLocks.register(instances.id(), options.getOrDefault("catalog-key", "jdbc"),
-				options.get("uri"), options.get("jdbc.user"), options.get("jdbc.password"), cluster.getSessionTimeout(),
+				uri, options.get("jdbc.user"), options.get("jdbc.password"), cluster.getSessionTimeout(),
 				"paimon-spring " + instances.id());
 		locks.setFence(instances);
 		return new SessionLocksHolder(locks);

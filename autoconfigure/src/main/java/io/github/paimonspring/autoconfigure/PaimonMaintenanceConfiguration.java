@@ -81,8 +81,9 @@ class PaimonMaintenanceConfiguration {
 		rejectUnbracketedIdentifiers(environment);
 		Map<String, String> options = PaimonAutoConfiguration.catalogOptions(properties.getCatalog(),
 				connectionDetails.orderedStream().toList());
-		KeyClaims claims = PaimonAutoConfiguration.jdbcCatalog(options)
-				? new JdbcKeyClaims(options.get("uri"), options.get("jdbc.user"), options.get("jdbc.password"),
+		String uri = PaimonAutoConfiguration.jdbcUri(options);
+		KeyClaims claims = (uri != null)
+				? new JdbcKeyClaims(uri, options.get("jdbc.user"), options.get("jdbc.password"),
 						settings.getLockLease(), options.getOrDefault("catalog-key", "jdbc"))
 				: new LocalKeyClaims();
 		return new MaintenanceScheduler(maintenance, orphans, scope(tables, settings, written.getIfAvailable()), claims,
