@@ -2,7 +2,6 @@ package io.github.paimonspring.write.lane;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -52,7 +51,10 @@ final class LaneRows {
 
 	/** A part that {@link WriteLanes} gives every lane of this routing; {@code what} names it. */
 	private <T> T required(@Nullable T part, String what) {
-		return Objects.requireNonNull(part, () -> "The write lanes of table '" + this.table + "' have no " + what);
+		if (part == null) {
+			throw new IllegalStateException("The write lanes of table '" + this.table + "' have no " + what);
+		}
+		return part;
 	}
 
 	/**
