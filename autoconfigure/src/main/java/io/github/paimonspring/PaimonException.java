@@ -33,6 +33,16 @@ public class PaimonException extends RuntimeException {
 	}
 
 	/**
+	 * Returns the message every constructor takes.
+	 * @return the message, naming what went wrong
+	 */
+	@Override
+	public String getMessage() {
+		String message = super.getMessage();
+		return (message != null) ? message : getClass().getSimpleName();
+	}
+
+	/**
 	 * Returns the table this failure is about.
 	 * @return the table identifier ({@code db.table}) or bean name, or {@code null}
 	 */

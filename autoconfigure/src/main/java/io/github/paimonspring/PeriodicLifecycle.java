@@ -58,6 +58,7 @@ public abstract class PeriodicLifecycle implements SmartLifecycle {
 	protected abstract void runPeriodically();
 
 	@Override
+	@SuppressWarnings("FutureReturnValueIgnored") // runSafely catches every failure; stop() shuts the executor down
 	public synchronized void start() {
 		if (this.executor != null) {
 			return;

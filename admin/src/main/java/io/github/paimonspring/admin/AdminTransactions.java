@@ -320,6 +320,7 @@ public class AdminTransactions implements DisposableBean {
 	 * Expires open (or failed) transactions that were idle longer than the idle timeout or are older
 	 * than the lifetime, and forgets ended ones after their lifetime.
 	 */
+	@SuppressWarnings("ModifyCollectionInEnhancedForLoop") // a ConcurrentHashMap's iterators allow removal
 	public void expire() {
 		forgetEnded();
 		Instant now = Instant.now();

@@ -82,7 +82,11 @@ public class MicrometerMaintenanceListener implements MaintenanceListener {
 	}
 
 	private void count(String name, String description, String table, long amount) {
-		Counter.builder(name).description(description).tag(TABLE, table).register(this.registry).increment(amount);
+		Counter.builder(name)
+			.description(description)
+			.tag(TABLE, table)
+			.register(this.registry)
+			.increment((double) amount);
 	}
 
 	private AtomicReference<TableState> register(String table) {

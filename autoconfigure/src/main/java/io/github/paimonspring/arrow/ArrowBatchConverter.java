@@ -108,6 +108,7 @@ public final class ArrowBatchConverter {
 		mapping(schema, dictionaries);
 	}
 
+	@SuppressWarnings("ReferenceEquality") // identity first: a writer sends the same Schema batch after batch
 	private ArrowSchemaValidator.ColumnMapping mapping(Schema schema, @Nullable DictionaryProvider dictionaries) {
 		Validated known = this.validated;
 		if (known != null && (known.schema() == schema || known.schema().equals(schema))) {
@@ -144,8 +145,9 @@ public final class ArrowBatchConverter {
 				this.bufferValidator.validate(fields.get(i).name(), vectors.get(mapping.fields()[i]), numRows);
 			}
 		}
-		if (mapping.rowKind() >= 0) {
-			this.bufferValidator.validate(this.rowKindColumn, vectors.get(mapping.rowKind()), numRows);
+		String rowKindColumn = this.rowKindColumn;
+		if (rowKindColumn != null && mapping.rowKind() >= 0) {
+			this.bufferValidator.validate(rowKindColumn, vectors.get(mapping.rowKind()), numRows);
 		}
 		VectorizedColumnBatch batch = reconvert(root, dictionaries);
 		for (int i = 0; i < this.notNullChecks.length; i++) {

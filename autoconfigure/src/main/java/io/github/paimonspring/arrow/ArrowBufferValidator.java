@@ -15,6 +15,7 @@ import org.apache.arrow.vector.complex.NonNullableStructVector;
 import org.apache.arrow.vector.util.ValueVectorUtility;
 import org.apache.arrow.vector.validate.ValidateUtil;
 import org.apache.arrow.vector.validate.ValidateVectorBufferVisitor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks that the buffers of a received Arrow vector are consistent with its value count before
@@ -134,7 +135,7 @@ final class ArrowBufferValidator {
 		}
 	}
 
-	private ArrowFormatException malformed(String column, String reason) {
+	private ArrowFormatException malformed(String column, @Nullable String reason) {
 		return new ArrowFormatException(this.table, column, "Malformed Arrow batch for table '" + this.table
 				+ "': the buffers of column '" + column + "' are inconsistent: " + reason, null);
 	}

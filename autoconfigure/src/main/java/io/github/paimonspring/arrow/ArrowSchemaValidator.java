@@ -48,6 +48,7 @@ final class ArrowSchemaValidator {
 	 * batch omits the (nullable) column
 	 * @param rowKind the index of the row-kind column, or -1
 	 */
+	@SuppressWarnings("ArrayRecordComponent") // a lookup table: mappings are never compared or hashed
 	record ColumnMapping(int[] fields, int rowKind) {
 	}
 

@@ -97,8 +97,9 @@ final class NotNullCheck {
 				visit(column, row, row, violation);
 			}
 		}
-		if (violation.count > 0) {
-			throw new ArrowDataException(table, violation.path, ArrowTypes.sqlType(violation.type) + " NOT NULL",
+		DataType type = violation.type;
+		if (violation.count > 0 && type != null) {
+			throw new ArrowDataException(table, violation.path, ArrowTypes.sqlType(type) + " NOT NULL",
 					null, violation.firstRow,
 					"Column '" + violation.path + "' of table '" + table
 							+ "' is NOT NULL but the Arrow batch contains " + violation.count

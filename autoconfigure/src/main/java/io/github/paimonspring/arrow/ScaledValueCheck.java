@@ -38,7 +38,7 @@ final class ScaledValueCheck {
 	private ScaledValueCheck(String path, DataType type, @Nullable ScaledValueCheck @Nullable [] children) {
 		this.path = path;
 		this.type = type;
-		this.precision = (type.is(DataTypeFamily.TIMESTAMP)) ? DataTypeChecks.getPrecision(type) : 0;
+		this.precision = type.is(DataTypeFamily.TIMESTAMP) ? DataTypeChecks.getPrecision(type) : 0;
 		this.children = children;
 	}
 

@@ -30,6 +30,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.options.Options;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -105,8 +106,9 @@ public final class PaimonAutoConfiguration {
 			return CatalogCreation.create(CatalogContext.create(Options.fromMap(options)));
 		}
 		catch (NoClassDefFoundError ex) {
-			if (String.valueOf(ex.getMessage()).contains("org/apache/hadoop")) {
-				throw new HadoopMissingException(ex.getMessage().replace('/', '.'), ex);
+			String missing = ex.getMessage();
+			if (missing != null && missing.contains("org/apache/hadoop")) {
+				throw new HadoopMissingException(missing.replace('/', '.'), ex);
 			}
 			throw ex;
 		}

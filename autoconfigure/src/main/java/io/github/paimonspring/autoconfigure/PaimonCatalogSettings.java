@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -90,7 +91,7 @@ public final class PaimonCatalogSettings {
 	 * @return for example {@code s3://bucket/warehouse} or an absolute local path
 	 */
 	public String warehouse() {
-		return this.options.get("warehouse");
+		return Objects.requireNonNull(this.options.get("warehouse"), "the resolved catalog options have a warehouse");
 	}
 
 	/**
@@ -98,7 +99,7 @@ public final class PaimonCatalogSettings {
 	 * @return {@code filesystem}, {@code jdbc}, {@code hive} or {@code rest}
 	 */
 	public String metastore() {
-		return this.options.get("metastore");
+		return Objects.requireNonNull(this.options.get("metastore"), "the resolved catalog options have a metastore");
 	}
 
 	/**

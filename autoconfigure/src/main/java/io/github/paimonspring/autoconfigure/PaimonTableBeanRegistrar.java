@@ -9,12 +9,10 @@ import io.github.paimonspring.catalog.TableDefinition;
 import org.apache.paimon.table.Table;
 
 import org.springframework.beans.factory.BeanFactory;
-import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.RootBeanDefinition;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.context.EnvironmentAware;
 import org.springframework.context.annotation.ImportBeanDefinitionRegistrar;
 import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotationMetadata;
@@ -23,19 +21,14 @@ import org.springframework.core.type.AnnotationMetadata;
  * Registers one {@link Table} bean per {@code paimon.tables.<name>}, named {@code <name>}, resolved
  * (and created or checked) through {@link PaimonTables} at start-up.
  */
-class PaimonTableBeanRegistrar implements ImportBeanDefinitionRegistrar, EnvironmentAware, BeanFactoryAware {
+class PaimonTableBeanRegistrar implements ImportBeanDefinitionRegistrar {
 
-	private Environment environment;
+	private final Environment environment;
 
-	private BeanFactory beanFactory;
+	private final BeanFactory beanFactory;
 
-	@Override
-	public void setEnvironment(Environment environment) {
+	PaimonTableBeanRegistrar(Environment environment, BeanFactory beanFactory) {
 		this.environment = environment;
-	}
-
-	@Override
-	public void setBeanFactory(BeanFactory beanFactory) {
 		this.beanFactory = beanFactory;
 	}
 

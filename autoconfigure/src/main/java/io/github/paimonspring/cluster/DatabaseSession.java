@@ -48,7 +48,7 @@ final class DatabaseSession implements AutoCloseable {
 	 * @param <T> the result
 	 */
 	@FunctionalInterface
-	interface Work<T> {
+	interface Work<T extends @Nullable Object> {
 
 		T apply(Connection connection) throws SQLException;
 
@@ -75,7 +75,7 @@ final class DatabaseSession implements AutoCloseable {
 	 * the session: it is closed, and what it held is lost.
 	 * @throws SQLException if the work or the connection fails
 	 */
-	<T> T run(Work<T> work) throws SQLException {
+	<T extends @Nullable Object> T run(Work<T> work) throws SQLException {
 		this.lock.lock();
 		try {
 			return work.apply(open());
@@ -151,6 +151,7 @@ final class DatabaseSession implements AutoCloseable {
 		return this.connection != null;
 	}
 
+	@SuppressWarnings("NonAtomicVolatileUpdate") // run() holds this.lock; volatile for the reads outside it
 	private Connection open() throws SQLException {
 		if (this.closed) {
 			throw new SQLException(this.purpose + " is closed", "08003");

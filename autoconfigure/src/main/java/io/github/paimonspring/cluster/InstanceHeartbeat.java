@@ -24,7 +24,7 @@ public class InstanceHeartbeat extends PeriodicLifecycle {
 	}
 
 	@Override
-	public void start() {
+	public synchronized void start() {
 		this.instances.heartbeat();
 		super.start();
 	}

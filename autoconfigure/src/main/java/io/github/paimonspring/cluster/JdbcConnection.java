@@ -48,7 +48,7 @@ public final class JdbcConnection implements AutoCloseable {
 	 * @param <T> the result
 	 */
 	@FunctionalInterface
-	public interface Work<T> {
+	public interface Work<T extends @Nullable Object> {
 
 		/**
 		 * Runs the work.
@@ -68,9 +68,8 @@ public final class JdbcConnection implements AutoCloseable {
 	 * @return the result of the work
 	 * @throws PaimonUnavailableException if the database cannot be reached or the work keeps failing
 	 */
-	public synchronized <T> T run(@Nullable String table, Work<T> work) {
-		SQLException failure = null;
-		for (int attempt = 0; attempt < 2; attempt++) {
+	public synchronized <T extends @Nullable Object> T run(@Nullable String table, Work<T> work) {
+		for (int attempt = 1;; attempt++) {
 			try {
 				if (this.connection == null || this.connection.isClosed()) {
 					this.connection = DriverManager.getConnection(this.url, this.credentials);
@@ -79,12 +78,13 @@ public final class JdbcConnection implements AutoCloseable {
 				return work.apply(this.connection);
 			}
 			catch (SQLException ex) {
-				failure = ex;
 				closeConnection();
+				if (attempt == 2) {
+					throw new PaimonUnavailableException(table, this.purpose + " at " + location() + " failed: "
+							+ ex.getMessage() + "; retry later", ex);
+				}
 			}
 		}
-		throw new PaimonUnavailableException(table, this.purpose + " at " + location() + " failed: "
-				+ failure.getMessage() + "; retry later", failure);
 	}
 
 	/**

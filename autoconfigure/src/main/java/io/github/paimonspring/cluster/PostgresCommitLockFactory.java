@@ -7,6 +7,7 @@ import org.apache.paimon.catalog.CatalogLockContext;
 import org.apache.paimon.catalog.CatalogLockFactory;
 import org.apache.paimon.jdbc.JdbcCatalogLockContext;
 import org.apache.paimon.utils.TimeUtils;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Paimon's lock factory for {@code lock.type = postgres-session}: table commit locks of a JDBC catalog
@@ -40,7 +41,7 @@ public class PostgresCommitLockFactory implements CatalogLockFactory {
 				millis(options.get("lock-check-max-sleep"), 8_000L));
 	}
 
-	private static long millis(String value, long defaultMillis) {
+	private static long millis(@Nullable String value, long defaultMillis) {
 		return (value != null) ? TimeUtils.parseDuration(value).toMillis() : defaultMillis;
 	}
 

@@ -67,6 +67,7 @@ public final class SessionLocks implements AutoCloseable {
 
 	private volatile boolean closed;
 
+	@SuppressWarnings("FutureReturnValueIgnored") // keepAlive catches every failure; close() shuts the executor down
 	private SessionLocks(String id, String catalogKey, String url, @Nullable String user, @Nullable String password,
 			Duration timeout, String name) {
 		this.id = id;
@@ -119,11 +120,15 @@ public final class SessionLocks implements AutoCloseable {
 	 * Returns the session locks registered under an id, or — for a catalog opened without them — shared
 	 * ones for its catalog key with the default timeout.
 	 */
-	static SessionLocks forCatalog(@Nullable String id, String catalogKey, String url, @Nullable String user,
+	static SessionLocks forCatalog(@Nullable String id, String catalogKey, @Nullable String url, @Nullable String user,
 			@Nullable String password) {
 		SessionLocks registered = (id != null) ? REGISTERED.get(id) : null;
 		if (registered != null) {
 			return registered;
+		}
+		if (url == null) {
+			throw new IllegalArgumentException(
+					"The commit lock of JDBC catalog '" + catalogKey + "' needs the catalog option 'uri'");
 		}
 		return REGISTERED.computeIfAbsent("catalog:" + catalogKey, (key) -> new SessionLocks(key, catalogKey, url, user,
 				password, DEFAULT_TIMEOUT, "paimon-spring " + catalogKey));

@@ -146,6 +146,7 @@ public final class Ingester implements AutoCloseable {
 	 * @param held the key, held by {@link #holdKey}; released when the commit is done
 	 * @return the outcome
 	 */
+	@SuppressWarnings("FutureReturnValueIgnored") // whenComplete only settles the key; the caller gets the outcome
 	public CompletableFuture<CommitResult> submit(WriteTarget target, List<VectorSchemaRoot> batches, HeldKey held) {
 		CompletableFuture<CommitResult> outcome;
 		try {
@@ -269,7 +270,7 @@ public final class Ingester implements AutoCloseable {
 		return index(target).channel(channel);
 	}
 
-	private <T> T onCurrent(WriteTarget target, Function<TableIngest<?>, T> call) {
+	private <T extends @Nullable Object> T onCurrent(WriteTarget target, Function<TableIngest<?>, T> call) {
 		return this.groups.onCurrent(target, call);
 	}
 

@@ -141,7 +141,8 @@ public final class MaintenanceScope {
 		}
 		StringBuilder regex = new StringBuilder();
 		StringBuilder literal = new StringBuilder();
-		for (char c : trimmed.toCharArray()) {
+		for (int i = 0; i < trimmed.length(); i++) {
+			char c = trimmed.charAt(i);
 			if (c == '*' || c == '?') {
 				if (literal.length() > 0) {
 					regex.append(Pattern.quote(literal.toString()));

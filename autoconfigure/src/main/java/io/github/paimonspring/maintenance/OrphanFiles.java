@@ -122,8 +122,13 @@ public class OrphanFiles {
 			throw PaimonUnavailableException.isUnavailable(ex) ? new PaimonUnavailableException(name, message, ex)
 					: new PaimonCommitException(name, message, ex);
 		}
-		List<String> sample = result.getDeletedFilesPath().stream().limit(SAMPLE).map(Path::toString).toList();
-		long fromDead = result.getDeletedFilesPath().stream().filter((path) -> clean.dead(path.getName())).count();
+		List<Path> deleted = result.getDeletedFilesPath();
+		if (deleted == null) {
+			// a result made without the paths lists none
+			deleted = List.of();
+		}
+		List<String> sample = deleted.stream().limit(SAMPLE).map(Path::toString).toList();
+		long fromDead = deleted.stream().filter((path) -> clean.dead(path.getName())).count();
 		if (result.getDeletedFileCount() > 0) {
 			logger.info("{} {} orphan file(s) ({} bytes, {} of dead instances {}) of table '{}'",
 					dryRun ? "Found" : "Removed", result.getDeletedFileCount(), result.getDeletedFileTotalLenInBytes(),

@@ -352,7 +352,7 @@ public class TableMaintenance implements PaimonMaintenance {
 	}
 
 	/** Commits a compaction; a failed one leaves its new files to the orphan cleanup, never deleting a live one. */
-	private Long commit(String name, FileStoreTable table, String commitUser, List<CommitMessage> messages) {
+	private @Nullable Long commit(String name, FileStoreTable table, String commitUser, List<CommitMessage> messages) {
 		Long before = table.snapshotManager().latestSnapshotIdFromFileSystem();
 		this.tables.fence().check(name);
 		try (TableCommitImpl commit = table.newCommit(commitUser)) {

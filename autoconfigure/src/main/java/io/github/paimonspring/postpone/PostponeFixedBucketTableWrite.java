@@ -51,7 +51,7 @@ public final class PostponeFixedBucketTableWrite extends AbstractTableWrite<Post
 						impl.newFilesIncrement(), impl.compactIncrement()));
 			}
 			return new PostponeFixedBucketCommitMessages(table(), target().location(), commitUser(),
-					overwritePartition(), fixed, this.checkFromSnapshot);
+					overwritePartition(), fixed, pinCheckFromSnapshot());
 		}
 		finally {
 			super.close();
@@ -65,10 +65,17 @@ public final class PostponeFixedBucketTableWrite extends AbstractTableWrite<Post
 			throw new PaimonStateException(table(), "PostponeFixedBucketTableWrite for table '" + table()
 					+ "' is closed: it supports one prepareCommit call; create a new writer for the next batch");
 		}
-		if (this.checkFromSnapshot == null) {
+		pinCheckFromSnapshot();
+	}
+
+	private long pinCheckFromSnapshot() {
+		Long pinned = this.checkFromSnapshot;
+		if (pinned == null) {
 			Long latest = target().table().snapshotManager().latestSnapshotIdFromFileSystem();
-			this.checkFromSnapshot = (latest != null) ? latest : 0L;
+			pinned = (latest != null) ? latest : 0L;
+			this.checkFromSnapshot = pinned;
 		}
+		return pinned;
 	}
 
 	/**

@@ -151,10 +151,10 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 	 */
 	public M merge(@Nullable M added) {
 		checkOpen();
-		AbstractCommitMessages<M> source = added;
-		if (source == null) {
+		if (added == null) {
 			throw new PaimonArgumentException(this.table, "source messages must not be nil");
 		}
+		AbstractCommitMessages<M> source = added;
 		if (source == this) {
 			throw new PaimonArgumentException(this.table, "target and source commit messages must be distinct handles");
 		}

@@ -1,6 +1,7 @@
 package io.github.paimonspring.write;
 
 import io.github.paimonspring.PaimonException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writing data files failed (storage or Paimon writer error). The data of the failed call was not
@@ -14,9 +15,9 @@ public class PaimonWriteException extends PaimonException {
 	 * Creates the exception.
 	 * @param table the table identifier
 	 * @param message what failed
-	 * @param cause the underlying failure
+	 * @param cause the underlying failure, or {@code null} if none
 	 */
-	public PaimonWriteException(String table, String message, Throwable cause) {
+	public PaimonWriteException(String table, String message, @Nullable Throwable cause) {
 		super(table, message, cause);
 	}
 

@@ -5,6 +5,7 @@ import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoField;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -88,7 +89,8 @@ public class OrderService {
 				if (order.amount() != null) {
 					amount.setSafe(i, order.amount().setScale(2, RoundingMode.HALF_UP));
 				}
-				createdAt.setSafe(i, created.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + created.getNano() / 1000);
+				createdAt.setSafe(i,
+						created.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + created.get(ChronoField.MICRO_OF_SECOND));
 			}
 			root.setRowCount(batch.size());
 			return this.writer.write("orders", root);

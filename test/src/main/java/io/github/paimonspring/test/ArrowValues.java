@@ -207,7 +207,7 @@ final class ArrowValues {
 	}
 
 	private static int timeMillis(LocalTime time, FieldVector vector) {
-		if (time.getNano() % 1_000_000 != 0) {
+		if (time.toNanoOfDay() % 1_000_000 != 0) {
 			throw new IllegalArgumentException(time + " is more precise than the milliseconds " + describe(vector) + " holds");
 		}
 		return (int) (time.toNanoOfDay() / 1_000_000L);

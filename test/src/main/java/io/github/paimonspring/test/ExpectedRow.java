@@ -17,8 +17,14 @@ public final class ExpectedRow {
 
 	ExpectedRow(@Nullable Object @Nullable [] values) {
 		// row(null) passes a null array: one null value
-		this.values = Collections.unmodifiableList(
-				(values != null) ? new ArrayList<>(Arrays.asList(values)) : new ArrayList<>(Collections.singletonList(null)));
+		List<@Nullable Object> copy = new ArrayList<>();
+		if (values != null) {
+			copy.addAll(Arrays.asList(values));
+		}
+		else {
+			copy.add(null);
+		}
+		this.values = Collections.unmodifiableList(copy);
 	}
 
 	/**

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiFunction;
 
 import org.jspecify.annotations.Nullable;
@@ -105,8 +106,9 @@ final class RecordMapper<R extends Record> {
 			return this.constructor.newInstance(arguments);
 		}
 		catch (InvocationTargetException ex) {
+			Throwable refusal = Objects.requireNonNullElse(ex.getCause(), ex);
 			throw new IllegalArgumentException("Record " + this.type.getSimpleName() + " refused " + rowName(row, index)
-					+ " of " + this.description + ": " + ex.getCause().getMessage(), ex.getCause());
+					+ " of " + this.description + ": " + refusal.getMessage(), refusal);
 		}
 		catch (ReflectiveOperationException ex) {
 			throw new IllegalStateException("Cannot create record " + this.type.getName(), ex);

@@ -73,13 +73,13 @@ public class MicrometerAdminMetrics implements AdminMetrics {
 			.baseUnit("rows")
 			.tag(TABLE, table)
 			.register(this.registry)
-			.increment(rows);
+			.increment((double) rows);
 		Counter.builder(WRITE_BYTES)
 			.description("Arrow IPC request bytes read by the Paimon admin API")
 			.baseUnit("bytes")
 			.tag(TABLE, table)
 			.register(this.registry)
-			.increment(bytes);
+			.increment((double) bytes);
 	}
 
 	/**

@@ -220,11 +220,12 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminAuthenticationFilter(PaimonAdminProperties admin,
 			Environment environment) {
 		boolean bearer = admin.getAuth() == PaimonAdminProperties.Auth.BEARER;
-		if (bearer && (admin.getToken() == null || admin.getToken().isBlank())) {
+		String token = bearer ? admin.getToken() : "";
+		if (token == null || (bearer && token.isBlank())) {
 			throw new AdminTokenMissingException();
 		}
 		FilterRegistrationBean<AdminAuthenticationFilter> registration = new FilterRegistrationBean<>(
-				new AdminAuthenticationFilter(bearer ? admin.getToken() : "",
+				new AdminAuthenticationFilter(token,
 						AdminProtectedPaths.application(basePath(admin), environment)));
 		// every request: the token is required below the protected paths and yields a principal anywhere
 		registration.addUrlPatterns("/*");

@@ -32,8 +32,12 @@ class PaimonAdminManagementContextConfiguration {
 	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminManagementAuthenticationFilter(
 			PaimonAdminProperties admin, Environment environment) {
 		boolean bearer = admin.getAuth() == PaimonAdminProperties.Auth.BEARER;
+		String token = bearer ? admin.getToken() : "";
+		if (token == null) {
+			throw new AdminTokenMissingException();
+		}
 		FilterRegistrationBean<AdminAuthenticationFilter> registration = new FilterRegistrationBean<>(
-				new AdminAuthenticationFilter(bearer ? admin.getToken() : "", AdminProtectedPaths.actuator(environment)));
+				new AdminAuthenticationFilter(token, AdminProtectedPaths.actuator(environment)));
 		registration.addUrlPatterns("/*");
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
 		registration.setName("paimonAdminManagementAuthenticationFilter");

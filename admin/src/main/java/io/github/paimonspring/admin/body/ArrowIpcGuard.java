@@ -311,6 +311,12 @@ final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChann
 			super(message);
 		}
 
+		@Override
+		public String getMessage() {
+			String message = super.getMessage();
+			return (message != null) ? message : getClass().getSimpleName();
+		}
+
 	}
 
 	/** The body is larger than a configured limit. */

@@ -6,6 +6,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import io.github.paimonspring.postpone.BucketPlan;
 import io.github.paimonspring.postpone.BucketPlanException;
@@ -86,7 +87,9 @@ public final class AdminArguments {
 			throw new BucketPlanException(table, plan.invalid());
 		}
 		Map<Map<String, String>, Integer> counts = new LinkedHashMap<>();
-		for (AdminModel.PlanEntry entry : plan.entries()) {
+		List<AdminModel.PlanEntry> entries = Objects.requireNonNull(plan.entries(),
+				"the entries of a bucket plan that is neither auto nor invalid");
+		for (AdminModel.PlanEntry entry : entries) {
 			counts.put(entry.partition(), entry.totalBuckets());
 		}
 		return BucketPlan.of(counts);

@@ -74,11 +74,11 @@ public class AdminException extends PaimonException {
 	/**
 	 * Creates the refusal of a request the group commit refused as busy, with the delay it suggests (a
 	 * key or channel that another instance holds can take up to its claims' timeout).
-	 * @param table the table
+	 * @param table the table, or {@code null}
 	 * @param busy the group commit's refusal
 	 * @return a {@link Kind#BUSY} refusal with that retry delay (at least a second)
 	 */
-	public static AdminException busy(String table, IngestBusyException busy) {
+	public static AdminException busy(@Nullable String table, IngestBusyException busy) {
 		long seconds = Math.max(1, (busy.getRetryAfter().toMillis() + 999) / 1000);
 		return new AdminException(Kind.BUSY, "Server busy", table, busy.getMessage(), (int) Math.min(seconds, 3600));
 	}

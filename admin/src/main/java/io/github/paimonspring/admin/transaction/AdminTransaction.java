@@ -163,7 +163,8 @@ public final class AdminTransaction {
 		return this.writer.write(root, dictionaries);
 	}
 
-	/** Adds a finished upload to the totals. */
+	/** Adds a finished upload to the totals; the caller holds the transaction's lock. */
+	@SuppressWarnings("NonAtomicVolatileUpdate") // under the lock; volatile for the reads without it
 	public void uploaded(long rows, long bytes, long batches) {
 		this.rows += rows;
 		this.bytes += bytes;

@@ -1,6 +1,7 @@
 package io.github.paimonspring.admin.transaction;
 
 import java.util.List;
+import java.util.Objects;
 
 import io.github.paimonspring.admin.model.AdminException;
 import io.github.paimonspring.admin.model.AdminModel;
@@ -107,7 +108,7 @@ public final class RecordedTransactions {
 					"Transaction " + stored.id() + " is already committed and cannot be aborted");
 		}
 		if (state == TransactionState.PREPARED && !stored.alive()) {
-			this.journal.abort(stored);
+			Objects.requireNonNull(this.journal, "the journal the transaction was found in").abort(stored);
 			return new AdminModel.AbortResponse(true);
 		}
 		if (state.isActive() || state == TransactionState.PREPARED) {

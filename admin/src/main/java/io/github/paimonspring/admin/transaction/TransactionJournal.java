@@ -179,7 +179,7 @@ public class TransactionJournal implements PendingFiles {
 	private Stored settle(String id, Map<String, String> record) {
 		String owner = record.getOrDefault("instance", "");
 		boolean alive = this.instances.isAlive(owner);
-		TransactionState state = TransactionState.valueOf(record.get("state"));
+		TransactionState state = TransactionState.valueOf(required(record, "state"));
 		if (alive || !state.isActive()) {
 			return new Stored(id, record, alive);
 		}
@@ -202,9 +202,18 @@ public class TransactionJournal implements PendingFiles {
 		return new Stored(id, settled, false);
 	}
 
+	/** A field that every record has: {@link #save} writes it. */
+	private static String required(Map<String, String> record, String field) {
+		String value = record.get(field);
+		if (value == null) {
+			throw new IllegalStateException("A record of the transaction journal has no '" + field + "': " + record);
+		}
+		return value;
+	}
+
 	/** The snapshot an interrupted commit made, if its commit user committed after the transaction began. */
 	private @Nullable Long landedCommit(Map<String, String> record) {
-		Table table = this.tables.getTable(record.get("table"));
+		Table table = this.tables.getTable(required(record, "table"));
 		if (!(table instanceof FileStoreTable fileStoreTable)) {
 			return null;
 		}
@@ -217,7 +226,7 @@ public class TransactionJournal implements PendingFiles {
 			if (snapshot.timeMillis() < began) {
 				return null;
 			}
-			if (record.get("commitUser").equals(snapshot.commitUser())) {
+			if (required(record, "commitUser").equals(snapshot.commitUser())) {
 				return id;
 			}
 		}
@@ -234,11 +243,11 @@ public class TransactionJournal implements PendingFiles {
 	public record Stored(String id, Map<String, String> record, boolean alive) {
 
 		TransactionState state() {
-			return TransactionState.valueOf(this.record.get("state"));
+			return TransactionState.valueOf(required(this.record, "state"));
 		}
 
 		String table() {
-			return this.record.get("table");
+			return required(this.record, "table");
 		}
 
 		/**
@@ -277,8 +286,9 @@ public class TransactionJournal implements PendingFiles {
 		 */
 		public AdminModel.TransactionView view() {
 			String snapshot = this.record.get("snapshotId");
-			return new AdminModel.TransactionView(this.id, table(), this.record.get("mode"), this.record.get("commitUser"),
-					state().name(), Long.parseLong(this.record.getOrDefault("rows", "0")),
+			return new AdminModel.TransactionView(this.id, table(), required(this.record, "mode"),
+					required(this.record, "commitUser"), state().name(),
+					Long.parseLong(this.record.getOrDefault("rows", "0")),
 					Long.parseLong(this.record.getOrDefault("bytes", "0")),
 					Long.parseLong(this.record.getOrDefault("batches", "0")), createdAt(),
 					Instant.parse(this.record.get("expiresAt")), Duration.between(createdAt(), Instant.now()).toMillis(),

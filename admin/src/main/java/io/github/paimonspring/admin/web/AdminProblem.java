@@ -103,7 +103,7 @@ public final class AdminProblem {
 	public static AdminProblem forStatus(int status, @Nullable String detail, @Nullable String instance) {
 		HttpStatus known = HttpStatus.resolve(status);
 		String phrase = (known != null) ? known.getReasonPhrase() : "HTTP " + status;
-		String title = (phrase.startsWith("HTTP")) ? phrase
+		String title = phrase.startsWith("HTTP") ? phrase
 				: phrase.charAt(0) + phrase.substring(1).toLowerCase(Locale.ROOT);
 		return new AdminProblem(status, slug(title), title, (detail != null) ? detail : genericDetail(status),
 				instance);

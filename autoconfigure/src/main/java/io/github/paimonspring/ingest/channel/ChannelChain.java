@@ -135,6 +135,7 @@ final class ChannelChain {
 	 * @return the outcome: the group commit of the link, or at once ({@code committed = false}) for a
 	 * duplicate that is committed
 	 */
+	@SuppressWarnings("FutureReturnValueIgnored") // whenComplete only unlinks the append; the caller gets the result
 	CompletableFuture<CommitResult> append(TableIngest<?> ingest, long generation, @Nullable Long after, long token,
 			List<VectorSchemaRoot> batches) {
 		if (after != null && token <= after) {

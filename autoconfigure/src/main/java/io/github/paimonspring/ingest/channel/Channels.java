@@ -75,7 +75,8 @@ public final class Channels {
 				CommitResult opened = await(table, ingest.submit(List.of(), null, ChannelUpdate.open(channel), -1)
 					.result());
 				ChannelState state = index.channel(channel);
-				if (state == null || state.generation() != opened.snapshotId()) {
+				Long openedSnapshot = opened.snapshotId();
+				if (state == null || openedSnapshot == null || state.generation() != openedSnapshot) {
 					throw new IngestGroupException(table, "Channel '" + channel + "' of table '" + table
 							+ "' was opened again at the same time; open it again", null);
 				}
@@ -124,6 +125,7 @@ public final class Channels {
 	 * future completes with the group commit that records {@code offsetToken}, or at once for a
 	 * duplicate that is committed.
 	 */
+	@SuppressWarnings("FutureReturnValueIgnored") // whenComplete only leaves the channel; the caller gets the result
 	public CompletableFuture<CommitResult> append(String table, TableIngest<?> ingest, SnapshotIndex index, String channel,
 			long generation, @Nullable String after, String offsetToken, List<VectorSchemaRoot> batches) {
 		checkName(table, channel);

@@ -19,6 +19,7 @@ import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.WriteBuilder;
 import io.github.paimonspring.write.WriteTarget;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -102,7 +103,7 @@ public final class GroupCommits implements AutoCloseable {
 	 * @param call what to do with the group commit
 	 * @return the call's result
 	 */
-	public <T> T onCurrent(WriteTarget target, Function<TableIngest<?>, T> call) {
+	public <T extends @Nullable Object> T onCurrent(WriteTarget target, Function<TableIngest<?>, T> call) {
 		while (true) {
 			try {
 				return call.apply(table(target));

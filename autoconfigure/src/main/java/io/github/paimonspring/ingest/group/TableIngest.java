@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -84,7 +85,7 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 
 	private boolean closed;
 
-	private volatile int consecutiveFailures;
+	private final AtomicInteger consecutiveFailures = new AtomicInteger();
 
 	/**
 	 * Creates the group commit of one table.
@@ -141,7 +142,7 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 
 	/** The number of group commits that failed since the last one that succeeded. */
 	public int consecutiveFailures() {
-		return this.consecutiveFailures;
+		return this.consecutiveFailures.get();
 	}
 
 	/**
@@ -220,6 +221,7 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 	}
 
 	/** Schedules the next commit (holding the lock): at once when the group is full or the table was idle. */
+	@SuppressWarnings("FutureReturnValueIgnored") // commitGroup reports its outcome through the group's requests
 	private void schedule() {
 		if (this.scheduled || this.committing || this.group.isEmpty()) {
 			return;
@@ -298,14 +300,14 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 		}
 		catch (RuntimeException ex) {
 			abortQuietly(messages, ex);
-			this.consecutiveFailures++;
+			this.consecutiveFailures.incrementAndGet();
 			this.listener.failed(this.table, ex);
 			committed.completeExceptionally(new IngestGroupException(this.table, "The group commit of "
 					+ committed.size() + " request(s) to table '" + this.table + "' failed: " + ex.getMessage()
 					+ "; nothing of the group is visible; retry the request (with the same Idempotency-Key)", ex));
 			return;
 		}
-		this.consecutiveFailures = 0;
+		this.consecutiveFailures.set(0);
 		this.listener.committed(this.table, committed.size(), committed.rows(), System.nanoTime() - started);
 		committed.complete(result, this.table, this.listener);
 	}
@@ -332,7 +334,7 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 				cause.addSuppressed(ex);
 			}
 		}
-		this.consecutiveFailures++;
+		this.consecutiveFailures.incrementAndGet();
 		this.listener.failed(this.table, cause);
 		failed.completeExceptionally(new IngestGroupException(this.table, "Writing the group of "
 				+ failed.size() + " request(s) to table '" + this.table + "' failed: " + cause.getMessage()

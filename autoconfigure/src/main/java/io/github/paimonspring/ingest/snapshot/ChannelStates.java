@@ -87,7 +87,7 @@ final class ChannelStates {
 	void read(long snapshotId, long timeMillis, Map<String, String> properties) {
 		String changes = properties.get(CHANGES);
 		if (changes != null && !changes.isEmpty()) {
-			for (String line : changes.split("\n")) {
+			for (String line : changes.split("\n", -1)) {
 				applyChange(snapshotId, line);
 			}
 		}
@@ -126,7 +126,7 @@ final class ChannelStates {
 	 */
 	private void readCheckpoint(long snapshotId, long timeMillis, String lines, long base) {
 		Map<String, ChannelState> states = new TreeMap<>();
-		for (String line : lines.split("\n")) {
+		for (String line : lines.split("\n", -1)) {
 			String[] fields = line.split("\t", 4);
 			if (fields.length == 4) {
 				long generation = fields[1].equals(THIS_SNAPSHOT) ? snapshotId : Long.parseLong(fields[1]);
@@ -159,7 +159,7 @@ final class ChannelStates {
 	}
 
 	private void readLegacy(long snapshotId, String lines) {
-		for (String line : lines.split("\n")) {
+		for (String line : lines.split("\n", -1)) {
 			String[] fields = line.split("\t", 4);
 			if (fields.length < 4) {
 				continue;

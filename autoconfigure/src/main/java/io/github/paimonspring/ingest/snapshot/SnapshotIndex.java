@@ -34,8 +34,6 @@ public final class SnapshotIndex {
 	/** The snapshot property with the number of requests a group commit contains. */
 	static final String GROUP_PROPERTY = "paimon-spring.group-requests";
 
-	private final String name;
-
 	private final ChannelStates channels;
 
 	private final FileStoreTable table;
@@ -58,7 +56,6 @@ public final class SnapshotIndex {
 	 * @param parallelism how many snapshots are read at once
 	 */
 	public SnapshotIndex(String name, FileStoreTable table, Executor readers, int parallelism) {
-		this.name = name;
 		this.table = table;
 		this.readers = readers;
 		this.parallelism = parallelism;

@@ -18,8 +18,6 @@ import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.TableCommitImpl;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The engine behind {@link io.github.paimonspring.write.TableCommit} and the postpone fixed-bucket
@@ -27,8 +25,6 @@ import org.slf4j.LoggerFactory;
  * reports what was committed. Callers check the provenance of messages first.
  */
 public final class TableCommitter {
-
-	private static final Logger logger = LoggerFactory.getLogger(TableCommitter.class);
 
 	/** Identifier used by one-shot commits, as Paimon's batch commits do. */
 	public static final long ONE_SHOT_IDENTIFIER = Long.MAX_VALUE;

@@ -11,6 +11,7 @@ import io.github.paimonspring.write.parquet.ColumnarAppendWriter;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.columnar.ColumnarRow;
 import org.apache.paimon.index.BucketAssigner;
+import org.apache.paimon.table.sink.RowKeyExtractor;
 import org.apache.paimon.types.RowKind;
 import org.jspecify.annotations.Nullable;
 
@@ -48,6 +49,14 @@ final class LaneRows {
 		return this.table;
 	}
 
+	/** A part that {@link WriteLanes} gives every lane of this routing; {@code what} names it. */
+	private <T> T required(@Nullable T part, String what) {
+		if (part == null) {
+			throw new IllegalStateException("The write lanes of table '" + this.table + "' have no " + what);
+		}
+		return part;
+	}
+
 	/**
 	 * Routes a batch's rows (bucket-owning lanes) and returns the write of its rows over
 	 * {@code parallel} lanes; a routing error is thrown now, before anything is written.
@@ -67,7 +76,7 @@ final class LaneRows {
 				writeRanges(rows, parallel);
 			}
 			else {
-				writeBuckets(bucketOf, rows, parallel);
+				writeBuckets(required(bucketOf, "bucket of every row"), rows, parallel);
 			}
 			return null;
 		};
@@ -85,11 +94,12 @@ final class LaneRows {
 			}
 			return;
 		}
+		RowKeyExtractor keys = required(lane.keys, "key extractor");
 		for (int i = 0; i < rows; i++) {
 			select(lane.row, i);
-			lane.keys.setRecord(lane.row);
-			BinaryRow partition = lane.keys.partition();
-			int bucket = this.bucketAssigner.assign(partition, lane.keys.trimmedPrimaryKey().hashCode());
+			keys.setRecord(lane.row);
+			BinaryRow partition = keys.partition();
+			int bucket = this.bucketAssigner.assign(partition, keys.trimmedPrimaryKey().hashCode());
 			lane.write.write(lane.row, bucket);
 		}
 	}
@@ -114,10 +124,11 @@ final class LaneRows {
 		List<Callable<Void>> tasks = new ArrayList<>();
 		for (int k = 0; k < parallel; k++) {
 			WriteLane lane = this.lanes.get(k);
+			ColumnarAppendWriter columnar = required(lane.columnar, "column-by-column writer");
 			tasks.add(() -> {
 				try {
 					for (int from = next.getAndAdd(CHUNK); from < rows; from = next.getAndAdd(CHUNK)) {
-						lane.columnar.write(lane.row.batch(), from, Math.min(rows, from + CHUNK), overflow(lane));
+						columnar.write(lane.row.batch(), from, Math.min(rows, from + CHUNK), overflow(lane));
 					}
 				}
 				catch (Exception | Error ex) {
@@ -151,8 +162,8 @@ final class LaneRows {
 						}
 					}
 					if (count > 0) {
-						this.lanes.get(laneIndex).keyValues.write(reader.row.batch(), positions, count, bucketOf,
-								rowKinds);
+						required(this.lanes.get(laneIndex).keyValues, "column-by-column key-value writer")
+							.write(reader.row.batch(), positions, count, bucketOf, rowKinds);
 					}
 				}
 				return null;
@@ -210,7 +221,7 @@ final class LaneRows {
 		int[] bucketOf = this.buckets;
 		List<Callable<Void>> hashing = overRanges(rows, parallel, (lane, i) -> {
 			lane.row.setRowId(i);
-			bucketOf[i] = lane.router.bucket(lane.row);
+			bucketOf[i] = required(lane.router, "bucket router").bucket(lane.row);
 		});
 		try {
 			WriteExecutor.runAll(hashing);

@@ -43,7 +43,9 @@ final class WriteExecutor {
 	 */
 	static <T> List<T> runAll(List<Callable<T>> tasks) throws Exception {
 		if (tasks.size() == 1) {
-			return java.util.Collections.singletonList(tasks.get(0).call());
+			List<T> results = new ArrayList<>(1);
+			results.add(tasks.get(0).call());
+			return results;
 		}
 		List<Future<T>> futures = new ArrayList<>();
 		for (int i = 1; i < tasks.size(); i++) {

@@ -11,6 +11,7 @@ import org.apache.paimon.data.columnar.ColumnVector;
 import org.apache.paimon.data.columnar.DecimalColumnVector;
 import org.apache.paimon.data.columnar.FloatColumnVector;
 import org.apache.paimon.data.columnar.TimestampColumnVector;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The other {@link BufferedColumn}s: floats, booleans, strings and binaries (one array of bytes), and
@@ -195,7 +196,7 @@ final class BufferedValues {
 
 		private final int scale;
 
-		private Decimal[] values = new Decimal[0];
+		private @Nullable Decimal[] values = new Decimal[0];
 
 		WideDecimals(int precision, int scale) {
 			this.precision = precision;
@@ -233,7 +234,7 @@ final class BufferedValues {
 		}
 
 		@Override
-		public Decimal getDecimal(int i, int precision, int scale) {
+		public @Nullable Decimal getDecimal(int i, int precision, int scale) {
 			return this.values[i];
 		}
 

@@ -94,6 +94,23 @@ abstract class ColumnValueWriter {
 		return new ColumnValueWriters.ValueByValue(column, nullable, ColumnValueWriters.wideDecimals(precision, scale));
 	}
 
+	/**
+	 * Returns the writer for a column of a table the column-by-column writers take: {@link ColumnarWrites}
+	 * found every column flat.
+	 * @param column the column name used in messages
+	 * @param type the column type
+	 * @return the writer
+	 * @throws IllegalStateException if the type is not flat
+	 */
+	static ColumnValueWriter ofFlat(String column, DataType type) {
+		ColumnValueWriter writer = of(column, type);
+		if (writer == null) {
+			throw new IllegalStateException(
+					"Column '" + column + "' is of type " + type + ", which the column-by-column writers do not take");
+		}
+		return writer;
+	}
+
 	private static ColumnValueWriter timestamps(String column, boolean nullable, int precision) {
 		if (precision <= 6) {
 			return new ColumnValueWriters.Int64(column, nullable, ColumnValueWriters.Int64.Source.TIMESTAMPS, precision, 0);

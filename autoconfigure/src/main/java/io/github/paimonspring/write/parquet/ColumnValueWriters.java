@@ -26,8 +26,6 @@ final class ColumnValueWriters {
 
 	private static final long MILLIS_IN_DAY = 86_400_000L;
 
-	private static final int RUN = ColumnValueWriter.RUN;
-
 	private ColumnValueWriters() {
 	}
 

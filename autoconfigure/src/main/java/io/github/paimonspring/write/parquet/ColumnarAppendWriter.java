@@ -161,7 +161,7 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 				}
 			}
 			else {
-				this.partitions.get(group.getKey()).write(batch, positions.rows, 0, positions.count);
+				files(group.getKey()).write(batch, positions.rows, 0, positions.count);
 			}
 		}
 	}
@@ -277,7 +277,7 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 			RowType rowType = ColumnarAppendWriter.this.table.rowType();
 			this.values = new ColumnValueWriter[rowType.getFieldCount()];
 			for (int c = 0; c < this.values.length; c++) {
-				this.values[c] = ColumnValueWriter.of(rowType.getFields().get(c).name(),
+				this.values[c] = ColumnValueWriter.ofFlat(rowType.getFields().get(c).name(),
 						rowType.getTypeAt(c));
 			}
 		}

@@ -15,10 +15,12 @@ import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.io.DataIncrement;
 import org.apache.paimon.operation.FileSystemWriteRestore;
 import org.apache.paimon.operation.RestoreFiles;
+import org.apache.paimon.schema.TableSchema;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.apache.paimon.table.sink.RowKeyExtractor;
+import org.apache.paimon.utils.InternalRowPartitionComputer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -161,7 +163,7 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 				this.row.setRowId(i);
 				this.keys.setRecord(this.row);
 				BinaryRow partition = this.keys.partition();
-				if (lastPartition == null || !lastPartition.equals(partition)) {
+				if (lastPartition == null || lastBuckets == null || !lastPartition.equals(partition)) {
 					lastPartition = partition.copy();
 					lastBuckets = this.buckets.computeIfAbsent(lastPartition, (p) -> new HashMap<>());
 				}
@@ -191,13 +193,23 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 		}
 		int totalBuckets = (restored.totalBuckets() != null) ? restored.totalBuckets() : this.numBuckets;
 		if (totalBuckets != this.numBuckets && !this.plannedBuckets) {
-			throw new IllegalStateException("Try to write partition " + partition + " of table '" + this.table.name()
+			throw new IllegalStateException("Try to write partition " + partitionValues(partition) + " of table '"
+					+ this.table.name()
 					+ "' with a new bucket num " + this.numBuckets + ", but the previous bucket num is " + totalBuckets
 					+ ". Rescale the table with INSERT OVERWRITE first.");
 		}
 		Bucket state = new Bucket(partition.copy(), bucket, totalBuckets, maxSequence + 1, this.groups.size());
 		this.groups.add(state);
 		return state;
+	}
+
+	/** The values of a partition, such as {@code {dt=2026-01-01}}, for messages. */
+	private String partitionValues(BinaryRow partition) {
+		TableSchema schema = this.table.schema();
+		return new InternalRowPartitionComputer(this.table.coreOptions().partitionDefaultName(),
+				schema.logicalPartitionType(), schema.partitionKeys().toArray(new String[0]), false)
+			.generatePartValues(partition)
+			.toString();
 	}
 
 	/**

@@ -150,7 +150,7 @@ final class ColumnarParquetFile {
 			for (int c = 0; c < this.values.length; c++) {
 				this.values[c].write(batch.columns[c], rows, k, k + run, this.writers[c]);
 			}
-			ColumnWriteStore store = this.columnStore;
+			ColumnWriteStore store = open(this.columnStore);
 			for (int r = 0; r < run; r++) {
 				store.endRecord();
 			}
@@ -179,7 +179,7 @@ final class ColumnarParquetFile {
 			startNextRowGroup();
 		}
 		else if (this.recordCount >= this.recordCountForNextMemCheck) {
-			long memSize = this.columnStore.getBufferedSize();
+			long memSize = open(this.columnStore).getBufferedSize();
 			long recordSize = memSize / this.recordCount;
 			if (memSize > (this.nextRowGroupSize - 2 * recordSize)) {
 				startNextRowGroup();
@@ -205,8 +205,8 @@ final class ColumnarParquetFile {
 	}
 
 	private void flushRowGroup() throws IOException {
-		ColumnWriteStore store = this.columnStore;
-		ColumnChunkPageWriteStore pages = this.pageStore;
+		ColumnWriteStore store = open(this.columnStore);
+		ColumnChunkPageWriteStore pages = open(this.pageStore);
 		try {
 			if (this.recordCount > 0) {
 				this.rowGroupOrdinal++;
@@ -224,6 +224,14 @@ final class ColumnarParquetFile {
 			this.columnStore = null;
 			this.pageStore = null;
 		}
+	}
+
+	/** A store of the open row group; a closed file has none. */
+	private static <T> T open(@Nullable T store) {
+		if (store == null) {
+			throw new IllegalStateException("The file is closed");
+		}
+		return store;
 	}
 
 	/**

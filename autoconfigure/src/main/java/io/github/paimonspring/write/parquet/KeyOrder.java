@@ -37,7 +37,7 @@ final class KeyOrder {
 
 	private int[] nanoCounts = new int[0];
 
-	private BinaryRow[] rows = new BinaryRow[0];
+	private @Nullable BinaryRow[] rows = new BinaryRow[0];
 
 	/**
 	 * Creates the order.
@@ -179,7 +179,7 @@ final class KeyOrder {
 		if (this.scratch.length < count) {
 			this.scratch = new int[count];
 		}
-		BinaryRow[] rows = this.rows;
+		@Nullable BinaryRow[] rows = this.rows;
 		for (int k = 0; k < count; k++) {
 			rows[positions[k]] = key(buffer, positions[k]);
 		}

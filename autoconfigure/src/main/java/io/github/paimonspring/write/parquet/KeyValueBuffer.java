@@ -6,6 +6,7 @@ import org.apache.paimon.data.columnar.ColumnVector;
 import org.apache.paimon.data.columnar.VectorizedColumnBatch;
 import org.apache.paimon.types.RowKind;
 import org.apache.paimon.types.RowType;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The rows of a primary-key table written since the last flush, on the heap, column by column: every
@@ -51,7 +52,7 @@ final class KeyValueBuffer {
 	 * @param sequence the sequence number of each appended row, {@code sequence[k - from]}
 	 * @param group the group of each appended row, {@code group[k - from]}
 	 */
-	void append(VectorizedColumnBatch batch, int[] rows, int from, int to, byte[] kinds, long[] sequence,
+	void append(VectorizedColumnBatch batch, int[] rows, int from, int to, byte @Nullable [] kinds, long[] sequence,
 			int[] group) {
 		int first = this.sequences.size;
 		for (int c = 0; c < this.columns.length; c++) {

@@ -78,7 +78,7 @@ final class KeyValueFiles {
 		this.values = new ColumnValueWriter[fileType.getFieldCount()];
 		for (int c = 0; c < this.values.length; c++) {
 			DataField field = fileType.getFields().get(c);
-			this.values[c] = ColumnValueWriter.of(field.name(), field.type());
+			this.values[c] = ColumnValueWriter.ofFlat(field.name(), field.type());
 		}
 		List<String> trimmedKeys = table.schema().trimmedPrimaryKeys();
 		this.keyColumns = new int[trimmedKeys.size()];

@@ -116,7 +116,7 @@ final class KeyValueSpill {
 		this.values = new ColumnValueWriter[fileType.getFieldCount()];
 		for (int c = 0; c < this.values.length; c++) {
 			DataField field = fileType.getFields().get(c);
-			this.values[c] = ColumnValueWriter.of(field.name(), field.type());
+			this.values[c] = ColumnValueWriter.ofFlat(field.name(), field.type());
 		}
 		FileFormat runFormat = FileFormat.fileFormat(runOptions);
 		this.runReaders = runFormat.createReaderFactory(fileType, fileType, null);
@@ -273,7 +273,7 @@ final class KeyValueSpill {
 			private boolean read;
 
 			@Override
-			public RecordIterator<KeyValue> readBatch() {
+			public @Nullable RecordIterator<KeyValue> readBatch() {
 				if (this.read) {
 					return null;
 				}
@@ -283,7 +283,7 @@ final class KeyValueSpill {
 					private int next;
 
 					@Override
-					public KeyValue next() {
+					public @Nullable KeyValue next() {
 						if (this.next >= count) {
 							return null;
 						}

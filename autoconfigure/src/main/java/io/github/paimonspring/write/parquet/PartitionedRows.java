@@ -43,7 +43,7 @@ final class PartitionedRows {
 			this.keys.setRecord(this.row);
 			BinaryRow partition = this.keys.partition();
 			Positions positions;
-			if (last != null && last.equals(partition)) {
+			if (last != null && lastPositions != null && last.equals(partition)) {
 				positions = lastPositions;
 			}
 			else {

@@ -131,7 +131,8 @@ public class SchemaEvolution {
 				}
 				catch (Catalog.ColumnAlreadyExistException ex) {
 					// added by a concurrent writer: reload and check again
-					failure = new PaimonWriteException(name, ex.getMessage(), ex);
+					String refused = "Cannot change the schema of table '" + name + "' on write (" + changes + "): ";
+					failure = new PaimonWriteException(name, refused + ex.getMessage(), ex);
 				}
 				catch (Catalog.TableNotExistException ex) {
 					throw new TableNotFoundException(name, "Table '" + name + "' does not exist in the catalog");
@@ -143,7 +144,8 @@ public class SchemaEvolution {
 						throw new PaimonWriteException(name, "Cannot change the schema of table '" + name + "' on write ("
 								+ changes + "): " + ex.getMessage(), ex);
 					}
-					failure = new PaimonWriteException(name, ex.getMessage(), ex);
+					String refused = "Cannot change the schema of table '" + name + "' on write (" + changes + "): ";
+					failure = new PaimonWriteException(name, refused + ex.getMessage(), ex);
 				}
 			}
 			throw new PaimonWriteException(name, "Cannot change the schema of table '" + name + "' on write: it kept "

@@ -31,6 +31,8 @@ final class KafkaPipeline {
 
 	private final String name;
 
+	private final String table;
+
 	private final KafkaPipelineProperties settings;
 
 	private final PaimonOperations paimon;
@@ -62,6 +64,7 @@ final class KafkaPipeline {
 	KafkaPipeline(String name, KafkaPipelineProperties settings, PaimonOperations paimon, KafkaPipelineListener listener,
 			ConsumerFactory<byte[], byte[]> consumers, DeadLetters deadLetters, String groupId, String resetTo) {
 		this.name = name;
+		this.table = Objects.requireNonNull(settings.getTable(), "the table of pipeline '" + name + "', checked before");
 		this.settings = settings;
 		this.paimon = paimon;
 		this.listener = listener;
@@ -146,7 +149,7 @@ final class KafkaPipeline {
 		}
 		consumers.forEach((consumer) -> partitions.addAll(consumer.partitions()));
 		long lag = partitions.stream().mapToLong(KafkaPipelineView.Partition::lag).sum();
-		return new KafkaPipelineView(this.name, Objects.requireNonNull(this.settings.getTable()), topics(), this.groupId,
+		return new KafkaPipelineView(this.name, this.table, topics(), this.groupId,
 				this.state, this.error, lag, partitions);
 	}
 
@@ -161,6 +164,10 @@ final class KafkaPipeline {
 
 	String name() {
 		return this.name;
+	}
+
+	String table() {
+		return this.table;
 	}
 
 	KafkaPipelineProperties settings() {

@@ -62,7 +62,7 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 			if (!pipeline.isEnabled()) {
 				continue;
 			}
-			check(name, pipeline, paimon);
+			String table = check(name, pipeline, paimon);
 			String groupId = (pipeline.getGroupId() != null && !pipeline.getGroupId().isBlank()) ? pipeline.getGroupId()
 					: "paimon-" + name;
 			String resetTo = resetTo(name, pipeline, consumerConfig);
@@ -76,7 +76,7 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 			DefaultKafkaProducerFactory<byte[], byte[]> producers = new DefaultKafkaProducerFactory<>(producer,
 					new ByteArraySerializer(), new ByteArraySerializer());
 			this.producers.add(producers);
-			DeadLetters deadLetters = new DeadLetters(new KafkaTemplate<>(producers), name, pipeline.getTable(),
+			DeadLetters deadLetters = new DeadLetters(new KafkaTemplate<>(producers), name, table,
 					pipeline.getDeadLetterTopic(), Duration.ofSeconds(30));
 			this.pipelines.add(new KafkaPipeline(name, pipeline, paimon, listener,
 					new DefaultKafkaConsumerFactory<>(consumer, new ByteArrayDeserializer(), new ByteArrayDeserializer()),
@@ -84,9 +84,11 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 		}
 	}
 
-	private static void check(String name, KafkaPipelineProperties pipeline, PaimonOperations paimon) {
+	/** Checks the properties of a pipeline; returns the table it writes. */
+	private static String check(String name, KafkaPipelineProperties pipeline, PaimonOperations paimon) {
 		String prefix = "paimon.kafka.pipelines." + name + ".";
-		if (pipeline.getTable() == null || pipeline.getTable().isBlank()) {
+		String table = pipeline.getTable();
+		if (table == null || table.isBlank()) {
 			throw new KafkaPipelineException(null, "Property " + prefix + "table is required: the table pipeline '" + name
 					+ "' writes (a paimon.tables name or database.table)");
 		}
@@ -116,9 +118,10 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 		positive(prefix + "batch.max-in-flight", pipeline.getBatch().getMaxInFlight());
 		positive(prefix + "batch.max-bytes", pipeline.getBatch().getMaxBytes().toBytes());
 		positive(prefix + "max-record-size", pipeline.getMaxRecordSize().toBytes());
-		TableShape shape = TableShape.load(paimon, pipeline.getTable());
+		TableShape shape = TableShape.load(paimon, table);
 		RecordMetadata.resolve(name, pipeline.getColumns(),
 				pipeline.getKeyFormat() == KafkaPipelineProperties.KeyFormat.STRING, shape);
+		return table;
 	}
 
 	private static void positive(String property, long value) {

@@ -57,6 +57,7 @@ final class PendingAppend {
 	 * @param row the next row
 	 * @return whether the collected rows follow another shape
 	 */
+	@SuppressWarnings("ReferenceEquality") // one object per loaded schema: no per-row comparison by value
 	boolean otherShape(RecordRow row) {
 		return !this.rows.isEmpty() && this.rows.get(0).shape() != row.shape();
 	}

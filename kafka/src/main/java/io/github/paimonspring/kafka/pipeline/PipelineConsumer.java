@@ -31,7 +31,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,7 +60,8 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 
 	private final String resetTo;
 
-	private @Nullable RecordConverter converter;
+	@SuppressWarnings("NullAway.Init") // run() creates it first; only the consumer's thread reads it
+	private RecordConverter converter;
 
 	private long lagAtNanos;
 
@@ -182,7 +182,7 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 		int records = pending.records();
 		int rows = pending.rows();
 		List<VectorSchemaRoot> batches = pending.drain(this.pipeline.allocator());
-		partition.send(this.pipeline.paimon(), this.settings.getTable(), batches, token, records, rows,
+		partition.send(this.pipeline.paimon(), this.pipeline.table(), batches, token, records, rows,
 				this.pipeline.sender());
 	}
 
@@ -190,7 +190,7 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 		for (PartitionChannel partition : this.partitions.values()) {
 			flushIfDue(partition);
 			completions(partition);
-			if (partition.reopen(this.pipeline.paimon(), this.settings.getTable(), this.pipeline.sender(), this.consumer,
+			if (partition.reopen(this.pipeline.paimon(), this.pipeline.table(), this.pipeline.sender(), this.consumer,
 					this.resetTo)) {
 				logger.warn("Opening channel {} for pipeline '{}' failed; retrying: {}", partition.channel, this.pipeline.name(),
 						String.valueOf(partition.failure));
@@ -285,7 +285,7 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 			this.partitions.put(topicPartition, partition);
 			this.consumer.pause(List.of(topicPartition));
 			partition.paused = true;
-			partition.open(this.pipeline.paimon(), this.settings.getTable(), this.pipeline.sender());
+			partition.open(this.pipeline.paimon(), this.pipeline.table(), this.pipeline.sender());
 		}
 		if (!assigned.isEmpty()) {
 			logger.info("Pipeline '{}' was assigned {}", this.pipeline.name(), assigned);

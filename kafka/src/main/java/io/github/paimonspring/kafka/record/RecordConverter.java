@@ -158,10 +158,11 @@ public final class RecordConverter {
 			values[i] = JsonValues.read(node.get(field.name()), field.type().copy(true), field.name());
 		}
 		byte kind = RowKind.INSERT.toByteValue();
-		if (this.rowKindField != null) {
-			JsonNode kindNode = node.get(this.rowKindField);
+		String rowKindField = this.rowKindField;
+		if (rowKindField != null) {
+			JsonNode kindNode = node.get(rowKindField);
 			if (kindNode != null && !kindNode.isNull()) {
-				kind = rowKind(kindNode, current);
+				kind = rowKind(rowKindField, kindNode, current);
 			}
 		}
 		applyKey(record, values, current);
@@ -244,7 +245,7 @@ public final class RecordConverter {
 		return reloaded;
 	}
 
-	private byte rowKind(JsonNode node, TableShape current) {
+	private byte rowKind(String field, JsonNode node, TableShape current) {
 		RowKind kind = null;
 		if (node.isTextual()) {
 			for (RowKind candidate : RowKind.values()) {
@@ -257,11 +258,11 @@ public final class RecordConverter {
 			kind = RowKind.fromByteValue((byte) node.intValue());
 		}
 		if (kind == null) {
-			throw JsonValues.mismatch(this.rowKindField, null, "has the unknown row kind " + JsonValues.shorten(node.toString())
+			throw JsonValues.mismatch(field, null, "has the unknown row kind " + JsonValues.shorten(node.toString())
 					+ " (expected +I, -U, +U, -D or 0 to 3)");
 		}
 		if (kind != RowKind.INSERT && current.primaryKeys().isEmpty()) {
-			throw JsonValues.mismatch(this.rowKindField, null, "is " + kind.shortString() + ", but table '"
+			throw JsonValues.mismatch(field, null, "is " + kind.shortString() + ", but table '"
 					+ current.identifier() + "' has no primary key: it takes inserts (+I) only");
 		}
 		return kind.toByteValue();

@@ -9,5 +9,6 @@ import org.jspecify.annotations.Nullable;
  * @param values the column values, by position in the shape's row type
  * @param kind the row kind's byte value (0 insert, 1 update before, 2 update after, 3 delete)
  */
+@SuppressWarnings("ArrayRecordComponent") // values read by position; rows are never compared or hashed
 public record RecordRow(TableShape shape, @Nullable Object[] values, byte kind) {
 }
