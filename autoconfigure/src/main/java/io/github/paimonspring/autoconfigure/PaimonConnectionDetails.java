@@ -11,7 +11,8 @@ import org.springframework.boot.autoconfigure.service.connection.ConnectionDetai
  * prefers these details over {@code paimon.catalog.*}; when several beans exist (for example an S3
  * warehouse from a MinIO container and a JDBC catalog from a PostgreSQL container) they are applied in
  * order, each overriding what it provides. Values a bean does not provide ({@code null}, or absent
- * options) come from the properties.
+ * options) come from the properties. Without such a bean the auto-configuration registers one backed by
+ * {@code paimon.catalog.*}. The result is resolved once, into {@link PaimonCatalogSettings}.
  */
 public interface PaimonConnectionDetails extends ConnectionDetails {
 

@@ -1,6 +1,7 @@
 package io.github.paimonspring.autoconfigure;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import io.github.paimonspring.core.PaimonOperations;
@@ -97,6 +98,37 @@ class PaimonConnectionDetailsTests {
 		runner().withBean(PaimonConnectionDetails.class, () -> details)
 			.withPropertyValues("paimon.maintenance.enabled=false")
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(MaintenanceScheduler.class));
+	}
+
+	@Test
+	void severalConnectionDetailsOverrideThePropertiesInOrderEachWithWhatItProvides() {
+		PaimonProperties.Catalog catalog = new PaimonProperties.Catalog();
+		catalog.setWarehouse("/data/warehouse");
+		catalog.getOptions().put("cache-enabled", "false");
+		PaimonConnectionDetails storage = details("s3://lake/warehouse", Map.of("s3.endpoint", "http://minio:9000"));
+		PaimonConnectionDetails metastore = new PaimonConnectionDetails() {
+
+			@Override
+			public String getMetastore() {
+				return "jdbc";
+			}
+
+			@Override
+			public Map<String, String> getCatalogOptions() {
+				return Map.of("uri", "jdbc:postgresql://db/lake");
+			}
+
+		};
+		PaimonCatalogSettings settings = PaimonCatalogSettings.resolve(catalog, List.of(storage, metastore));
+		assertThat(settings.options()).containsEntry("warehouse", "s3://lake/warehouse")
+			.containsEntry("metastore", "jdbc")
+			.containsEntry("s3.endpoint", "http://minio:9000")
+			.containsEntry("uri", "jdbc:postgresql://db/lake")
+			.containsEntry("cache-enabled", "false")
+			.containsEntry("lock-acquire-timeout", "30 s");
+		assertThat(settings.isPostgres()).isTrue();
+		assertThat(settings.isEmbedded()).isFalse();
+		assertThat(settings.catalogKey()).isEqualTo("jdbc");
 	}
 
 	private static @Nullable MaintenanceScheduler scheduler(AssertableApplicationContext context) {
