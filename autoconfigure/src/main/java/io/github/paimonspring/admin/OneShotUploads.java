@@ -280,7 +280,7 @@ public class OneShotUploads {
 		this.metrics.written(identifier, upload.rows(), upload.bytes());
 		this.metrics.committed(identifier, Duration.ofNanos(System.nanoTime() - started), result.committed());
 		return new AdminModel.CommitResponse(result.committed(), result.snapshotId(),
-				result.committed() ? result.rowCount() : 0);
+				result.committed() ? result.rows() : 0);
 	}
 
 	private WritePath standardPath(String table, String user, boolean overwrite) {

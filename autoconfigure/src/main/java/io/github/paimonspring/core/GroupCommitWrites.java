@@ -82,7 +82,7 @@ final class GroupCommitWrites {
 			this.evolve.accept(table, batches);
 			WriteTarget target = this.target.apply(table);
 			return submit.apply(target)
-				.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
+				.thenApply((result) -> new WriteResult(target.name(), result.rows(), result.committed(),
 						result.snapshotId()));
 		});
 	}

@@ -352,7 +352,7 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 			try (TableCommit commit = newWriteBuilder(table).newCommit()) {
 				return commit.truncateTable();
 			}
-		}, (context, result) -> context.setResult(result.rowCount(), result.committed(), result.snapshotId()));
+		}, (context, result) -> context.setResult(result.rows(), result.committed(), result.snapshotId()));
 	}
 
 	@Override

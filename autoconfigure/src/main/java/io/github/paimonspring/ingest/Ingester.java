@@ -152,7 +152,7 @@ public final class Ingester implements AutoCloseable {
 			checkOpen(target);
 			held.submitted();
 			Long committed = index(target).snapshotOf(held.key());
-			outcome = (committed != null) ? CompletableFuture.completedFuture(new CommitResult(false, committed, 0))
+			outcome = (committed != null) ? CompletableFuture.completedFuture(new CommitResult(0, false, committed))
 					: onCurrent(target, (ingest) -> {
 						validate(target, ingest, batches);
 						return ingest.submit(batches, held.key());

@@ -40,7 +40,7 @@ public final class PostponeFixedBucketTableCommit extends AbstractTableCommit<Po
 		if (filter) {
 			OptionalLong committed = committedSnapshot(identifier);
 			if (committed.isPresent()) {
-				return new CommitResult(false, committed.getAsLong(), 0);
+				return new CommitResult(0, false, committed.getAsLong());
 			}
 		}
 		List<CommitMessage> files = messages.files();

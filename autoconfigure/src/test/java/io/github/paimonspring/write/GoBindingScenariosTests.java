@@ -24,7 +24,7 @@ class GoBindingScenariosTests extends WarehouseTestBase {
 			try (CommitMessages messages = write.prepareCommit()) {
 				CommitResult result = commit.commit(messages);
 				assertThat(result.committed()).isTrue();
-				assertThat(result.rowCount()).isEqualTo(1);
+				assertThat(result.rows()).isEqualTo(1);
 			}
 		}
 		assertThat(this.warehouse.idNames(table)).containsExactly("1:alice", "2:bob", "3:carol", "4:dave");

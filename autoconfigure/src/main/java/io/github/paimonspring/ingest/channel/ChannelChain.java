@@ -203,7 +203,7 @@ final class ChannelChain {
 				throw Channels.fenced(this.table, this.channel, generation, this.generation);
 			}
 			if (this.committed != null && token <= this.committed) {
-				return CompletableFuture.completedFuture(new CommitResult(false, this.committedSnapshot, 0));
+				return CompletableFuture.completedFuture(new CommitResult(0, false, this.committedSnapshot));
 			}
 			boolean matchesTail = (after == null) ? this.tail == null : after.equals(this.tail);
 			if (this.tail != null && token <= this.tail) {

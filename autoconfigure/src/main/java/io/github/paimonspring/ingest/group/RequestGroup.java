@@ -94,7 +94,7 @@ final class RequestGroup<M extends AbstractCommitMessages<M>> {
 		long now = System.nanoTime();
 		for (Member member : this.members) {
 			listener.acknowledged(table, now - member.startNanos());
-			member.result().complete(new CommitResult(result.committed(), result.snapshotId(), member.rows()));
+			member.result().complete(new CommitResult(member.rows(), result.committed(), result.snapshotId()));
 		}
 	}
 

@@ -117,7 +117,7 @@ public final class TableCommitter {
 	public CommitResult truncateTable() {
 		Long latest = latestSnapshotId();
 		if (latest == null || !this.table.store().newScan().withSnapshot(latest).readFileIterator().hasNext()) {
-			return new CommitResult(false, latestSnapshotIdOfUser(), 0);
+			return new CommitResult(0, false, latestSnapshotIdOfUser());
 		}
 		return run(0, ONE_SHOT_IDENTIFIER, CommitFence.NONE, TableCommitImpl::truncateTable);
 	}
@@ -137,7 +137,7 @@ public final class TableCommitter {
 		checkIdentifier(identifier);
 		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).orElse(null);
 		if (latestOfUser != null && latestOfUser.commitIdentifier() >= identifier) {
-			return new CommitResult(false, latestOfUser.id(), 0);
+			return new CommitResult(0, false, latestOfUser.id());
 		}
 		FileStoreTable table = this.commitTable;
 		Long before = latestSnapshotId();
@@ -286,11 +286,11 @@ public final class TableCommitter {
 			for (long id = latest; id >= from; id--) {
 				Snapshot snapshot = this.table.snapshotManager().snapshot(id);
 				if (snapshot.commitUser().equals(this.commitUser) && snapshot.commitIdentifier() == identifier) {
-					return new CommitResult(true, id, rows);
+					return new CommitResult(rows, true, id);
 				}
 			}
 		}
-		return new CommitResult(false, latestSnapshotIdOfUser(), 0);
+		return new CommitResult(0, false, latestSnapshotIdOfUser());
 	}
 
 	/**
