@@ -2,7 +2,6 @@ package io.github.paimonspring.core;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.paimonspring.catalog.PaimonTables;
@@ -144,13 +143,24 @@ public interface PaimonOperations {
 	/**
 	 * Opens a channel of a table — a named producer that resumes exactly once after a crash: waits for
 	 * the channel's appends in flight, records a new generation that fences every older one (their
-	 * appends are refused from now on), and returns the new generation with the offset token of the
-	 * last committed append, to resume after.
+	 * appends are refused from now on), and returns the handle of the new generation. Its
+	 * {@link IngestChannel#state() state} then tells the offset token of the last committed append, to
+	 * resume after.
 	 * @param table a configured table name or {@code database.table}
 	 * @param channel the channel name (letters, digits, {@code .}, {@code _}, {@code -}; at most 128)
-	 * @return the channel's state after opening
+	 * @return the handle to append through
+	 * @throws io.github.paimonspring.ingest.IngestBusyException if the channel is being opened elsewhere or
+	 * its appends do not finish
 	 */
-	ChannelState openChannel(String table, String channel);
+	IngestChannel openChannel(String table, String channel);
+
+	/**
+	 * Returns the channels of a table without opening any: their committed state, closing, and the
+	 * handle of a generation opened before.
+	 * @param table a configured table name or {@code database.table}
+	 * @return the channels
+	 */
+	IngestChannels channels(String table);
 
 	/**
 	 * Holds an idempotency key of a table's group commit before the request's batches exist — while a
@@ -165,53 +175,6 @@ public interface PaimonOperations {
 	 * longer than the wait (retry after its {@code retryAfter})
 	 */
 	IdempotentIngest holdIdempotencyKey(String table, String idempotencyKey);
-
-	/**
-	 * Appends batches to an open channel through the table's group commit: the commit that makes the
-	 * rows visible records the offset token with them, atomically. The appends of a channel form a chain:
-	 * each names the offset token it follows ({@code after}). One whose {@code after} is the channel's
-	 * tail (its last accepted token) joins it; one that arrived before its predecessor waits for it
-	 * (bounded by {@code paimon.ingest.channel-order-wait}); one whose {@code offsetToken} is at or below
-	 * the tail is a duplicate, answered {@code committed = false} without writing once the part of the
-	 * chain it repeats is committed. So appends may be pipelined and resent safely.
-	 * @param table a configured table name or {@code database.table}
-	 * @param channel the channel name
-	 * @param generation the generation {@link #openChannel} returned
-	 * @param after the offset token the batches follow: the one {@link #openChannel} returned, or the
-	 * previous append's; {@code null} or empty for a channel that has none
-	 * @param offsetToken the producer's offset of the last row of the batches: a decimal integer from 0 to
-	 * {@code Long.MAX_VALUE}, greater than {@code after}
-	 * @param batches the batches; the caller keeps ownership
-	 * @return the outcome, when the group commit is done ({@code committed = false} for a duplicate)
-	 * @throws io.github.paimonspring.ingest.ChannelFencedException if the channel was opened again
-	 * @throws io.github.paimonspring.ingest.ChannelOrderException if {@code after} is beyond the channel's
-	 * tail after the wait, or the chain broke meanwhile (retryable: send the predecessor first)
-	 * @throws io.github.paimonspring.ingest.ChannelOverlapException if {@code after} is below the tail and
-	 * {@code offsetToken} beyond it (final)
-	 * @throws io.github.paimonspring.write.PaimonArgumentException if a token is not a decimal integer
-	 */
-	CompletableFuture<WriteResult> appendToChannel(String table, String channel, long generation, @Nullable String after,
-			String offsetToken, List<VectorSchemaRoot> batches);
-
-	/**
-	 * Returns the committed state of a channel: its current generation and last committed offset token.
-	 * @param table a configured table name or {@code database.table}
-	 * @param channel the channel name
-	 * @return the state, or empty when the channel was never opened or was closed
-	 */
-	Optional<ChannelState> channelState(String table, String channel);
-
-	/**
-	 * Closes a channel of a table: waits for its appends in flight, then records (in a snapshot) that
-	 * the channel is gone — its generation and offset token are forgotten, appends of its generations
-	 * are refused, and a later opening starts a new channel without an offset token. Close the channels
-	 * a producer no longer uses (a Kafka partition that went away, a retired device) so that the table
-	 * does not carry their state.
-	 * @param table a configured table name or {@code database.table}
-	 * @param channel the channel name
-	 * @return the state the channel had, or empty when it was not open (then nothing is committed)
-	 */
-	Optional<ChannelState> closeChannel(String table, String channel);
 
 	/**
 	 * Writes one batch into a postpone ({@code bucket = -2}) table's real buckets with an automatic

@@ -4,14 +4,12 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.core.PaimonWriterObservationContext.Operation;
-import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.Ingester;
@@ -40,11 +38,11 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * With an {@link ObservationRegistry} ({@link #setObservationRegistry}) every write-and-commit call
  * ({@code write}, {@code overwrite}, {@code writeFixedBuckets}, {@code execute}, {@code truncate},
- * {@code ingest}, {@code appendToChannel}) is a {@link PaimonWriterObservation#WRITER} observation;
+ * {@code ingest}, channel appends) is a {@link PaimonWriterObservation#WRITER} observation;
  * failures are recorded on it and reach the caller unchanged. The builder methods are not observed.
  * <p>
  * Before a one-shot write ({@code write}, {@code overwrite}, {@code writeFixedBuckets}) and before
- * {@code ingest} and {@code appendToChannel}, the batches' schema is evolved under the table's
+ * {@code ingest} and channel appends, the batches' schema is evolved under the table's
  * {@link SchemaEvolution} policy ({@link #setSchemaEvolution}; by default {@code none}: a batch with
  * a new column is refused naming the policy). Writers opened with {@code newWriteBuilder} and
  * {@code execute} keep the schema they were opened on; call {@link #evolveSchema} first.
@@ -132,7 +130,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 				: new Ingester(IngestSettings.DEFAULTS, new LocalKeyClaims(), IngestListener.NONE, postponeDefaultBuckets);
 		this.observations = new WriterObservations(tables);
 		this.schemaEvolution = new SchemaEvolution(tables, SchemaEvolutionPolicy.NONE, SchemaChangeListener.NONE);
-		this.groupCommitWrites = new GroupCommitWrites(this.ingester, this.observations, this::target, this::evolved);
+		this.groupCommitWrites = new GroupCommitWrites(this.ingester, this.observations, this::target, this::resolve,
+				this::evolved);
 	}
 
 	/**
@@ -246,19 +245,18 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	}
 
 	@Override
-	public ChannelState openChannel(String table, String channel) {
-		return this.ingester.openChannel(target(table), channel);
+	public IngestChannel openChannel(String table, String channel) {
+		return this.groupCommitWrites.openChannel(table, channel);
+	}
+
+	@Override
+	public IngestChannels channels(String table) {
+		return this.groupCommitWrites.channels(table);
 	}
 
 	@Override
 	public IdempotentIngest holdIdempotencyKey(String table, String idempotencyKey) {
 		return this.groupCommitWrites.holdIdempotencyKey(table, idempotencyKey);
-	}
-
-	@Override
-	public CompletableFuture<WriteResult> appendToChannel(String table, String channel, long generation,
-			@Nullable String after, String offsetToken, List<VectorSchemaRoot> batches) {
-		return this.groupCommitWrites.appendToChannel(table, channel, generation, after, offsetToken, batches);
 	}
 
 	/**
@@ -269,16 +267,6 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	 */
 	public void warmUpIngest(String table) {
 		this.ingester.warmUp(resolve(table)); // reading ahead is not a write
-	}
-
-	@Override
-	public Optional<ChannelState> channelState(String table, String channel) {
-		return Optional.ofNullable(this.ingester.channelState(resolve(table), channel));
-	}
-
-	@Override
-	public Optional<ChannelState> closeChannel(String table, String channel) {
-		return Optional.ofNullable(this.ingester.closeChannel(target(table), channel));
 	}
 
 	/**

@@ -105,7 +105,7 @@ public class PaimonWriterObservationContext extends Observation.Context {
 		/** {@code ingest(...)}: until the group commit completed the future. */
 		INGEST("ingest"),
 
-		/** {@code appendToChannel(...)}: until the group commit completed the future. */
+		/** {@code IngestChannel.append(...)}: until the group commit completed the future. */
 		CHANNEL_APPEND("channel-append");
 
 		private final String value;

@@ -201,11 +201,14 @@ public final class Ingester implements AutoCloseable {
 	 * later opening starts without an offset token.
 	 * @param target the table
 	 * @param channel the channel name
+	 * @param generation the generation that must hold the channel, or -1 to close it whatever holds it
 	 * @return the state the channel had, or {@code null} when it was not open (nothing is committed)
+	 * @throws ChannelFencedException if another generation than the given one holds the channel
 	 */
-	public @Nullable ChannelState closeChannel(WriteTarget target, String channel) {
+	public @Nullable ChannelState closeChannel(WriteTarget target, String channel, long generation) {
 		checkOpen(target);
-		return onCurrent(target, (ingest) -> this.channels.close(target.name(), ingest, index(target), channel));
+		return onCurrent(target,
+				(ingest) -> this.channels.close(target.name(), ingest, index(target), channel, generation));
 	}
 
 	/**

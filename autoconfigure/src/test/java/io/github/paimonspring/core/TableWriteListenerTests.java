@@ -43,7 +43,7 @@ class TableWriteListenerTests extends WarehouseTestBase {
 			writer.truncate(TABLE);
 			writer.ingest(TABLE, batch).join();
 			long generation = writer.openChannel(TABLE, "c").generation();
-			writer.appendToChannel(TABLE, "c", generation, "", "1", List.of(batch)).join();
+			writer.channels(TABLE).channel("c", generation).append("", "1", List.of(batch)).join();
 			byte[] prepared;
 			try (TableWrite write = writer.newWriteBuilder(TABLE, "staged").newWrite()) {
 				write.write(batch);
@@ -55,7 +55,7 @@ class TableWriteListenerTests extends WarehouseTestBase {
 			}
 			assertThat(heard).hasSize(10).containsOnly(TABLE);
 
-			writer.channelState(TABLE, "c");
+			writer.channels(TABLE).state("c");
 			writer.tables().getTable(TABLE);
 			assertThat(heard).as("reads tell no one").hasSize(10);
 		}

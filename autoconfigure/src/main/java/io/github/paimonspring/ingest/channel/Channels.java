@@ -94,9 +94,11 @@ public final class Channels {
 	/**
 	 * Closes a channel: waits for appends in flight and records that the channel is gone; a later
 	 * opening starts a new chain without an offset token.
+	 * @param generation the generation that must hold the channel (else it is fenced), or -1 for any
 	 * @return the state the channel had, or {@code null} when it was not open (nothing is committed)
 	 */
-	public @Nullable ChannelState close(String table, TableIngest<?> ingest, SnapshotIndex index, String channel) {
+	public @Nullable ChannelState close(String table, TableIngest<?> ingest, SnapshotIndex index, String channel,
+			long generation) {
 		checkName(table, channel);
 		ChannelChain chain = enter(table, index, channel, this.openWait);
 		try {
@@ -105,6 +107,9 @@ public final class Channels {
 				ChannelState state = index.channel(channel);
 				if (state == null) {
 					return null;
+				}
+				if (generation >= 0 && state.generation() != generation) {
+					throw fenced(table, channel, generation, state.generation());
 				}
 				await(table, ingest.submit(List.of(), null, ChannelUpdate.close(channel), -1).result());
 				chain.reset(new ChannelState(table, channel, -1, null, -1));
