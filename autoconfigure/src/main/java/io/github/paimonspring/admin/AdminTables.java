@@ -105,7 +105,7 @@ public class AdminTables {
 		return new AdminModel.TableDetails(beanName(Identifier.fromString(identifier)), identifier, fields,
 				resolved.primaryKeys(), resolved.partitionKeys(), bucket(resolved), options, latestSnapshot(resolved),
 				kinds ? this.writer.tables().rowKindColumn(identifier) : null,
-				this.writer.schemaEvolutionPolicy(identifier).value(),
+				this.writer.schemaEvolution().policy(identifier).value(),
 				(resolved instanceof FileStoreTable fileStoreTable) ? fileStoreTable.schema().id() : 0);
 	}
 

@@ -44,7 +44,7 @@ import org.jspecify.annotations.Nullable;
  * Before the first batch is written, the table's schema is evolved for the body's Arrow schema under
  * the table's policy, or under the request's {@code schemaEvolution} when
  * {@code paimon.admin.allow-schema-evolution} allows requests to choose (see
- * {@link PaimonOperations#evolveSchema}); the body is then written on the new schema.
+ * {@link PaimonOperations#schemaEvolution}); the body is then written on the new schema.
  */
 public class OneShotUploads {
 
@@ -103,7 +103,7 @@ public class OneShotUploads {
 		if (!this.allowSchemaEvolution) {
 			throw new PaimonArgumentException(table, "The schemaEvolution parameter is not allowed on this server "
 					+ "(paimon.admin.allow-schema-evolution=false); table '" + table + "' uses its own policy '"
-					+ this.writer.schemaEvolutionPolicy(table) + "'. Remove the parameter, or set "
+					+ this.writer.schemaEvolution().policy(table) + "'. Remove the parameter, or set "
 					+ "paimon.admin.allow-schema-evolution=true");
 		}
 		try {
@@ -200,7 +200,7 @@ public class OneShotUploads {
 		try (IdempotentIngest held = (idempotencyKey != null) ? hold(identifier, idempotencyKey) : null) {
 			return this.grouped.submit(identifier, "grouped upload", body, (batches) -> {
 				if (schemaEvolution != null && !batches.isEmpty()) {
-					this.writer.evolveSchema(identifier, batches.get(0).getSchema(), null, schemaEvolution);
+					this.writer.schemaEvolution().evolve(identifier, batches.get(0).getSchema(), null, schemaEvolution);
 				}
 				return (held != null) ? held.ingest(batches) : this.writer.ingest(identifier, batches, null);
 			});

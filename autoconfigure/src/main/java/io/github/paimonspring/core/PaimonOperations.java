@@ -7,7 +7,6 @@ import java.util.concurrent.CompletableFuture;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.catalog.TableNotFoundException;
-import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitMessages;
@@ -15,11 +14,11 @@ import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.UnsupportedTableException;
 import io.github.paimonspring.write.WriteBuilder;
+import io.github.paimonspring.write.schema.SchemaEvolution;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.paimon.schema.SchemaChange;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -255,32 +254,14 @@ public interface PaimonOperations {
 	PostponeFixedBucketCommitMessages deserializePostponeFixedBucketCommitMessages(String table, byte[] bytes);
 
 	/**
-	 * Returns the schema evolution policy of a table: what writes may change in its schema.
-	 * Implementations that never change schemas return {@link SchemaEvolutionPolicy#NONE}.
-	 * @param table a configured table name or {@code database.table}
-	 * @return the policy
+	 * Returns the schema evolution of these operations: a table's policy (what writes may change in its
+	 * schema; {@link SchemaEvolution#policy}) and the change itself ({@link SchemaEvolution#evolve(String,
+	 * Schema, DictionaryProvider, SchemaEvolutionPolicy)}, which makes a table take batches of an Arrow
+	 * schema). The one-shot methods, {@code ingest} and channel appends evolve the table themselves with
+	 * the table's policy; call it before opening a writer with {@link #newWriteBuilder} or {@link #execute},
+	 * whose writers keep the schema they were opened on.
+	 * @return the schema evolution
 	 */
-	default SchemaEvolutionPolicy schemaEvolutionPolicy(String table) {
-		return SchemaEvolutionPolicy.NONE;
-	}
-
-	/**
-	 * Makes a table take batches of an Arrow schema under a policy, before they are written: adds new
-	 * columns and widens columns as the policy allows (see {@link io.github.paimonspring.write.schema.SchemaEvolution}).
-	 * The one-shot methods and {@code ingest} do this themselves with the table's policy; call it before
-	 * opening a writer with {@link #newWriteBuilder} or {@link #execute}, whose writers keep the schema
-	 * they were opened on. Implementations that never change schemas return an empty list.
-	 * @param table a configured table name or {@code database.table}
-	 * @param schema the batches' Arrow schema
-	 * @param dictionaries the dictionaries of dictionary-encoded fields, or {@code null}
-	 * @param policy the policy of this write, or {@code null} for the table's
-	 * @return the changes the table needed (applied now, or by a concurrent writer); empty when none
-	 * @throws io.github.paimonspring.arrow.ArrowDataException if the schema needs a change the policy does
-	 * not allow (naming the table, the column and the property to change)
-	 */
-	default List<SchemaChange> evolveSchema(String table, Schema schema, @Nullable DictionaryProvider dictionaries,
-			@Nullable SchemaEvolutionPolicy policy) {
-		return List.of();
-	}
+	SchemaEvolution schemaEvolution();
 
 }

@@ -28,8 +28,6 @@ import io.micrometer.observation.ObservationRegistry;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
-import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.paimon.schema.SchemaChange;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -45,7 +43,7 @@ import org.jspecify.annotations.Nullable;
  * {@code ingest} and channel appends, the batches' schema is evolved under the table's
  * {@link SchemaEvolution} policy ({@link #setSchemaEvolution}; by default {@code none}: a batch with
  * a new column is refused naming the policy). Writers opened with {@code newWriteBuilder} and
- * {@code execute} keep the schema they were opened on; call {@link #evolveSchema} first.
+ * {@code execute} keep the schema they were opened on; evolve it with {@link #schemaEvolution} first.
  */
 public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
@@ -153,14 +151,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	}
 
 	@Override
-	public SchemaEvolutionPolicy schemaEvolutionPolicy(String table) {
-		return this.schemaEvolution.policy(table);
-	}
-
-	@Override
-	public List<SchemaChange> evolveSchema(String table, Schema schema, @Nullable DictionaryProvider dictionaries,
-			@Nullable SchemaEvolutionPolicy policy) {
-		return this.schemaEvolution.evolve(table, schema, dictionaries, policy);
+	public SchemaEvolution schemaEvolution() {
+		return this.schemaEvolution;
 	}
 
 	/**
