@@ -3,6 +3,7 @@ package io.github.paimonspring.admin;
 import java.io.InputStream;
 import java.util.concurrent.CompletableFuture;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.admin.body.ArrowBodyReader;
 import io.github.paimonspring.admin.body.GroupedBodies;
 import io.github.paimonspring.admin.model.AdminException;
@@ -13,7 +14,6 @@ import io.github.paimonspring.core.IngestChannel;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestBusyException;
-import io.github.paimonspring.write.PaimonArgumentException;
 import org.jspecify.annotations.Nullable;
 
 /**

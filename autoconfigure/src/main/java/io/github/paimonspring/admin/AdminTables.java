@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.admin.model.AdminArguments;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.arrow.ArrowTypes;
@@ -13,7 +14,6 @@ import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
-import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.TableCommit;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.Identifier;

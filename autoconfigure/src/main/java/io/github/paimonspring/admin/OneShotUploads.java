@@ -9,6 +9,7 @@ import java.util.HexFormat;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.admin.body.ArrowBodyReader;
 import io.github.paimonspring.admin.body.GroupedBodies;
 import io.github.paimonspring.admin.model.AdminArguments;
@@ -26,7 +27,6 @@ import io.github.paimonspring.ingest.IngestBusyException;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
-import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.WriteBuilder;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;

@@ -1,11 +1,11 @@
 package io.github.paimonspring.core;
 
+import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.write.AbstractCommitMessages;
 import io.github.paimonspring.write.AbstractTableCommit;
 import io.github.paimonspring.write.AbstractTableWrite;
 import io.github.paimonspring.write.AbstractWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonWriteException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;

@@ -54,7 +54,7 @@ public interface IngestChannel {
 	 * tail after the wait, or the chain broke meanwhile (retryable: send the predecessor first)
 	 * @throws io.github.paimonspring.ingest.ChannelOverlapException if {@code after} is below the tail and
 	 * {@code offsetToken} beyond it (final)
-	 * @throws io.github.paimonspring.write.PaimonArgumentException if a token is not a decimal integer
+	 * @throws io.github.paimonspring.PaimonArgumentException if a token is not a decimal integer
 	 */
 	CompletableFuture<WriteResult> append(@Nullable String after, String offsetToken, List<VectorSchemaRoot> batches);
 

@@ -11,8 +11,6 @@ import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitMessages;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.UnsupportedTableException;
 import io.github.paimonspring.write.WriteBuilder;
 import io.github.paimonspring.write.schema.SchemaEvolution;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -20,6 +18,8 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.jspecify.annotations.Nullable;
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.UnsupportedTableException;
 
 /**
  * The operations of writing Arrow data into Paimon tables, implemented by {@link PaimonWriter}; depend
@@ -102,7 +102,7 @@ public interface PaimonOperations {
 	/**
 	 * Runs a callback with a writer and commits what it wrote when it returns; when it throws,
 	 * everything it wrote is discarded and the exception is rethrown (checked exceptions wrapped in a
-	 * {@link io.github.paimonspring.write.PaimonWriteException}).
+	 * {@link io.github.paimonspring.PaimonWriteException}).
 	 * @param table a configured table name or {@code database.table}
 	 * @param callback the work to do
 	 * @return the rows written and the snapshot created

@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.ingest.channel.Channels;
@@ -15,7 +16,6 @@ import io.github.paimonspring.ingest.group.GroupCommits;
 import io.github.paimonspring.ingest.group.TableIngest;
 import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.WriteTarget;
 import io.github.paimonspring.write.lane.RowKindRules;
 import org.apache.arrow.vector.VectorSchemaRoot;

@@ -6,8 +6,6 @@ import java.util.Set;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
-import io.github.paimonspring.write.PaimonCommitException;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.paimon.CoreOptions;
 import org.apache.paimon.fs.FileStatus;
 import org.apache.paimon.fs.Path;
@@ -18,6 +16,8 @@ import org.apache.paimon.table.Table;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonUnavailableException;
 
 /**
  * Removes the files of a table that no snapshot, tag or branch references, with Paimon's

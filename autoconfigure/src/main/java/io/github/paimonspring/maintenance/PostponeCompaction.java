@@ -12,10 +12,6 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.github.paimonspring.PaimonException;
-import io.github.paimonspring.write.PaimonCommitException;
-import io.github.paimonspring.write.PaimonStateException;
-import io.github.paimonspring.write.PaimonUnavailableException;
-import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.InternalRow;
@@ -44,6 +40,10 @@ import org.apache.paimon.utils.FileStorePathFactory;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.PaimonUnavailableException;
+import io.github.paimonspring.UnsupportedTableException;
 
 /**
  * Compacts a postpone-bucket ({@code bucket = -2}) primary-key table: the rows of the

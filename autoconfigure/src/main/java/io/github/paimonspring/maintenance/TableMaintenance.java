@@ -8,9 +8,6 @@ import java.util.Set;
 import java.util.UUID;
 
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.write.PaimonCommitException;
-import io.github.paimonspring.write.PaimonUnavailableException;
-import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.paimon.append.AppendCompactCoordinator;
 import org.apache.paimon.append.AppendCompactTask;
 import org.apache.paimon.data.BinaryRow;
@@ -29,6 +26,9 @@ import org.apache.paimon.table.source.Split;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonUnavailableException;
+import io.github.paimonspring.UnsupportedTableException;
 
 /**
  * Maintains tables with Paimon's own building blocks, in this process: compaction of append tables

@@ -5,8 +5,8 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.write.AbstractCommitMessages;
-import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.WriteTarget;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.jspecify.annotations.Nullable;

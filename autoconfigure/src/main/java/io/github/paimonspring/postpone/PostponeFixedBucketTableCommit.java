@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
+import io.github.paimonspring.PaimonCommitException;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.write.AbstractTableCommit;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonCommitException;
 import io.github.paimonspring.write.WriteTarget;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.PostponeUtils;

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.PaimonStateException;
 import io.github.paimonspring.write.AbstractTableWrite;
-import io.github.paimonspring.write.PaimonStateException;
 import io.github.paimonspring.write.WriteTarget;
 import org.apache.paimon.table.PostponeUtils;
 import org.apache.paimon.table.sink.CommitMessage;

@@ -2,8 +2,8 @@ package io.github.paimonspring.postpone;
 
 import java.util.Map;
 
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.write.AbstractWriteBuilder;
-import io.github.paimonspring.write.UnsupportedTableException;
 import io.github.paimonspring.write.WriteTarget;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.table.BucketMode;

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonStateException;
 import io.github.paimonspring.write.commit.PreparedFiles;
 import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.table.sink.CommitMessage;

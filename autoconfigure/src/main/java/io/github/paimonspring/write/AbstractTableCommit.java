@@ -6,6 +6,9 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonStateException;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.write.commit.TableCommitter;
 import org.apache.paimon.table.FileStoreTable;

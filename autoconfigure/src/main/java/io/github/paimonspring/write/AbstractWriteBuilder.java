@@ -3,6 +3,8 @@ package io.github.paimonspring.write;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.UnsupportedTableException;
 import org.jspecify.annotations.Nullable;
 
 /**

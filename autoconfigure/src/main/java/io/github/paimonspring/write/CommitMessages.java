@@ -3,6 +3,7 @@ package io.github.paimonspring.write;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.PaimonArgumentException;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.jspecify.annotations.Nullable;
 

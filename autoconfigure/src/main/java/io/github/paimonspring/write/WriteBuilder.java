@@ -2,6 +2,7 @@ package io.github.paimonspring.write;
 
 import java.util.Map;
 
+import io.github.paimonspring.PaimonArgumentException;
 import org.jspecify.annotations.Nullable;
 
 /**

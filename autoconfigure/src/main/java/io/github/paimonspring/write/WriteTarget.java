@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.write.lane.WriteLanes;

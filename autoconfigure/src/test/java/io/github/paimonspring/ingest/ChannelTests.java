@@ -133,7 +133,7 @@ class ChannelTests extends WarehouseTestBase {
 				assertThatThrownBy(() -> ok.append("", "line\nbreak", List.of(batch)))
 					.hasMessageContaining("is not an offset token");
 				assertThatThrownBy(() -> ok.append("", "abc", List.of(batch)))
-					.isInstanceOf(io.github.paimonspring.write.PaimonArgumentException.class)
+					.isInstanceOf(io.github.paimonspring.PaimonArgumentException.class)
 					.hasMessageContaining("offsetToken 'abc' is not an offset token: it must be a decimal integer");
 				assertThatThrownBy(() -> ok.append("-1", "5", List.of(batch)))
 					.hasMessageContaining("after '-1' is not an offset token");

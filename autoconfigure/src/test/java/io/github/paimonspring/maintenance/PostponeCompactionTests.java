@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 
+import io.github.paimonspring.PaimonCommitException;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.postpone.BucketPlan;
 import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
@@ -18,7 +19,6 @@ import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.TestWarehouse;
 import io.github.paimonspring.support.WarehouseTestBase;
-import io.github.paimonspring.write.PaimonCommitException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.data.BinaryRow;

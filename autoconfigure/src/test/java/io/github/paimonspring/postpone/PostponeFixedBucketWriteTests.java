@@ -11,15 +11,15 @@ import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
 import io.github.paimonspring.write.AbstractTableCommit;
 import io.github.paimonspring.write.CommitMessages;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.PaimonStateException;
 import io.github.paimonspring.write.TableCommit;
 import io.github.paimonspring.write.TableWrite;
-import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.UnsupportedTableException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,5 +1,6 @@
 package io.github.paimonspring.write;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.core.PaimonWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

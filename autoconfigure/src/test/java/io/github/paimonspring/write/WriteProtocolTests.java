@@ -1,5 +1,9 @@
 package io.github.paimonspring.write;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.PaimonWriteException;
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.core.WriteResult;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -7,9 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.postpone.BucketPlan;
 import io.github.paimonspring.postpone.BucketPlanException;
-import io.github.paimonspring.write.PaimonArgumentException;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,5 +1,6 @@
 package io.github.paimonspring.admin.transaction;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.admin.model.AdminArguments;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.model.LogText;
@@ -7,7 +8,6 @@ import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.postpone.BucketPlan;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.CommitUsers;
-import io.github.paimonspring.write.PaimonArgumentException;
 import io.github.paimonspring.write.WriteBuilder;
 import org.jspecify.annotations.Nullable;
 

@@ -5,15 +5,14 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.ingest.ChannelOrderException;
 import io.github.paimonspring.ingest.ChannelOverlapException;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestBusyException;
-import io.github.paimonspring.ingest.group.GroupMovedOnException;
 import io.github.paimonspring.ingest.group.TableIngest;
 import io.github.paimonspring.ingest.snapshot.ChannelUpdate;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonArgumentException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.jspecify.annotations.Nullable;
 
@@ -159,15 +158,7 @@ final class ChannelChain {
 			TableIngest.Joined joined;
 			try {
 				joined = ingest.submit(batches, null, ChannelUpdate.append(this.channel, generation, String.valueOf(token)),
-						required);
-			}
-			catch (GroupMovedOnException ex) {
-				synchronized (this) {
-					this.linking = false;
-					notifyAll();
-					awaitDrained(start);
-				}
-				continue;
+						required).orElse(null);
 			}
 			catch (RuntimeException ex) {
 				synchronized (this) {
@@ -175,6 +166,15 @@ final class ChannelChain {
 					notifyAll();
 				}
 				throw ex;
+			}
+			if (joined == null) {
+				// the group of the previous link is being committed: wait for it, then join the next one
+				synchronized (this) {
+					this.linking = false;
+					notifyAll();
+					awaitDrained(start);
+				}
+				continue;
 			}
 			Link link = new Link(token, joined.group(), joined.result());
 			synchronized (this) {

@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.ingest.ChannelFencedException;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestBusyException;
@@ -19,7 +20,6 @@ import io.github.paimonspring.ingest.group.TableIngest;
 import io.github.paimonspring.ingest.snapshot.ChannelUpdate;
 import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonArgumentException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.jspecify.annotations.Nullable;
 
@@ -73,6 +73,7 @@ public final class Channels {
 			chain.beginOpening();
 			try {
 				CommitResult opened = await(table, ingest.submit(List.of(), null, ChannelUpdate.open(channel), -1)
+					.orElseThrow()
 					.result());
 				ChannelState state = index.channel(channel);
 				if (state == null || state.generation() != opened.snapshotId()) {
@@ -111,7 +112,7 @@ public final class Channels {
 				if (generation >= 0 && state.generation() != generation) {
 					throw fenced(table, channel, generation, state.generation());
 				}
-				await(table, ingest.submit(List.of(), null, ChannelUpdate.close(channel), -1).result());
+				await(table, ingest.submit(List.of(), null, ChannelUpdate.close(channel), -1).orElseThrow().result());
 				chain.reset(new ChannelState(table, channel, -1, null, -1));
 				return state;
 			}

@@ -22,8 +22,6 @@ import io.github.paimonspring.kafka.KafkaPipelineException;
 import io.github.paimonspring.kafka.KafkaPipelineProperties;
 import io.github.paimonspring.kafka.KafkaPipelineView;
 import io.github.paimonspring.kafka.record.RecordConverter;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -34,6 +32,8 @@ import org.apache.kafka.common.errors.WakeupException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.UnsupportedTableException;
 
 /**
  * One consumer of a pipeline, on its own thread: polls its assigned partitions, converts their records,

@@ -8,9 +8,6 @@ import java.util.function.Consumer;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.catalog.FencedCommitLock;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.PaimonCommitException;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.manifest.ManifestCommittable;
 import org.apache.paimon.operation.FileStoreCommit;
@@ -20,6 +17,9 @@ import org.apache.paimon.table.sink.TableCommitImpl;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonUnavailableException;
 
 /**
  * The engine behind {@link io.github.paimonspring.write.TableCommit} and the postpone fixed-bucket

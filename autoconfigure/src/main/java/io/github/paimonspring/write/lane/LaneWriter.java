@@ -8,9 +8,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.PaimonStateException;
-import io.github.paimonspring.write.PaimonWriteException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -19,6 +16,9 @@ import org.apache.paimon.index.BucketAssigner;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.jspecify.annotations.Nullable;
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.PaimonWriteException;
 
 /**
  * The engine behind {@link io.github.paimonspring.write.TableWrite} and the postpone fixed-bucket

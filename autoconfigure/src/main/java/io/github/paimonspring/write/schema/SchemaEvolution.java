@@ -11,9 +11,7 @@ import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.catalog.TableDefinition;
 import io.github.paimonspring.catalog.TableNotFoundException;
-import io.github.paimonspring.write.PaimonWriteException;
 import io.github.paimonspring.write.SchemaChangeListener;
-import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -26,6 +24,8 @@ import org.apache.paimon.table.Table;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.github.paimonspring.PaimonWriteException;
+import io.github.paimonspring.UnsupportedTableException;
 
 /**
  * Schema evolution on write: before a batch is written, its Arrow schema is compared with the table's

@@ -235,7 +235,7 @@ class ColumnarParityCasesTests {
 				assertThat(warehouse.dataFiles("default.paimon")).as("Paimon's orphan").hasSize(1);
 				// the starter refuses it before anything is written
 				WriteBuilder builder = warehouse.writer().newWriteBuilder("default.ours");
-				assertThatThrownBy(builder::newWrite).isInstanceOf(io.github.paimonspring.write.PaimonArgumentException.class)
+				assertThatThrownBy(builder::newWrite).isInstanceOf(io.github.paimonspring.PaimonArgumentException.class)
 					.hasMessageContaining("'file.compression' = 'NONE'")
 					.hasMessageContaining("default.ours");
 			}

@@ -1,6 +1,4 @@
-package io.github.paimonspring.write;
-
-import io.github.paimonspring.PaimonException;
+package io.github.paimonspring;
 
 /**
  * Writing data files failed (storage or Paimon writer error). The data of the failed call was not
