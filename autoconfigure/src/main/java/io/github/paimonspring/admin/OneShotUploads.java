@@ -25,9 +25,9 @@ import io.github.paimonspring.core.IdempotentIngest;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.IngestBusyException;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
-import io.github.paimonspring.write.WriteBuilder;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.paimon.table.FileStoreTable;
@@ -284,14 +284,14 @@ public class OneShotUploads {
 	}
 
 	private WritePath standardPath(String table, String user, boolean overwrite) {
-		WriteBuilder builder = this.writer.newWriteBuilder(table, user);
-		return new FamilyWritePath<>(AdminTransaction.STANDARD, overwrite ? builder.withOverwrite() : builder);
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser(user);
+		return new FamilyWritePath(AdminTransaction.STANDARD, overwrite ? builder.withOverwrite() : builder);
 	}
 
 	private WritePath fixedBucketPath(String table, String user, boolean overwrite) {
-		PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(table, user)
-			.withAutomaticBucketPlan();
-		return new FamilyWritePath<>(AdminTransaction.POSTPONE_FIXED_BUCKET, overwrite ? builder.withOverwrite() : builder);
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser(user).withFixedBucketPlan();
+		return new FamilyWritePath(AdminTransaction.POSTPONE_FIXED_BUCKET,
+				overwrite ? builder.withOverwrite() : builder);
 	}
 
 	/**

@@ -7,28 +7,23 @@ import java.util.concurrent.CompletableFuture;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.catalog.TableNotFoundException;
-import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
-import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
-import io.github.paimonspring.write.CommitMessages;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.WriteBuilder;
 import io.github.paimonspring.write.schema.SchemaEvolution;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.jspecify.annotations.Nullable;
-import io.github.paimonspring.PaimonArgumentException;
-import io.github.paimonspring.UnsupportedTableException;
 
 /**
  * The operations of writing Arrow data into Paimon tables, implemented by {@link PaimonWriter}; depend
  * on this interface to decorate or replace the template. One-shot methods ({@link #write},
- * {@link #overwrite}, {@link #truncate}, {@link #execute}, {@link #writeFixedBuckets}) write and commit
- * in one call and abort on failure; the builder methods give full control over commit users,
- * identifiers, overwrite, merge and abort, for both write families: the standard one, and the
- * postpone fixed-bucket one that writes {@code bucket = -2} tables straight into real buckets. Tables
- * are named by their {@code paimon.tables} key or as {@code database.table}. Implementations are
+ * {@link #overwrite}, {@link #truncate}, {@link #execute}) write and commit in one call and abort on
+ * failure; {@link #ingest} and channels ({@link #openChannel}) write through the table's group commit;
+ * {@link #newWriteBuilder} gives full control over commit users, identifiers, overwrite, merge, abort and
+ * the fixed-bucket plan that writes postpone ({@code bucket = -2}) tables straight into real buckets.
+ * Tables are named by their {@code paimon.tables} key or as {@code database.table}. Implementations are
  * thread-safe; the writers they create belong to one thread each.
  */
 public interface PaimonOperations {
@@ -47,15 +42,6 @@ public interface PaimonOperations {
 	 * @throws TableNotFoundException if the table does not exist
 	 */
 	WriteResult write(String table, VectorSchemaRoot root);
-
-	/**
-	 * Writes one Arrow batch with dictionary-encoded columns and commits it.
-	 * @param table a configured table name or {@code database.table}
-	 * @param root the batch; the caller keeps ownership
-	 * @param dictionaries the dictionaries of encoded columns
-	 * @return the rows written and the snapshot created
-	 */
-	WriteResult write(String table, VectorSchemaRoot root, DictionaryProvider dictionaries);
 
 	/**
 	 * Writes every batch of an Arrow stream and commits them together; nothing is committed if any
@@ -110,30 +96,34 @@ public interface PaimonOperations {
 	WriteResult execute(String table, WriteCallback callback);
 
 	/**
-	 * Writes one batch through the table's group commit: the batch is validated and buffered before this
-	 * method returns (the caller may release it then), and the future completes after the commit that
-	 * makes it visible together with the other requests of its group — at most one commit per
-	 * {@code paimon.ingest.commit-interval} per table. Postpone ({@code bucket = -2}) tables are written
-	 * straight into real buckets.
-	 * @param table a configured table name or {@code database.table}
-	 * @param root the batch; the caller keeps ownership
-	 * @return the rows written and the group's snapshot; completes exceptionally with a
-	 * {@link io.github.paimonspring.ingest.IngestGroupException} when the group commit failed (nothing of
-	 * it is visible; retrying is safe)
-	 * @throws io.github.paimonspring.arrow.ArrowDataException if the batch does not match the table
-	 * (nothing was buffered)
+	 * Runs a callback with a writer of a builder and commits what it wrote when it returns, with the
+	 * builder's commit user, overwrite mode and fixed-bucket plan; when it throws, everything it wrote is
+	 * discarded and the exception is rethrown (checked exceptions wrapped in a
+	 * {@link io.github.paimonspring.PaimonWriteException}). A builder with a fixed-bucket plan makes it the
+	 * one-shot write of a postpone ({@code bucket = -2}) table into real buckets: the rows are readable at
+	 * once. The writer keeps the schema it was opened on (see {@link #schemaEvolution()}).
+	 * @param builder the builder, from {@link #newWriteBuilder}
+	 * @param callback the work to do
+	 * @return the rows written and the snapshot created
 	 */
-	CompletableFuture<WriteResult> ingest(String table, VectorSchemaRoot root);
+	WriteResult execute(ArrowWriteBuilder builder, WriteCallback callback);
 
 	/**
-	 * Writes batches through the table's group commit (see {@link #ingest(String, VectorSchemaRoot)}),
-	 * exactly once per idempotency key: the key is recorded in the snapshot that commits the rows, and a
-	 * request with a key that a retained snapshot already committed writes nothing and answers with
-	 * that snapshot ({@code committed = false}, 0 rows).
+	 * Writes batches through the table's group commit: they are validated and buffered before this
+	 * method returns (the caller may release them then), and the future completes after the commit that
+	 * makes them visible together with the other requests of its group — at most one commit per
+	 * {@code paimon.ingest.commit-interval} per table. Postpone ({@code bucket = -2}) tables are written
+	 * straight into real buckets. With an idempotency key it writes exactly once per key: the key is
+	 * recorded in the snapshot that commits the rows, and a request with a key that a retained snapshot
+	 * already committed writes nothing and answers with that snapshot ({@code committed = false}, 0 rows).
 	 * @param table a configured table name or {@code database.table}
 	 * @param batches the batches, committed together; the caller keeps ownership
 	 * @param idempotencyKey the key (printable ASCII without line breaks), or {@code null}
-	 * @return the outcome
+	 * @return the rows written and the group's snapshot; completes exceptionally with a
+	 * {@link io.github.paimonspring.ingest.IngestGroupException} when the group commit failed (nothing of
+	 * it is visible; retrying is safe)
+	 * @throws io.github.paimonspring.arrow.ArrowDataException if a batch does not match the table (nothing
+	 * was buffered)
 	 * @throws io.github.paimonspring.ingest.IngestBusyException if the table buffers too much, or another
 	 * instance is committing the same key (retry later)
 	 */
@@ -176,82 +166,14 @@ public interface PaimonOperations {
 	IdempotentIngest holdIdempotencyKey(String table, String idempotencyKey);
 
 	/**
-	 * Writes one batch into a postpone ({@code bucket = -2}) table's real buckets with an automatic
-	 * bucket plan and commits it; the rows are readable at once.
-	 * @param table a configured table name or {@code database.table}
-	 * @param root the batch; the caller keeps ownership
-	 * @return the rows written and the snapshot created
-	 * @throws UnsupportedTableException if the table is not a postpone primary-key table
-	 */
-	WriteResult writeFixedBuckets(String table, VectorSchemaRoot root);
-
-	/**
-	 * Writes every batch of an Arrow stream into a postpone ({@code bucket = -2}) table's real buckets
-	 * with an automatic bucket plan and commits them together.
-	 * @param table a configured table name or {@code database.table}
-	 * @param reader the stream; the caller closes it
-	 * @return the rows written and the snapshot created
-	 */
-	WriteResult writeFixedBuckets(String table, ArrowReader reader);
-
-	/**
-	 * Creates a standard write builder with a random commit user.
+	 * Creates a write builder with a random commit user: the standard write, or with
+	 * {@link ArrowWriteBuilder#withFixedBucketPlan} the fixed-bucket one; commit messages are
+	 * (de)serialized through it ({@link ArrowWriteBuilder#deserializeCommitMessages}).
 	 * @param table a configured table name or {@code database.table}
 	 * @return a new builder
 	 * @throws TableNotFoundException if the table does not exist
 	 */
-	WriteBuilder newWriteBuilder(String table);
-
-	/**
-	 * Creates a standard write builder with a stable commit user, for idempotent retries across
-	 * restarts and for merging the messages of several writers.
-	 * @param table a configured table name or {@code database.table}
-	 * @param commitUser the commit user; must be a safe file name segment
-	 * @return a new builder
-	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
-	 */
-	WriteBuilder newWriteBuilder(String table, String commitUser);
-
-	/**
-	 * Reads standard commit messages serialized by {@link CommitMessages#serialize()}, possibly in
-	 * another process, so that they can be committed or aborted here.
-	 * @param table the table the messages were prepared for
-	 * @param bytes the serialized messages
-	 * @return the messages
-	 * @throws PaimonArgumentException if the bytes are not standard commit messages of that table
-	 */
-	CommitMessages deserializeCommitMessages(String table, byte[] bytes);
-
-	/**
-	 * Creates a builder that writes a postpone ({@code bucket = -2}) primary-key table straight into
-	 * real buckets, with a random commit user.
-	 * @param table a configured table name or {@code database.table}
-	 * @return a new builder
-	 * @throws UnsupportedTableException if the table is not a postpone primary-key table, or has
-	 * partition keys outside the primary key
-	 */
-	PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table);
-
-	/**
-	 * Creates a builder that writes a postpone ({@code bucket = -2}) primary-key table straight into
-	 * real buckets.
-	 * @param table a configured table name or {@code database.table}
-	 * @param commitUser the commit user; must be a safe file name segment
-	 * @return a new builder
-	 * @throws UnsupportedTableException if the table is not a postpone primary-key table, or has
-	 * partition keys outside the primary key
-	 */
-	PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table, String commitUser);
-
-	/**
-	 * Reads fixed-bucket commit messages serialized by
-	 * {@link PostponeFixedBucketCommitMessages#serialize()}, possibly in another process.
-	 * @param table the table the messages were prepared for
-	 * @param bytes the serialized messages
-	 * @return the messages
-	 * @throws PaimonArgumentException if the bytes are not fixed-bucket messages of that table
-	 */
-	PostponeFixedBucketCommitMessages deserializePostponeFixedBucketCommitMessages(String table, byte[] bytes);
+	ArrowWriteBuilder newWriteBuilder(String table);
 
 	/**
 	 * Returns the schema evolution of these operations: a table's policy (what writes may change in its

@@ -14,14 +14,10 @@ import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.ingest.LocalKeyClaims;
-import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
-import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
-import io.github.paimonspring.write.CommitMessages;
+import io.github.paimonspring.write.ArrowTableCommit;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.CommitUsers;
 import io.github.paimonspring.write.SchemaChangeListener;
-import io.github.paimonspring.write.TableCommit;
-import io.github.paimonspring.write.WriteBuilder;
 import io.github.paimonspring.write.WriteTarget;
 import io.github.paimonspring.write.schema.SchemaEvolution;
 import io.micrometer.observation.ObservationRegistry;
@@ -35,11 +31,11 @@ import org.jspecify.annotations.Nullable;
  * interface for the contract. Thread-safe; the writers it creates belong to one thread each.
  * <p>
  * With an {@link ObservationRegistry} ({@link #setObservationRegistry}) every write-and-commit call
- * ({@code write}, {@code overwrite}, {@code writeFixedBuckets}, {@code execute}, {@code truncate},
+ * ({@code write}, {@code overwrite}, {@code execute}, {@code truncate},
  * {@code ingest}, channel appends) is a {@link PaimonWriterObservation#WRITER} observation;
  * failures are recorded on it and reach the caller unchanged. The builder methods are not observed.
  * <p>
- * Before a one-shot write ({@code write}, {@code overwrite}, {@code writeFixedBuckets}) and before
+ * Before a one-shot write ({@code write}, {@code overwrite}) and before
  * {@code ingest} and channel appends, the batches' schema is evolved under the table's
  * {@link SchemaEvolution} policy ({@link #setSchemaEvolution}; by default {@code none}: a batch with
  * a new column is refused naming the policy). Writers opened with {@code newWriteBuilder} and
@@ -196,38 +192,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	}
 
 	@Override
-	public WriteBuilder newWriteBuilder(String table) {
-		return newWriteBuilder(table, CommitUsers.random());
-	}
-
-	@Override
-	public WriteBuilder newWriteBuilder(String table, String commitUser) {
-		return new WriteBuilder(target(table), commitUser);
-	}
-
-	@Override
-	public CommitMessages deserializeCommitMessages(String table, byte[] bytes) {
-		return CommitMessages.deserialize(target(table), bytes);
-	}
-
-	@Override
-	public PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table) {
-		return newPostponeFixedBucketWriteBuilder(table, CommitUsers.random());
-	}
-
-	@Override
-	public PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table, String commitUser) {
-		return new PostponeFixedBucketWriteBuilder(target(table), commitUser, this.postponeDefaultBuckets);
-	}
-
-	@Override
-	public PostponeFixedBucketCommitMessages deserializePostponeFixedBucketCommitMessages(String table, byte[] bytes) {
-		return PostponeFixedBucketCommitMessages.deserialize(target(table), bytes);
-	}
-
-	@Override
-	public CompletableFuture<WriteResult> ingest(String table, VectorSchemaRoot root) {
-		return ingest(table, List.of(root), null);
+	public ArrowWriteBuilder newWriteBuilder(String table) {
+		return new FamilyWriteBuilder(target(table), this.postponeDefaultBuckets);
 	}
 
 	@Override
@@ -273,30 +239,9 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	}
 
 	@Override
-	public WriteResult writeFixedBuckets(String table, VectorSchemaRoot root) {
-		return observe(Operation.WRITE_FIXED_BUCKETS, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, root, null).newPostponeFixedBucketWriteBuilder(table)
-					.withAutomaticBucketPlan(), (session) -> session.write(root)));
-	}
-
-	@Override
-	public WriteResult writeFixedBuckets(String table, ArrowReader reader) {
-		return observe(Operation.WRITE_FIXED_BUCKETS, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, reader).newPostponeFixedBucketWriteBuilder(table)
-					.withAutomaticBucketPlan(), (session) -> session.write(reader)));
-	}
-
-	@Override
 	public WriteResult write(String table, VectorSchemaRoot root) {
 		return observe(Operation.WRITE, table,
 				() -> CallbackWrites.writeAndCommit(evolved(table, root, null).newWriteBuilder(table), (session) -> session.write(root)));
-	}
-
-	@Override
-	public WriteResult write(String table, VectorSchemaRoot root, DictionaryProvider dictionaries) {
-		return observe(Operation.WRITE, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, root, dictionaries).newWriteBuilder(table),
-						(session) -> session.write(root, dictionaries)));
 	}
 
 	@Override
@@ -329,7 +274,7 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	@Override
 	public CommitResult truncate(String table) {
 		return this.observations.observe(Operation.TRUNCATE, table, () -> {
-			try (TableCommit commit = newWriteBuilder(table).newCommit()) {
+			try (ArrowTableCommit commit = newWriteBuilder(table).newCommit()) {
 				return commit.truncateTable();
 			}
 		}, (context, result) -> context.setResult(result.rows(), result.committed(), result.snapshotId()));
@@ -338,6 +283,17 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	@Override
 	public WriteResult execute(String table, WriteCallback callback) {
 		return observe(Operation.EXECUTE, table, () -> CallbackWrites.writeAndCommit(newWriteBuilder(table), callback));
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Observed as {@code execute}, or with a fixed-bucket plan as {@code write-fixed-buckets}.
+	 */
+	@Override
+	public WriteResult execute(ArrowWriteBuilder builder, WriteCallback callback) {
+		return observe(builder.isFixedBucket() ? Operation.WRITE_FIXED_BUCKETS : Operation.EXECUTE, builder.table(),
+				() -> CallbackWrites.writeAndCommit(builder, callback));
 	}
 
 	/** Evolves the table's schema for a batch under the table's policy; returns this writer. */

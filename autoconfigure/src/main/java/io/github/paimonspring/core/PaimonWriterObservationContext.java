@@ -93,10 +93,10 @@ public class PaimonWriterObservationContext extends Observation.Context {
 		/** {@code overwrite(...)}. */
 		OVERWRITE("overwrite"),
 
-		/** {@code writeFixedBuckets(...)}. */
+		/** {@code execute(builder, ...)} with a fixed-bucket plan: a one-shot write into real buckets. */
 		WRITE_FIXED_BUCKETS("write-fixed-buckets"),
 
-		/** {@code execute(table, callback)}. */
+		/** {@code execute(...)} without a fixed-bucket plan. */
 		EXECUTE("execute"),
 
 		/** {@code truncate(table)}. */

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
+import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
 import org.apache.paimon.CoreOptions;
@@ -16,8 +18,6 @@ import org.apache.paimon.table.Table;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.github.paimonspring.PaimonCommitException;
-import io.github.paimonspring.PaimonUnavailableException;
 
 /**
  * Removes the files of a table that no snapshot, tag or branch references, with Paimon's

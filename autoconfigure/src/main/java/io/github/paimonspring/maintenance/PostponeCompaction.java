@@ -11,7 +11,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import io.github.paimonspring.PaimonCommitException;
 import io.github.paimonspring.PaimonException;
+import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.PaimonUnavailableException;
+import io.github.paimonspring.UnsupportedTableException;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.InternalRow;
@@ -40,10 +44,6 @@ import org.apache.paimon.utils.FileStorePathFactory;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.github.paimonspring.PaimonCommitException;
-import io.github.paimonspring.PaimonStateException;
-import io.github.paimonspring.PaimonUnavailableException;
-import io.github.paimonspring.UnsupportedTableException;
 
 /**
  * Compacts a postpone-bucket ({@code bucket = -2}) primary-key table: the rows of the

@@ -7,6 +7,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
+import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonUnavailableException;
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.catalog.PaimonTables;
 import org.apache.paimon.append.AppendCompactCoordinator;
 import org.apache.paimon.append.AppendCompactTask;
@@ -26,9 +29,6 @@ import org.apache.paimon.table.source.Split;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.github.paimonspring.PaimonCommitException;
-import io.github.paimonspring.PaimonUnavailableException;
-import io.github.paimonspring.UnsupportedTableException;
 
 /**
  * Maintains tables with Paimon's own building blocks, in this process: compaction of append tables

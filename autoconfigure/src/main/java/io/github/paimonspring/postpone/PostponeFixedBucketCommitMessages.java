@@ -33,7 +33,7 @@ public final class PostponeFixedBucketCommitMessages extends AbstractCommitMessa
 
 	/**
 	 * Reads messages written by {@link #serialize()}; applications use
-	 * {@code PaimonOperations.deserializePostponeFixedBucketCommitMessages}.
+	 * {@code ArrowWriteBuilder.deserializeCommitMessages} of a builder with a fixed-bucket plan.
 	 * @param target the table the messages must be for
 	 * @param bytes the serialized messages
 	 * @return the messages
@@ -51,6 +51,11 @@ public final class PostponeFixedBucketCommitMessages extends AbstractCommitMessa
 	 */
 	public long checkFromSnapshot() {
 		return this.checkFromSnapshot;
+	}
+
+	@Override
+	protected String family() {
+		return "fixed-bucket";
 	}
 
 	@Override

@@ -8,8 +8,9 @@ import io.github.paimonspring.UnsupportedTableException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The builder step of a write family: configures writers and committers for one table and commit
- * user, written once for every family. Writers and committers take the mode that is set when they are
+ * The builder step of a write family, written once for every family: configures writers and committers
+ * for one table and commit user; not API: applications use {@link ArrowWriteBuilder}, which picks the
+ * family. Writers and committers take the mode that is set when they are
  * created; overwrite cannot be turned off again. A builder, its writers, their messages and its
  * committers belong to one family: the type parameters keep families apart at compile time.
  *
@@ -21,7 +22,7 @@ public abstract class AbstractWriteBuilder<W extends AbstractTableWrite<M>, M ex
 
 	private final WriteTarget target;
 
-	private final String commitUser;
+	private String commitUser;
 
 	private @Nullable Map<String, String> overwritePartition;
 
@@ -72,6 +73,15 @@ public abstract class AbstractWriteBuilder<W extends AbstractTableWrite<M>, M ex
 	 * @return a new committer
 	 */
 	public abstract C newCommit();
+
+	/**
+	 * Sets the commit user of writers and committers created from now on.
+	 * @param commitUser the commit user; must be a safe file name segment
+	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
+	 */
+	protected final void commitUser(String commitUser) {
+		this.commitUser = CommitUsers.validate(this.target.name(), commitUser);
+	}
 
 	/**
 	 * Sets the mode of writers and committers created from now on.

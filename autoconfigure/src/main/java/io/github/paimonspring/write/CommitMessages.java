@@ -25,7 +25,7 @@ public final class CommitMessages extends AbstractCommitMessages<CommitMessages>
 
 	/**
 	 * Reads messages written by {@link #serialize()}; applications use
-	 * {@code PaimonOperations.deserializeCommitMessages}.
+	 * {@link ArrowWriteBuilder#deserializeCommitMessages}.
 	 * @param target the table the messages must be for
 	 * @param bytes the serialized messages
 	 * @return the messages
@@ -35,6 +35,11 @@ public final class CommitMessages extends AbstractCommitMessages<CommitMessages>
 		return deserialize(target.name(), target.location(), bytes, MAGIC, "standard",
 				(table, location, user, overwrite, messages, state) -> new CommitMessages(table, location, user,
 						overwrite, messages));
+	}
+
+	@Override
+	protected String family() {
+		return "standard";
 	}
 
 	@Override

@@ -13,13 +13,25 @@ import org.jspecify.annotations.Nullable;
 public final class WriteBuilder extends AbstractWriteBuilder<TableWrite, CommitMessages, TableCommit> {
 
 	/**
-	 * Creates a builder; applications get one from {@code PaimonOperations.newWriteBuilder}.
+	 * Creates a builder; applications get an {@link ArrowWriteBuilder} from
+	 * {@code PaimonOperations.newWriteBuilder}.
 	 * @param target the table
 	 * @param commitUser the commit user; must be a safe file name segment
 	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
 	 */
 	public WriteBuilder(WriteTarget target, String commitUser) {
 		super(target, commitUser);
+	}
+
+	/**
+	 * Sets the commit user of writers and committers created from now on.
+	 * @param commitUser the commit user; must be a safe file name segment
+	 * @return this builder
+	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
+	 */
+	public WriteBuilder withCommitUser(String commitUser) {
+		commitUser(commitUser);
+		return this;
 	}
 
 	/**

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.paimonspring.PaimonArgumentException;
-import io.github.paimonspring.postpone.BucketPlan;
 import io.github.paimonspring.postpone.BucketPlanException;
+import io.github.paimonspring.write.BucketPlan;
 import org.jspecify.annotations.Nullable;
 
 /**

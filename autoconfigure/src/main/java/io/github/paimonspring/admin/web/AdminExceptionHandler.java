@@ -6,7 +6,12 @@ import java.nio.charset.UnsupportedCharsetException;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonCommitException;
 import io.github.paimonspring.PaimonException;
+import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.PaimonUnavailableException;
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.admin.model.AdminException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
@@ -21,11 +26,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.github.paimonspring.PaimonArgumentException;
-import io.github.paimonspring.PaimonCommitException;
-import io.github.paimonspring.PaimonStateException;
-import io.github.paimonspring.PaimonUnavailableException;
-import io.github.paimonspring.UnsupportedTableException;
 
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.core.Ordered;

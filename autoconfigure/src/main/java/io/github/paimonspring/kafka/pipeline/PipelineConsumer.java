@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.ingest.ChannelOverlapException;
@@ -32,8 +34,6 @@ import org.apache.kafka.common.errors.WakeupException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.github.paimonspring.PaimonArgumentException;
-import io.github.paimonspring.UnsupportedTableException;
 
 /**
  * One consumer of a pipeline, on its own thread: polls its assigned partitions, converts their records,

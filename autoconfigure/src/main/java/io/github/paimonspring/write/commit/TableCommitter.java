@@ -5,6 +5,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.catalog.FencedCommitLock;
 import io.github.paimonspring.write.CommitResult;
@@ -17,9 +20,6 @@ import org.apache.paimon.table.sink.TableCommitImpl;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.github.paimonspring.PaimonArgumentException;
-import io.github.paimonspring.PaimonCommitException;
-import io.github.paimonspring.PaimonUnavailableException;
 
 /**
  * The engine behind {@link io.github.paimonspring.write.TableCommit} and the postpone fixed-bucket

@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -16,9 +19,6 @@ import org.apache.paimon.index.BucketAssigner;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.jspecify.annotations.Nullable;
-import io.github.paimonspring.PaimonArgumentException;
-import io.github.paimonspring.PaimonStateException;
-import io.github.paimonspring.PaimonWriteException;
 
 /**
  * The engine behind {@link io.github.paimonspring.write.TableWrite} and the postpone fixed-bucket

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.github.paimonspring.PaimonWriteException;
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
@@ -24,8 +26,6 @@ import org.apache.paimon.table.Table;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.github.paimonspring.PaimonWriteException;
-import io.github.paimonspring.UnsupportedTableException;
 
 /**
  * Schema evolution on write: before a batch is written, its Arrow schema is compared with the table's

@@ -5,14 +5,14 @@ import java.util.Map;
 import java.util.Set;
 
 import com.jayway.jsonpath.JsonPath;
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.admin.model.AdminException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import org.junit.jupiter.api.Test;
-import io.github.paimonspring.PaimonArgumentException;
-import io.github.paimonspring.PaimonCommitException;
-import io.github.paimonspring.PaimonWriteException;
 
 import org.springframework.http.HttpMethod;
 import org.springframework.http.InvalidMediaTypeException;
