@@ -3,17 +3,15 @@ package io.github.paimonspring.core;
 import java.util.Map;
 
 import io.github.paimonspring.PaimonArgumentException;
-import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.ArrowCommitMessages;
 import io.github.paimonspring.write.ArrowTableCommit;
 import io.github.paimonspring.write.ArrowTableWrite;
 import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.BucketPlan;
-import io.github.paimonspring.write.CommitMessages;
 import io.github.paimonspring.write.CommitUsers;
-import io.github.paimonspring.write.WriteBuilder;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.write.family.StandardWriteBuilder;
+import io.github.paimonspring.write.family.WriteTarget;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.jspecify.annotations.Nullable;
 
@@ -28,7 +26,7 @@ final class FamilyWriteBuilder implements ArrowWriteBuilder {
 
 	private final int postponeDefaultBuckets;
 
-	private final WriteBuilder standard;
+	private final StandardWriteBuilder standard;
 
 	private @Nullable PostponeFixedBucketWriteBuilder fixed;
 
@@ -42,7 +40,7 @@ final class FamilyWriteBuilder implements ArrowWriteBuilder {
 	FamilyWriteBuilder(WriteTarget target, int postponeDefaultBuckets) {
 		this.target = target;
 		this.postponeDefaultBuckets = postponeDefaultBuckets;
-		this.standard = new WriteBuilder(target, CommitUsers.random());
+		this.standard = new StandardWriteBuilder(target, CommitUsers.random());
 	}
 
 	@Override
@@ -67,6 +65,7 @@ final class FamilyWriteBuilder implements ArrowWriteBuilder {
 
 	@Override
 	public ArrowWriteBuilder withCommitUser(String commitUser) {
+		CommitUsers.validate(table(), commitUser);
 		this.standard.withCommitUser(commitUser);
 		if (this.fixed != null) {
 			this.fixed.withCommitUser(commitUser);
@@ -133,8 +132,8 @@ final class FamilyWriteBuilder implements ArrowWriteBuilder {
 
 	@Override
 	public ArrowCommitMessages deserializeCommitMessages(byte[] bytes) {
-		return (this.fixed != null) ? PostponeFixedBucketCommitMessages.deserialize(this.target, bytes)
-				: CommitMessages.deserialize(this.target, bytes);
+		return (this.fixed != null) ? this.fixed.deserializeCommitMessages(bytes)
+				: this.standard.deserializeCommitMessages(bytes);
 	}
 
 	/** The fixed-bucket builder, created (and the table checked) the first time with this builder's settings. */

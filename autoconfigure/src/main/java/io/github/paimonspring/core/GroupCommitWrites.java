@@ -11,7 +11,7 @@ import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.HeldKey;
 import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.write.family.WriteTarget;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.jspecify.annotations.Nullable;
 

@@ -18,7 +18,7 @@ import io.github.paimonspring.write.ArrowTableCommit;
 import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.SchemaChangeListener;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.write.family.WriteTarget;
 import io.github.paimonspring.write.schema.SchemaEvolution;
 import io.micrometer.observation.ObservationRegistry;
 import org.apache.arrow.vector.VectorSchemaRoot;

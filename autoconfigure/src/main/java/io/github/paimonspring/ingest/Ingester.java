@@ -16,7 +16,7 @@ import io.github.paimonspring.ingest.group.GroupCommits;
 import io.github.paimonspring.ingest.group.TableIngest;
 import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.write.family.WriteTarget;
 import io.github.paimonspring.write.lane.RowKindRules;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.data.columnar.DecimalColumnVector;

@@ -6,9 +6,9 @@ import java.util.OptionalLong;
 
 import io.github.paimonspring.PaimonCommitException;
 import io.github.paimonspring.catalog.CommitFence;
-import io.github.paimonspring.write.AbstractTableCommit;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.write.family.AbstractTableCommit;
+import io.github.paimonspring.write.family.WriteTarget;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.PostponeUtils;
 import org.apache.paimon.table.sink.CommitMessage;
@@ -28,7 +28,7 @@ public final class PostponeFixedBucketTableCommit extends AbstractTableCommit<Po
 
 	PostponeFixedBucketTableCommit(WriteTarget target, String commitUser,
 			@Nullable Map<String, String> overwritePartition) {
-		super(target, commitUser, overwritePartition, PostponeFixedBucketCommitMessages.class,
+		super(target, commitUser, overwritePartition, PostponeFixedBucketCommitMessages.class, "fixed-bucket",
 				PostponeUtils.tableForCommit(target.table()), (commit) -> commit.appendCommitCheckConflict(true));
 		this.fileStoreTable = target.table();
 	}

@@ -3,9 +3,9 @@ package io.github.paimonspring.postpone;
 import java.util.Map;
 
 import io.github.paimonspring.UnsupportedTableException;
-import io.github.paimonspring.write.AbstractWriteBuilder;
 import io.github.paimonspring.write.BucketPlan;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.write.family.AbstractWriteBuilder;
+import io.github.paimonspring.write.family.WriteTarget;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
@@ -205,6 +205,11 @@ public final class PostponeFixedBucketWriteBuilder extends
 	@Override
 	public PostponeFixedBucketTableCommit newCommit() {
 		return new PostponeFixedBucketTableCommit(target(), commitUser(), overwritePartition());
+	}
+
+	@Override
+	public PostponeFixedBucketCommitMessages deserializeCommitMessages(byte @Nullable [] bytes) {
+		return PostponeFixedBucketCommitMessages.deserialize(target(), bytes);
 	}
 
 }

@@ -17,8 +17,6 @@ import io.github.paimonspring.write.ArrowTableCommit;
 import io.github.paimonspring.write.ArrowTableWrite;
 import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.BucketPlan;
-import io.github.paimonspring.write.CommitMessages;
-import io.github.paimonspring.write.TableCommit;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.types.DataTypes;
@@ -88,18 +86,25 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 
 	@Test
 	void standardAndFixedBucketTypesAreIsolated() throws Exception {
+		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.iso");
+		ArrowWriteBuilder standard = this.writer.newWriteBuilder(table).withCommitUser("iso");
+		Class<?> standardCommit;
+		Class<?> standardMessages;
+		try (ArrowTableCommit commit = standard.newCommit(); ArrowTableWrite write = standard.newWrite()) {
+			standardCommit = commit.getClass();
+			standardMessages = write.prepareCommit().getClass();
+		}
 		// each family's committer is typed by its own messages
-		assertThat(messagesTypeOf(TableCommit.class)).isEqualTo(CommitMessages.class);
+		assertThat(messagesTypeOf(standardCommit)).isEqualTo(standardMessages);
 		assertThat(messagesTypeOf(PostponeFixedBucketTableCommit.class)).isEqualTo(PostponeFixedBucketCommitMessages.class);
-		assertThat(CommitMessages.class.isAssignableFrom(PostponeFixedBucketCommitMessages.class)).isFalse();
-		assertThat(PostponeFixedBucketCommitMessages.class.isAssignableFrom(CommitMessages.class)).isFalse();
-		assertThat(TableCommit.class.getMethods()).filteredOn((m) -> m.getName().startsWith("commit")
+		assertThat(standardMessages.isAssignableFrom(PostponeFixedBucketCommitMessages.class)).isFalse();
+		assertThat(PostponeFixedBucketCommitMessages.class.isAssignableFrom(standardMessages)).isFalse();
+		assertThat(standardCommit.getMethods()).filteredOn((m) -> m.getName().startsWith("commit")
 				|| m.getName().startsWith("filterAndCommit") || m.getName().equals("abort"))
 			.allSatisfy((m) -> assertThat(m.getParameterTypes()).doesNotContain(PostponeFixedBucketCommitMessages.class));
 		assertThat(PostponeFixedBucketTableCommit.class.getMethods()).allSatisfy(
-				(m) -> assertThat(m.getParameterTypes()).doesNotContain(CommitMessages.class));
+				(m) -> assertThat(m.getParameterTypes()).doesNotContain(standardMessages));
 		// and serialized bytes of one kind are refused by the other's deserializer
-		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.iso");
 		PostponeFixedBucketCommitMessages messages = (PostponeFixedBucketCommitMessages) prepare(
 				builder(table, "iso", 1, "d"), 1, "a", "d");
 		byte[] bytes = messages.serialize();
@@ -111,9 +116,9 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 		assertThat(copy.messages()).isEqualTo(messages.messages());
 		assertThat(copy.checkFromSnapshot()).isEqualTo(messages.checkFromSnapshot());
 		// and a standard committer refuses them before anything is committed
-		try (ArrowTableCommit standardCommit = this.writer.newWriteBuilder(table).withCommitUser("iso").newCommit()) {
-			assertThatThrownBy(() -> standardCommit.commit(copy)).isInstanceOf(PaimonArgumentException.class)
-				.hasMessageContaining("commits CommitMessages, not PostponeFixedBucketCommitMessages");
+		try (ArrowTableCommit commit = standard.newCommit()) {
+			assertThatThrownBy(() -> commit.commit(copy)).isInstanceOf(PaimonArgumentException.class)
+				.hasMessageContaining("commits standard commit messages, not fixed-bucket ones");
 		}
 		assertThat(this.warehouse.snapshotCount(table)).isZero();
 	}

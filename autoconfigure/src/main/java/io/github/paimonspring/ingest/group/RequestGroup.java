@@ -8,9 +8,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.snapshot.ChannelUpdate;
-import io.github.paimonspring.write.AbstractCommitMessages;
-import io.github.paimonspring.write.AbstractTableWrite;
 import io.github.paimonspring.write.CommitResult;
+import io.github.paimonspring.write.family.AbstractCommitMessages;
+import io.github.paimonspring.write.family.AbstractTableWrite;
 import org.jspecify.annotations.Nullable;
 
 /**

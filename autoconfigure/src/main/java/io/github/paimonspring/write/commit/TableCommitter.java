@@ -22,7 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The engine behind {@link io.github.paimonspring.write.TableCommit} and the postpone fixed-bucket
+ * The engine behind {@link io.github.paimonspring.write.ArrowTableCommit} and the postpone fixed-bucket
  * committer: runs Paimon commits, truncates and safe aborts for one table, commit user and mode, and
  * reports what was committed. Callers check the provenance of messages first.
  */

@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.family;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -14,6 +14,8 @@ import java.util.Set;
 
 import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.write.ArrowCommitMessages;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.commit.PreparedFiles;
 import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.table.sink.CommitMessage;
@@ -329,7 +331,7 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 
 	final void checkOpen() {
 		if (this.closed) {
-			throw new PaimonStateException(this.table, getClass().getSimpleName() + " for table '" + this.table + "' are closed");
+			throw new PaimonStateException(this.table, "ArrowCommitMessages for table '" + this.table + "' are closed");
 		}
 	}
 
@@ -385,8 +387,8 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 
 	@Override
 	public String toString() {
-		return getClass().getSimpleName() + "[table=" + this.table + ", commitUser=" + this.commitUser + ", overwrite="
-				+ this.overwritePartition + ", messages=" + this.messages.size() + "]";
+		return "ArrowCommitMessages[" + family() + ", table=" + this.table + ", commitUser=" + this.commitUser
+				+ ", overwrite=" + this.overwritePartition + ", messages=" + this.messages.size() + "]";
 	}
 
 }

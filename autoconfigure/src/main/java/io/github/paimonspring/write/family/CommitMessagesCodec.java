@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.family;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,10 +1,11 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.family;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.UnsupportedTableException;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -29,12 +30,12 @@ public abstract class AbstractWriteBuilder<W extends AbstractTableWrite<M>, M ex
 	/**
 	 * Creates the builder of a family.
 	 * @param target the table
-	 * @param commitUser the commit user; must be a safe file name segment
-	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
+	 * @param commitUser the commit user, a safe file name segment ({@code CommitUsers.validate} checks the
+	 * ones applications give)
 	 */
 	protected AbstractWriteBuilder(WriteTarget target, String commitUser) {
 		this.target = target;
-		this.commitUser = CommitUsers.validate(target.name(), commitUser);
+		this.commitUser = commitUser;
 	}
 
 	/**
@@ -75,12 +76,21 @@ public abstract class AbstractWriteBuilder<W extends AbstractTableWrite<M>, M ex
 	public abstract C newCommit();
 
 	/**
+	 * Reads this family's messages serialized by {@link AbstractCommitMessages#serialize()}, possibly in
+	 * another process, for this builder's table.
+	 * @param bytes the serialized messages
+	 * @return the messages
+	 * @throws PaimonArgumentException if the bytes are not this family's messages of this table
+	 */
+	public abstract M deserializeCommitMessages(byte @Nullable [] bytes);
+
+	/**
 	 * Sets the commit user of writers and committers created from now on.
-	 * @param commitUser the commit user; must be a safe file name segment
-	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
+	 * @param commitUser the commit user, a safe file name segment ({@code CommitUsers.validate} checks the
+	 * ones applications give)
 	 */
 	protected final void commitUser(String commitUser) {
-		this.commitUser = CommitUsers.validate(this.target.name(), commitUser);
+		this.commitUser = commitUser;
 	}
 
 	/**

@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.family;
 
 import java.util.List;
 import java.util.Map;
@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
+import io.github.paimonspring.write.ArrowTableWrite;
 import io.github.paimonspring.write.lane.BucketRouter;
 import io.github.paimonspring.write.lane.LaneWriter;
 import io.github.paimonspring.write.lane.WriteLanes;
@@ -55,7 +56,7 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 		this.commitUser = commitUser;
 		this.overwritePartition = overwritePartition;
 		FileStoreTable sized = WriteLanes.sizedForHeap(writeTable, target.parallelism());
-		this.lanes = new LaneWriter(target.name(), getClass().getSimpleName(), new WriteLanes(target.name(), sized,
+		this.lanes = new LaneWriter(target.name(), "ArrowTableWrite", new WriteLanes(target.name(), sized,
 				commitUser, overwritePartition != null, target.spillDirectory(), target.parallelism(), router,
 				plannedBuckets, target.rowKindColumn(), target.columnarWrites()));
 	}

@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.family;
 
 import java.util.List;
 import java.util.Map;
@@ -10,6 +10,9 @@ import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.PaimonCommitException;
 import io.github.paimonspring.PaimonStateException;
 import io.github.paimonspring.catalog.CommitFence;
+import io.github.paimonspring.write.ArrowCommitMessages;
+import io.github.paimonspring.write.ArrowTableCommit;
+import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.commit.TableCommitter;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.CommitMessage;
@@ -36,6 +39,8 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 
 	private final Class<M> messagesType;
 
+	private final String family;
+
 	private final TableCommitter committer;
 
 	private volatile boolean closed;
@@ -46,17 +51,20 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	 * @param commitUser the commit user
 	 * @param overwritePartition the static partition to overwrite ({@code {}} for the whole table or
 	 * the partitions that receive data), or {@code null} to append
-	 * @param messagesType the family's messages type; others are refused even through raw calls
+	 * @param messagesType the family's messages type; others are refused
+	 * @param family the family's name in messages, such as {@code fixed-bucket}
 	 * @param commitTable the table to create Paimon commits from (usually the target's table)
 	 * @param configure applied to every Paimon commit before it runs, or {@code null}
 	 */
 	protected AbstractTableCommit(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition,
-			Class<M> messagesType, FileStoreTable commitTable, @Nullable Consumer<TableCommitImpl> configure) {
+			Class<M> messagesType, String family, FileStoreTable commitTable,
+			@Nullable Consumer<TableCommitImpl> configure) {
 		this.table = target.name();
 		this.location = target.location();
 		this.commitUser = commitUser;
 		this.overwritePartition = overwritePartition;
 		this.messagesType = messagesType;
+		this.family = family;
 		this.committer = new TableCommitter(target.name(), target.table(), commitTable, commitUser, overwritePartition,
 				configure, target.fence());
 	}
@@ -205,9 +213,9 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 			throw new PaimonArgumentException(this.table, "commit messages must not be null");
 		}
 		if (!this.messagesType.isInstance(messages)) {
-			throw new PaimonArgumentException(this.table, getClass().getSimpleName() + " for table '" + this.table
-					+ "' commits " + this.messagesType.getSimpleName() + ", not " + messages.getClass().getSimpleName()
-					+ "; commit messages with the committer of the builder that created their writer");
+			throw new PaimonArgumentException(this.table, "ArrowTableCommit for table '" + this.table + "' commits "
+					+ this.family + " commit messages, not " + AbstractCommitMessages.kind(messages)
+					+ " ones; commit messages with the committer of the builder that created their writer");
 		}
 		M checked = this.messagesType.cast(messages);
 		checked.checkProvenance(this.table, this.location, this.commitUser, this.overwritePartition);
@@ -217,7 +225,7 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	private void checkOpen() {
 		if (this.closed) {
 			throw new PaimonStateException(this.table,
-					getClass().getSimpleName() + " for table '" + this.table + "' is closed");
+					"ArrowTableCommit for table '" + this.table + "' is closed");
 		}
 	}
 
