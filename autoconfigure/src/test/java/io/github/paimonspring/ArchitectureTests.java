@@ -11,7 +11,7 @@ import io.github.paimonspring.archfixture.write.lane.FacadeCallingEngine;
 import io.github.paimonspring.support.ArchitectureRules;
 
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
-import io.github.paimonspring.write.AbstractWriteBuilder;
+import io.github.paimonspring.write.family.AbstractWriteBuilder;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;

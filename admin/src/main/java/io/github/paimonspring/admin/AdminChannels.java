@@ -3,16 +3,17 @@ package io.github.paimonspring.admin;
 import java.io.InputStream;
 import java.util.concurrent.CompletableFuture;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.admin.body.ArrowBodyReader;
 import io.github.paimonspring.admin.body.GroupedBodies;
 import io.github.paimonspring.admin.model.AdminException;
 import io.github.paimonspring.admin.model.AdminMetrics;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.model.AdminSettings;
+import io.github.paimonspring.core.IngestChannel;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestBusyException;
-import io.github.paimonspring.write.PaimonArgumentException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -57,7 +58,13 @@ public class AdminChannels {
 	public AdminModel.ChannelResponse open(String database, String table, String channel) {
 		String identifier = this.tables.identifier(database, table);
 		try {
-			return response(this.operations.openChannel(identifier, channel));
+			IngestChannel opened = this.operations.openChannel(identifier, channel);
+			// the committed state right after the opening; its generation is the handle's unless the channel
+			// was opened (or closed) again meanwhile, which fences this one
+			ChannelState state = opened.state().orElse(null);
+			return new AdminModel.ChannelResponse(opened.table(), channel, opened.generation(),
+					(state != null) ? state.offsetToken() : null,
+					(state != null) ? state.snapshotId() : opened.generation());
 		}
 		catch (IngestBusyException ex) {
 			throw AdminException.busy(identifier, ex);
@@ -73,7 +80,7 @@ public class AdminChannels {
 	 */
 	public AdminModel.ChannelResponse state(String database, String table, String channel) {
 		String identifier = this.tables.identifier(database, table);
-		return this.operations.channelState(identifier, channel).map(AdminChannels::response)
+		return this.operations.channels(identifier).state(channel).map(AdminChannels::response)
 			.orElseThrow(() -> new AdminException(AdminException.Kind.NOT_FOUND, "Unknown channel", identifier,
 					"Channel '" + channel + "' of table '" + identifier + "' was never opened"));
 	}
@@ -88,7 +95,7 @@ public class AdminChannels {
 	public AdminModel.ChannelResponse close(String database, String table, String channel) {
 		String identifier = this.tables.identifier(database, table);
 		try {
-			return this.operations.closeChannel(identifier, channel).map(AdminChannels::response)
+			return this.operations.channels(identifier).close(channel).map(AdminChannels::response)
 				.orElseThrow(() -> new AdminException(AdminException.Kind.NOT_FOUND, "Unknown channel", identifier,
 						"Channel '" + channel + "' of table '" + identifier + "' is not open (never opened, or closed)"));
 		}
@@ -119,7 +126,9 @@ public class AdminChannels {
 		}
 		ArrowBodyReader.checkDeclaredLength(identifier, contentLength, this.settings.maxRequestBytes());
 		return this.grouped.submit(identifier, "channel " + channel, body,
-				(batches) -> this.operations.appendToChannel(identifier, channel, generation, after, offsetToken, batches));
+				(batches) -> this.operations.channels(identifier)
+					.channel(channel, generation)
+					.append(after, offsetToken, batches));
 	}
 
 	private static AdminModel.ChannelResponse response(ChannelState state) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.admin.model.AdminArguments;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.arrow.ArrowTypes;
@@ -11,10 +12,9 @@ import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.TableDefinition;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.write.ArrowTableCommit;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.TableCommit;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.table.FileStoreTable;
@@ -105,7 +105,7 @@ public class AdminTables {
 		return new AdminModel.TableDetails(beanName(Identifier.fromString(identifier)), identifier, fields,
 				resolved.primaryKeys(), resolved.partitionKeys(), bucket(resolved), options, latestSnapshot(resolved),
 				kinds ? this.writer.tables().rowKindColumn(identifier) : null,
-				this.writer.schemaEvolutionPolicy(identifier).value(),
+				this.writer.schemaEvolution().policy(identifier).value(),
 				(resolved instanceof FileStoreTable fileStoreTable) ? fileStoreTable.schema().id() : 0);
 	}
 
@@ -121,16 +121,16 @@ public class AdminTables {
 		AdminModel.TruncateRequest body = (request != null) ? request : new AdminModel.TruncateRequest(null, null, null);
 		String user = (body.commitUser() != null) ? AdminArguments.checkKey(identifier, "commitUser", body.commitUser())
 				: CommitUsers.random();
-		try (TableCommit commit = this.writer.newWriteBuilder(identifier, user).newCommit()) {
+		try (ArrowTableCommit commit = this.writer.newWriteBuilder(identifier).withCommitUser(user).newCommit()) {
 			CommitResult result;
 			if (body.partitions() != null && !body.partitions().isEmpty()) {
 				AdminArguments.checkIdentifier(identifier, body.identifier());
 				result = (body.identifier() != null)
-						? commit.truncatePartitionsWithIdentifier(body.partitions(), body.identifier())
+						? commit.truncatePartitions(body.identifier(), body.partitions())
 						: commit.truncatePartitions(body.partitions());
 			}
 			else if (body.identifier() != null) {
-				result = commit.truncateTableWithIdentifier(body.identifier());
+				result = commit.truncateTable(body.identifier());
 			}
 			else {
 				result = commit.truncateTable();

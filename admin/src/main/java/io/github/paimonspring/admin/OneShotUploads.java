@@ -9,6 +9,7 @@ import java.util.HexFormat;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.admin.body.ArrowBodyReader;
 import io.github.paimonspring.admin.body.GroupedBodies;
 import io.github.paimonspring.admin.model.AdminArguments;
@@ -24,10 +25,9 @@ import io.github.paimonspring.core.IdempotentIngest;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.IngestBusyException;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.WriteBuilder;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.paimon.table.FileStoreTable;
@@ -44,7 +44,7 @@ import org.jspecify.annotations.Nullable;
  * Before the first batch is written, the table's schema is evolved for the body's Arrow schema under
  * the table's policy, or under the request's {@code schemaEvolution} when
  * {@code paimon.admin.allow-schema-evolution} allows requests to choose (see
- * {@link PaimonOperations#evolveSchema}); the body is then written on the new schema.
+ * {@link PaimonOperations#schemaEvolution}); the body is then written on the new schema.
  */
 public class OneShotUploads {
 
@@ -103,7 +103,7 @@ public class OneShotUploads {
 		if (!this.allowSchemaEvolution) {
 			throw new PaimonArgumentException(table, "The schemaEvolution parameter is not allowed on this server "
 					+ "(paimon.admin.allow-schema-evolution=false); table '" + table + "' uses its own policy '"
-					+ this.writer.schemaEvolutionPolicy(table) + "'. Remove the parameter, or set "
+					+ this.writer.schemaEvolution().policy(table) + "'. Remove the parameter, or set "
 					+ "paimon.admin.allow-schema-evolution=true");
 		}
 		try {
@@ -200,7 +200,7 @@ public class OneShotUploads {
 		try (IdempotentIngest held = (idempotencyKey != null) ? hold(identifier, idempotencyKey) : null) {
 			return this.grouped.submit(identifier, "grouped upload", body, (batches) -> {
 				if (schemaEvolution != null && !batches.isEmpty()) {
-					this.writer.evolveSchema(identifier, batches.get(0).getSchema(), null, schemaEvolution);
+					this.writer.schemaEvolution().evolve(identifier, batches.get(0).getSchema(), null, schemaEvolution);
 				}
 				return (held != null) ? held.ingest(batches) : this.writer.ingest(identifier, batches, null);
 			});
@@ -280,18 +280,18 @@ public class OneShotUploads {
 		this.metrics.written(identifier, upload.rows(), upload.bytes());
 		this.metrics.committed(identifier, Duration.ofNanos(System.nanoTime() - started), result.committed());
 		return new AdminModel.CommitResponse(result.committed(), result.snapshotId(),
-				result.committed() ? result.rowCount() : 0);
+				result.committed() ? result.rows() : 0);
 	}
 
 	private WritePath standardPath(String table, String user, boolean overwrite) {
-		WriteBuilder builder = this.writer.newWriteBuilder(table, user);
-		return new FamilyWritePath<>(AdminTransaction.STANDARD, overwrite ? builder.withOverwrite() : builder);
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser(user);
+		return new FamilyWritePath(AdminTransaction.STANDARD, overwrite ? builder.withOverwrite() : builder);
 	}
 
 	private WritePath fixedBucketPath(String table, String user, boolean overwrite) {
-		PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(table, user)
-			.withAutomaticBucketPlan();
-		return new FamilyWritePath<>(AdminTransaction.POSTPONE_FIXED_BUCKET, overwrite ? builder.withOverwrite() : builder);
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser(user).withFixedBucketPlan();
+		return new FamilyWritePath(AdminTransaction.POSTPONE_FIXED_BUCKET,
+				overwrite ? builder.withOverwrite() : builder);
 	}
 
 	/**

@@ -40,8 +40,8 @@ final class OneShotWritePath implements AutoCloseable {
 	WritePath.Writer writer(String identifier, @Nullable VectorSchemaRoot first, @Nullable DictionaryProvider dictionaries,
 			@Nullable SchemaEvolutionPolicy schemaEvolution) {
 		if (this.writer == null) {
-			if (first != null && !this.operations
-				.evolveSchema(identifier, first.getSchema(), dictionaries, schemaEvolution)
+			if (first != null && !this.operations.schemaEvolution()
+				.evolve(identifier, first.getSchema(), dictionaries, schemaEvolution)
 				.isEmpty()) {
 				WritePath evolved = this.paths.get();
 				this.current.close();

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.admin.body.ArrowBodyReader;
 import io.github.paimonspring.admin.model.AdminException;
@@ -26,7 +27,6 @@ import io.github.paimonspring.admin.web.AdminExceptionHandler;
 import io.github.paimonspring.arrow.ArrowFormatException;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.support.WarehouseTestBase;
-import io.github.paimonspring.write.PaimonArgumentException;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;

@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,7 +91,7 @@ public class Instances implements CommitFence {
 
 	/**
 	 * Renews this instance's lease in the store (registering it the first time).
-	 * @throws io.github.paimonspring.write.PaimonUnavailableException if the store cannot be reached
+	 * @throws io.github.paimonspring.PaimonUnavailableException if the store cannot be reached
 	 */
 	public synchronized void heartbeat() {
 		if (this.deregistered) {

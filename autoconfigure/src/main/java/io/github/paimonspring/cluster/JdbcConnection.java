@@ -6,7 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
 
-import io.github.paimonspring.write.PaimonUnavailableException;
+import io.github.paimonspring.PaimonUnavailableException;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -10,9 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.catalog.FencedCommitLock;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.paimon.catalog.CatalogLock;
 import org.jspecify.annotations.Nullable;
 

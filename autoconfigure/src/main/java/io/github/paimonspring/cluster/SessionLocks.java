@@ -16,8 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.catalog.CommitFence;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

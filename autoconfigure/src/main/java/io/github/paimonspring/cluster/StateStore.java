@@ -18,7 +18,7 @@ public interface StateStore {
 	 * @param kind the kind of record, for example {@code instance}
 	 * @param id the id, unique within the kind
 	 * @param fields the record
-	 * @throws io.github.paimonspring.write.PaimonUnavailableException if the store cannot be reached
+	 * @throws io.github.paimonspring.PaimonUnavailableException if the store cannot be reached
 	 */
 	void put(String kind, String id, Map<String, String> fields);
 

@@ -8,7 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.TreeMap;
 
-import io.github.paimonspring.write.PaimonUnavailableException;
+import io.github.paimonspring.PaimonUnavailableException;
 import org.apache.paimon.fs.FileIO;
 import org.apache.paimon.fs.FileStatus;
 import org.apache.paimon.fs.Path;

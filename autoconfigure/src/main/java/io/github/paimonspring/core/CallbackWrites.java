@@ -1,11 +1,11 @@
 package io.github.paimonspring.core;
 
-import io.github.paimonspring.write.AbstractCommitMessages;
-import io.github.paimonspring.write.AbstractTableCommit;
-import io.github.paimonspring.write.AbstractTableWrite;
-import io.github.paimonspring.write.AbstractWriteBuilder;
+import io.github.paimonspring.PaimonWriteException;
+import io.github.paimonspring.write.ArrowCommitMessages;
+import io.github.paimonspring.write.ArrowTableCommit;
+import io.github.paimonspring.write.ArrowTableWrite;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonWriteException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -24,11 +24,9 @@ final class CallbackWrites {
 	 * written files are discarded (the writer is closed, prepared messages aborted) and the failure is
 	 * rethrown.
 	 */
-	static <M extends AbstractCommitMessages<M>> WriteResult writeAndCommit(
-			AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>> builder,
-			WriteCallback callback) {
-		try (AbstractTableWrite<M> write = builder.newWrite(); AbstractTableCommit<M> commit = builder.newCommit()) {
-			M messages;
+	static WriteResult writeAndCommit(ArrowWriteBuilder builder, WriteCallback callback) {
+		try (ArrowTableWrite write = builder.newWrite(); ArrowTableCommit commit = builder.newCommit()) {
+			ArrowCommitMessages messages;
 			try {
 				callback.doInWrite(new Session(write));
 				messages = write.prepareCommit();
@@ -60,9 +58,9 @@ final class CallbackWrites {
 
 	static final class Session implements WriteSession {
 
-		private final AbstractTableWrite<?> write;
+		private final ArrowTableWrite write;
 
-		Session(AbstractTableWrite<?> write) {
+		Session(ArrowTableWrite write) {
 			this.write = write;
 		}
 

@@ -1,23 +1,25 @@
 package io.github.paimonspring.core;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 import io.github.paimonspring.core.PaimonWriterObservationContext.Operation;
+import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.HeldKey;
 import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.write.family.WriteTarget;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The writes of {@link PaimonWriter} that go through the group commit: requests with or without an
- * idempotency key, requests under a key held while their body is read, and channel appends. Each is
- * observed, evolves the table's schema for its batches first, and answers with the table's name and
- * the request's own rows.
+ * idempotency key, requests under a key held while their body is read, and channel appends (through
+ * the channel handles it creates). Each is observed, evolves the table's schema for its batches first,
+ * and answers with the table's name and the request's own rows.
  */
 final class GroupCommitWrites {
 
@@ -27,6 +29,8 @@ final class GroupCommitWrites {
 
 	private final Function<String, WriteTarget> target;
 
+	private final Function<String, WriteTarget> resolve;
+
 	private final BiConsumer<String, List<VectorSchemaRoot>> evolve;
 
 	/**
@@ -34,13 +38,15 @@ final class GroupCommitWrites {
 	 * @param ingester the group commit service
 	 * @param observations observes every write
 	 * @param target resolves a table name to the table to write (and tells who listens)
+	 * @param resolve resolves a table name to the table to read (telling no one)
 	 * @param evolve evolves a table's schema for batches under its policy
 	 */
 	GroupCommitWrites(Ingester ingester, WriterObservations observations, Function<String, WriteTarget> target,
-			BiConsumer<String, List<VectorSchemaRoot>> evolve) {
+			Function<String, WriteTarget> resolve, BiConsumer<String, List<VectorSchemaRoot>> evolve) {
 		this.ingester = ingester;
 		this.observations = observations;
 		this.target = target;
+		this.resolve = resolve;
 		this.evolve = evolve;
 	}
 
@@ -69,11 +75,37 @@ final class GroupCommitWrites {
 		};
 	}
 
-	/** See {@link PaimonOperations#appendToChannel(String, String, long, String, String, List)}. */
-	CompletableFuture<WriteResult> appendToChannel(String table, String channel, long generation, @Nullable String after,
-			String offsetToken, List<VectorSchemaRoot> batches) {
-		return write(Operation.CHANNEL_APPEND, table, batches, (target) -> this.ingester.appendToChannel(target,
-				channel, generation, after, offsetToken, batches));
+	/** See {@link PaimonOperations#openChannel(String, String)}. */
+	IngestChannel openChannel(String table, String channel) {
+		ChannelState opened = this.ingester.openChannel(this.target.apply(table), channel);
+		return new Channel(table, opened.table(), channel, opened.generation());
+	}
+
+	/** See {@link PaimonOperations#channels(String)}. */
+	IngestChannels channels(String table) {
+		return new IngestChannels() {
+
+			@Override
+			public Optional<ChannelState> state(String channel) {
+				return Optional.ofNullable(GroupCommitWrites.this.ingester
+					.channelState(GroupCommitWrites.this.resolve.apply(table), channel));
+			}
+
+			@Override
+			public Optional<ChannelState> close(String channel) {
+				return closeChannel(table, channel, -1);
+			}
+
+			@Override
+			public IngestChannel channel(String channel, long generation) {
+				return new Channel(table, GroupCommitWrites.this.resolve.apply(table).name(), channel, generation);
+			}
+
+		};
+	}
+
+	private Optional<ChannelState> closeChannel(String table, String channel, long generation) {
+		return Optional.ofNullable(this.ingester.closeChannel(this.target.apply(table), channel, generation));
 	}
 
 	private CompletableFuture<WriteResult> write(Operation operation, String table, List<VectorSchemaRoot> batches,
@@ -82,9 +114,69 @@ final class GroupCommitWrites {
 			this.evolve.accept(table, batches);
 			WriteTarget target = this.target.apply(table);
 			return submit.apply(target)
-				.thenApply((result) -> new WriteResult(target.name(), result.rowCount(), result.committed(),
+				.thenApply((result) -> new WriteResult(target.name(), result.rows(), result.committed(),
 						result.snapshotId()));
 		});
+	}
+
+	/**
+	 * A channel generation: appends through the group commit, state and closing by its table name.
+	 */
+	private final class Channel implements IngestChannel {
+
+		private final String table;
+
+		private final String identifier;
+
+		private final String name;
+
+		private final long generation;
+
+		Channel(String table, String identifier, String name, long generation) {
+			this.table = table;
+			this.identifier = identifier;
+			this.name = name;
+			this.generation = generation;
+		}
+
+		@Override
+		public String table() {
+			return this.identifier;
+		}
+
+		@Override
+		public String name() {
+			return this.name;
+		}
+
+		@Override
+		public long generation() {
+			return this.generation;
+		}
+
+		@Override
+		public CompletableFuture<WriteResult> append(@Nullable String after, String offsetToken,
+				List<VectorSchemaRoot> batches) {
+			return write(Operation.CHANNEL_APPEND, this.table, batches, (target) -> GroupCommitWrites.this.ingester
+				.appendToChannel(target, this.name, this.generation, after, offsetToken, batches));
+		}
+
+		@Override
+		public Optional<ChannelState> state() {
+			return channels(this.table).state(this.name);
+		}
+
+		@Override
+		public Optional<ChannelState> close() {
+			return closeChannel(this.table, this.name, this.generation);
+		}
+
+		@Override
+		public String toString() {
+			return "IngestChannel[table=" + this.identifier + ", name=" + this.name + ", generation="
+					+ this.generation + "]";
+		}
+
 	}
 
 }

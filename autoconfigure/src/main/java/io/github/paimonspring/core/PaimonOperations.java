@@ -2,35 +2,28 @@ package io.github.paimonspring.core;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.catalog.TableNotFoundException;
-import io.github.paimonspring.ingest.ChannelState;
-import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
-import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
-import io.github.paimonspring.write.CommitMessages;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.UnsupportedTableException;
-import io.github.paimonspring.write.WriteBuilder;
+import io.github.paimonspring.write.schema.SchemaEvolution;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.paimon.schema.SchemaChange;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The operations of writing Arrow data into Paimon tables, implemented by {@link PaimonWriter}; depend
  * on this interface to decorate or replace the template. One-shot methods ({@link #write},
- * {@link #overwrite}, {@link #truncate}, {@link #execute}, {@link #writeFixedBuckets}) write and commit
- * in one call and abort on failure; the builder methods give full control over commit users,
- * identifiers, overwrite, merge and abort, for both write families: the standard one, and the
- * postpone fixed-bucket one that writes {@code bucket = -2} tables straight into real buckets. Tables
- * are named by their {@code paimon.tables} key or as {@code database.table}. Implementations are
+ * {@link #overwrite}, {@link #truncate}, {@link #execute}) write and commit in one call and abort on
+ * failure; {@link #ingest} and channels ({@link #openChannel}) write through the table's group commit;
+ * {@link #newWriteBuilder} gives full control over commit users, identifiers, overwrite, merge, abort and
+ * the fixed-bucket plan that writes postpone ({@code bucket = -2}) tables straight into real buckets.
+ * Tables are named by their {@code paimon.tables} key or as {@code database.table}. Implementations are
  * thread-safe; the writers they create belong to one thread each.
  */
 public interface PaimonOperations {
@@ -49,15 +42,6 @@ public interface PaimonOperations {
 	 * @throws TableNotFoundException if the table does not exist
 	 */
 	WriteResult write(String table, VectorSchemaRoot root);
-
-	/**
-	 * Writes one Arrow batch with dictionary-encoded columns and commits it.
-	 * @param table a configured table name or {@code database.table}
-	 * @param root the batch; the caller keeps ownership
-	 * @param dictionaries the dictionaries of encoded columns
-	 * @return the rows written and the snapshot created
-	 */
-	WriteResult write(String table, VectorSchemaRoot root, DictionaryProvider dictionaries);
 
 	/**
 	 * Writes every batch of an Arrow stream and commits them together; nothing is committed if any
@@ -104,7 +88,7 @@ public interface PaimonOperations {
 	/**
 	 * Runs a callback with a writer and commits what it wrote when it returns; when it throws,
 	 * everything it wrote is discarded and the exception is rethrown (checked exceptions wrapped in a
-	 * {@link io.github.paimonspring.write.PaimonWriteException}).
+	 * {@link io.github.paimonspring.PaimonWriteException}).
 	 * @param table a configured table name or {@code database.table}
 	 * @param callback the work to do
 	 * @return the rows written and the snapshot created
@@ -112,30 +96,34 @@ public interface PaimonOperations {
 	WriteResult execute(String table, WriteCallback callback);
 
 	/**
-	 * Writes one batch through the table's group commit: the batch is validated and buffered before this
-	 * method returns (the caller may release it then), and the future completes after the commit that
-	 * makes it visible together with the other requests of its group — at most one commit per
-	 * {@code paimon.ingest.commit-interval} per table. Postpone ({@code bucket = -2}) tables are written
-	 * straight into real buckets.
-	 * @param table a configured table name or {@code database.table}
-	 * @param root the batch; the caller keeps ownership
-	 * @return the rows written and the group's snapshot; completes exceptionally with a
-	 * {@link io.github.paimonspring.ingest.IngestGroupException} when the group commit failed (nothing of
-	 * it is visible; retrying is safe)
-	 * @throws io.github.paimonspring.arrow.ArrowDataException if the batch does not match the table
-	 * (nothing was buffered)
+	 * Runs a callback with a writer of a builder and commits what it wrote when it returns, with the
+	 * builder's commit user, overwrite mode and fixed-bucket plan; when it throws, everything it wrote is
+	 * discarded and the exception is rethrown (checked exceptions wrapped in a
+	 * {@link io.github.paimonspring.PaimonWriteException}). A builder with a fixed-bucket plan makes it the
+	 * one-shot write of a postpone ({@code bucket = -2}) table into real buckets: the rows are readable at
+	 * once. The writer keeps the schema it was opened on (see {@link #schemaEvolution()}).
+	 * @param builder the builder, from {@link #newWriteBuilder}
+	 * @param callback the work to do
+	 * @return the rows written and the snapshot created
 	 */
-	CompletableFuture<WriteResult> ingest(String table, VectorSchemaRoot root);
+	WriteResult execute(ArrowWriteBuilder builder, WriteCallback callback);
 
 	/**
-	 * Writes batches through the table's group commit (see {@link #ingest(String, VectorSchemaRoot)}),
-	 * exactly once per idempotency key: the key is recorded in the snapshot that commits the rows, and a
-	 * request with a key that a retained snapshot already committed writes nothing and answers with
-	 * that snapshot ({@code committed = false}, 0 rows).
+	 * Writes batches through the table's group commit: they are validated and buffered before this
+	 * method returns (the caller may release them then), and the future completes after the commit that
+	 * makes them visible together with the other requests of its group — at most one commit per
+	 * {@code paimon.ingest.commit-interval} per table. Postpone ({@code bucket = -2}) tables are written
+	 * straight into real buckets. With an idempotency key it writes exactly once per key: the key is
+	 * recorded in the snapshot that commits the rows, and a request with a key that a retained snapshot
+	 * already committed writes nothing and answers with that snapshot ({@code committed = false}, 0 rows).
 	 * @param table a configured table name or {@code database.table}
 	 * @param batches the batches, committed together; the caller keeps ownership
 	 * @param idempotencyKey the key (printable ASCII without line breaks), or {@code null}
-	 * @return the outcome
+	 * @return the rows written and the group's snapshot; completes exceptionally with a
+	 * {@link io.github.paimonspring.ingest.IngestGroupException} when the group commit failed (nothing of
+	 * it is visible; retrying is safe)
+	 * @throws io.github.paimonspring.arrow.ArrowDataException if a batch does not match the table (nothing
+	 * was buffered)
 	 * @throws io.github.paimonspring.ingest.IngestBusyException if the table buffers too much, or another
 	 * instance is committing the same key (retry later)
 	 */
@@ -144,13 +132,24 @@ public interface PaimonOperations {
 	/**
 	 * Opens a channel of a table — a named producer that resumes exactly once after a crash: waits for
 	 * the channel's appends in flight, records a new generation that fences every older one (their
-	 * appends are refused from now on), and returns the new generation with the offset token of the
-	 * last committed append, to resume after.
+	 * appends are refused from now on), and returns the handle of the new generation. Its
+	 * {@link IngestChannel#state() state} then tells the offset token of the last committed append, to
+	 * resume after.
 	 * @param table a configured table name or {@code database.table}
 	 * @param channel the channel name (letters, digits, {@code .}, {@code _}, {@code -}; at most 128)
-	 * @return the channel's state after opening
+	 * @return the handle to append through
+	 * @throws io.github.paimonspring.ingest.IngestBusyException if the channel is being opened elsewhere or
+	 * its appends do not finish
 	 */
-	ChannelState openChannel(String table, String channel);
+	IngestChannel openChannel(String table, String channel);
+
+	/**
+	 * Returns the channels of a table without opening any: their committed state, closing, and the
+	 * handle of a generation opened before.
+	 * @param table a configured table name or {@code database.table}
+	 * @return the channels
+	 */
+	IngestChannels channels(String table);
 
 	/**
 	 * Holds an idempotency key of a table's group commit before the request's batches exist — while a
@@ -167,157 +166,24 @@ public interface PaimonOperations {
 	IdempotentIngest holdIdempotencyKey(String table, String idempotencyKey);
 
 	/**
-	 * Appends batches to an open channel through the table's group commit: the commit that makes the
-	 * rows visible records the offset token with them, atomically. The appends of a channel form a chain:
-	 * each names the offset token it follows ({@code after}). One whose {@code after} is the channel's
-	 * tail (its last accepted token) joins it; one that arrived before its predecessor waits for it
-	 * (bounded by {@code paimon.ingest.channel-order-wait}); one whose {@code offsetToken} is at or below
-	 * the tail is a duplicate, answered {@code committed = false} without writing once the part of the
-	 * chain it repeats is committed. So appends may be pipelined and resent safely.
-	 * @param table a configured table name or {@code database.table}
-	 * @param channel the channel name
-	 * @param generation the generation {@link #openChannel} returned
-	 * @param after the offset token the batches follow: the one {@link #openChannel} returned, or the
-	 * previous append's; {@code null} or empty for a channel that has none
-	 * @param offsetToken the producer's offset of the last row of the batches: a decimal integer from 0 to
-	 * {@code Long.MAX_VALUE}, greater than {@code after}
-	 * @param batches the batches; the caller keeps ownership
-	 * @return the outcome, when the group commit is done ({@code committed = false} for a duplicate)
-	 * @throws io.github.paimonspring.ingest.ChannelFencedException if the channel was opened again
-	 * @throws io.github.paimonspring.ingest.ChannelOrderException if {@code after} is beyond the channel's
-	 * tail after the wait, or the chain broke meanwhile (retryable: send the predecessor first)
-	 * @throws io.github.paimonspring.ingest.ChannelOverlapException if {@code after} is below the tail and
-	 * {@code offsetToken} beyond it (final)
-	 * @throws io.github.paimonspring.write.PaimonArgumentException if a token is not a decimal integer
-	 */
-	CompletableFuture<WriteResult> appendToChannel(String table, String channel, long generation, @Nullable String after,
-			String offsetToken, List<VectorSchemaRoot> batches);
-
-	/**
-	 * Returns the committed state of a channel: its current generation and last committed offset token.
-	 * @param table a configured table name or {@code database.table}
-	 * @param channel the channel name
-	 * @return the state, or empty when the channel was never opened or was closed
-	 */
-	Optional<ChannelState> channelState(String table, String channel);
-
-	/**
-	 * Closes a channel of a table: waits for its appends in flight, then records (in a snapshot) that
-	 * the channel is gone — its generation and offset token are forgotten, appends of its generations
-	 * are refused, and a later opening starts a new channel without an offset token. Close the channels
-	 * a producer no longer uses (a Kafka partition that went away, a retired device) so that the table
-	 * does not carry their state.
-	 * @param table a configured table name or {@code database.table}
-	 * @param channel the channel name
-	 * @return the state the channel had, or empty when it was not open (then nothing is committed)
-	 */
-	Optional<ChannelState> closeChannel(String table, String channel);
-
-	/**
-	 * Writes one batch into a postpone ({@code bucket = -2}) table's real buckets with an automatic
-	 * bucket plan and commits it; the rows are readable at once.
-	 * @param table a configured table name or {@code database.table}
-	 * @param root the batch; the caller keeps ownership
-	 * @return the rows written and the snapshot created
-	 * @throws UnsupportedTableException if the table is not a postpone primary-key table
-	 */
-	WriteResult writeFixedBuckets(String table, VectorSchemaRoot root);
-
-	/**
-	 * Writes every batch of an Arrow stream into a postpone ({@code bucket = -2}) table's real buckets
-	 * with an automatic bucket plan and commits them together.
-	 * @param table a configured table name or {@code database.table}
-	 * @param reader the stream; the caller closes it
-	 * @return the rows written and the snapshot created
-	 */
-	WriteResult writeFixedBuckets(String table, ArrowReader reader);
-
-	/**
-	 * Creates a standard write builder with a random commit user.
+	 * Creates a write builder with a random commit user: the standard write, or with
+	 * {@link ArrowWriteBuilder#withFixedBucketPlan} the fixed-bucket one; commit messages are
+	 * (de)serialized through it ({@link ArrowWriteBuilder#deserializeCommitMessages}).
 	 * @param table a configured table name or {@code database.table}
 	 * @return a new builder
 	 * @throws TableNotFoundException if the table does not exist
 	 */
-	WriteBuilder newWriteBuilder(String table);
+	ArrowWriteBuilder newWriteBuilder(String table);
 
 	/**
-	 * Creates a standard write builder with a stable commit user, for idempotent retries across
-	 * restarts and for merging the messages of several writers.
-	 * @param table a configured table name or {@code database.table}
-	 * @param commitUser the commit user; must be a safe file name segment
-	 * @return a new builder
-	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
+	 * Returns the schema evolution of these operations: a table's policy (what writes may change in its
+	 * schema; {@link SchemaEvolution#policy}) and the change itself ({@link SchemaEvolution#evolve(String,
+	 * Schema, DictionaryProvider, SchemaEvolutionPolicy)}, which makes a table take batches of an Arrow
+	 * schema). The one-shot methods, {@code ingest} and channel appends evolve the table themselves with
+	 * the table's policy; call it before opening a writer with {@link #newWriteBuilder} or {@link #execute},
+	 * whose writers keep the schema they were opened on.
+	 * @return the schema evolution
 	 */
-	WriteBuilder newWriteBuilder(String table, String commitUser);
-
-	/**
-	 * Reads standard commit messages serialized by {@link CommitMessages#serialize()}, possibly in
-	 * another process, so that they can be committed or aborted here.
-	 * @param table the table the messages were prepared for
-	 * @param bytes the serialized messages
-	 * @return the messages
-	 * @throws PaimonArgumentException if the bytes are not standard commit messages of that table
-	 */
-	CommitMessages deserializeCommitMessages(String table, byte[] bytes);
-
-	/**
-	 * Creates a builder that writes a postpone ({@code bucket = -2}) primary-key table straight into
-	 * real buckets, with a random commit user.
-	 * @param table a configured table name or {@code database.table}
-	 * @return a new builder
-	 * @throws UnsupportedTableException if the table is not a postpone primary-key table, or has
-	 * partition keys outside the primary key
-	 */
-	PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table);
-
-	/**
-	 * Creates a builder that writes a postpone ({@code bucket = -2}) primary-key table straight into
-	 * real buckets.
-	 * @param table a configured table name or {@code database.table}
-	 * @param commitUser the commit user; must be a safe file name segment
-	 * @return a new builder
-	 * @throws UnsupportedTableException if the table is not a postpone primary-key table, or has
-	 * partition keys outside the primary key
-	 */
-	PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table, String commitUser);
-
-	/**
-	 * Reads fixed-bucket commit messages serialized by
-	 * {@link PostponeFixedBucketCommitMessages#serialize()}, possibly in another process.
-	 * @param table the table the messages were prepared for
-	 * @param bytes the serialized messages
-	 * @return the messages
-	 * @throws PaimonArgumentException if the bytes are not fixed-bucket messages of that table
-	 */
-	PostponeFixedBucketCommitMessages deserializePostponeFixedBucketCommitMessages(String table, byte[] bytes);
-
-	/**
-	 * Returns the schema evolution policy of a table: what writes may change in its schema.
-	 * Implementations that never change schemas return {@link SchemaEvolutionPolicy#NONE}.
-	 * @param table a configured table name or {@code database.table}
-	 * @return the policy
-	 */
-	default SchemaEvolutionPolicy schemaEvolutionPolicy(String table) {
-		return SchemaEvolutionPolicy.NONE;
-	}
-
-	/**
-	 * Makes a table take batches of an Arrow schema under a policy, before they are written: adds new
-	 * columns and widens columns as the policy allows (see {@link io.github.paimonspring.write.schema.SchemaEvolution}).
-	 * The one-shot methods and {@code ingest} do this themselves with the table's policy; call it before
-	 * opening a writer with {@link #newWriteBuilder} or {@link #execute}, whose writers keep the schema
-	 * they were opened on. Implementations that never change schemas return an empty list.
-	 * @param table a configured table name or {@code database.table}
-	 * @param schema the batches' Arrow schema
-	 * @param dictionaries the dictionaries of dictionary-encoded fields, or {@code null}
-	 * @param policy the policy of this write, or {@code null} for the table's
-	 * @return the changes the table needed (applied now, or by a concurrent writer); empty when none
-	 * @throws io.github.paimonspring.arrow.ArrowDataException if the schema needs a change the policy does
-	 * not allow (naming the table, the column and the property to change)
-	 */
-	default List<SchemaChange> evolveSchema(String table, Schema schema, @Nullable DictionaryProvider dictionaries,
-			@Nullable SchemaEvolutionPolicy policy) {
-		return List.of();
-	}
+	SchemaEvolution schemaEvolution();
 
 }

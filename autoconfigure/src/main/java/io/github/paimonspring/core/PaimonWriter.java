@@ -4,34 +4,26 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.core.PaimonWriterObservationContext.Operation;
-import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.ingest.LocalKeyClaims;
-import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
-import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
-import io.github.paimonspring.write.CommitMessages;
+import io.github.paimonspring.write.ArrowTableCommit;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.CommitUsers;
 import io.github.paimonspring.write.SchemaChangeListener;
-import io.github.paimonspring.write.TableCommit;
-import io.github.paimonspring.write.WriteBuilder;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.write.family.WriteTarget;
 import io.github.paimonspring.write.schema.SchemaEvolution;
 import io.micrometer.observation.ObservationRegistry;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
-import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.paimon.schema.SchemaChange;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -39,15 +31,15 @@ import org.jspecify.annotations.Nullable;
  * interface for the contract. Thread-safe; the writers it creates belong to one thread each.
  * <p>
  * With an {@link ObservationRegistry} ({@link #setObservationRegistry}) every write-and-commit call
- * ({@code write}, {@code overwrite}, {@code writeFixedBuckets}, {@code execute}, {@code truncate},
- * {@code ingest}, {@code appendToChannel}) is a {@link PaimonWriterObservation#WRITER} observation;
+ * ({@code write}, {@code overwrite}, {@code execute}, {@code truncate},
+ * {@code ingest}, channel appends) is a {@link PaimonWriterObservation#WRITER} observation;
  * failures are recorded on it and reach the caller unchanged. The builder methods are not observed.
  * <p>
- * Before a one-shot write ({@code write}, {@code overwrite}, {@code writeFixedBuckets}) and before
- * {@code ingest} and {@code appendToChannel}, the batches' schema is evolved under the table's
+ * Before a one-shot write ({@code write}, {@code overwrite}) and before
+ * {@code ingest} and channel appends, the batches' schema is evolved under the table's
  * {@link SchemaEvolution} policy ({@link #setSchemaEvolution}; by default {@code none}: a batch with
  * a new column is refused naming the policy). Writers opened with {@code newWriteBuilder} and
- * {@code execute} keep the schema they were opened on; call {@link #evolveSchema} first.
+ * {@code execute} keep the schema they were opened on; evolve it with {@link #schemaEvolution} first.
  */
 public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
@@ -132,7 +124,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 				: new Ingester(IngestSettings.DEFAULTS, new LocalKeyClaims(), IngestListener.NONE, postponeDefaultBuckets);
 		this.observations = new WriterObservations(tables);
 		this.schemaEvolution = new SchemaEvolution(tables, SchemaEvolutionPolicy.NONE, SchemaChangeListener.NONE);
-		this.groupCommitWrites = new GroupCommitWrites(this.ingester, this.observations, this::target, this::evolved);
+		this.groupCommitWrites = new GroupCommitWrites(this.ingester, this.observations, this::target, this::resolve,
+				this::evolved);
 	}
 
 	/**
@@ -154,14 +147,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	}
 
 	@Override
-	public SchemaEvolutionPolicy schemaEvolutionPolicy(String table) {
-		return this.schemaEvolution.policy(table);
-	}
-
-	@Override
-	public List<SchemaChange> evolveSchema(String table, Schema schema, @Nullable DictionaryProvider dictionaries,
-			@Nullable SchemaEvolutionPolicy policy) {
-		return this.schemaEvolution.evolve(table, schema, dictionaries, policy);
+	public SchemaEvolution schemaEvolution() {
+		return this.schemaEvolution;
 	}
 
 	/**
@@ -205,38 +192,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	}
 
 	@Override
-	public WriteBuilder newWriteBuilder(String table) {
-		return newWriteBuilder(table, CommitUsers.random());
-	}
-
-	@Override
-	public WriteBuilder newWriteBuilder(String table, String commitUser) {
-		return new WriteBuilder(target(table), commitUser);
-	}
-
-	@Override
-	public CommitMessages deserializeCommitMessages(String table, byte[] bytes) {
-		return CommitMessages.deserialize(target(table), bytes);
-	}
-
-	@Override
-	public PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table) {
-		return newPostponeFixedBucketWriteBuilder(table, CommitUsers.random());
-	}
-
-	@Override
-	public PostponeFixedBucketWriteBuilder newPostponeFixedBucketWriteBuilder(String table, String commitUser) {
-		return new PostponeFixedBucketWriteBuilder(target(table), commitUser, this.postponeDefaultBuckets);
-	}
-
-	@Override
-	public PostponeFixedBucketCommitMessages deserializePostponeFixedBucketCommitMessages(String table, byte[] bytes) {
-		return PostponeFixedBucketCommitMessages.deserialize(target(table), bytes);
-	}
-
-	@Override
-	public CompletableFuture<WriteResult> ingest(String table, VectorSchemaRoot root) {
-		return ingest(table, List.of(root), null);
+	public ArrowWriteBuilder newWriteBuilder(String table) {
+		return new FamilyWriteBuilder(target(table), this.postponeDefaultBuckets);
 	}
 
 	@Override
@@ -246,19 +203,18 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	}
 
 	@Override
-	public ChannelState openChannel(String table, String channel) {
-		return this.ingester.openChannel(target(table), channel);
+	public IngestChannel openChannel(String table, String channel) {
+		return this.groupCommitWrites.openChannel(table, channel);
+	}
+
+	@Override
+	public IngestChannels channels(String table) {
+		return this.groupCommitWrites.channels(table);
 	}
 
 	@Override
 	public IdempotentIngest holdIdempotencyKey(String table, String idempotencyKey) {
 		return this.groupCommitWrites.holdIdempotencyKey(table, idempotencyKey);
-	}
-
-	@Override
-	public CompletableFuture<WriteResult> appendToChannel(String table, String channel, long generation,
-			@Nullable String after, String offsetToken, List<VectorSchemaRoot> batches) {
-		return this.groupCommitWrites.appendToChannel(table, channel, generation, after, offsetToken, batches);
 	}
 
 	/**
@@ -269,16 +225,6 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	 */
 	public void warmUpIngest(String table) {
 		this.ingester.warmUp(resolve(table)); // reading ahead is not a write
-	}
-
-	@Override
-	public Optional<ChannelState> channelState(String table, String channel) {
-		return Optional.ofNullable(this.ingester.channelState(resolve(table), channel));
-	}
-
-	@Override
-	public Optional<ChannelState> closeChannel(String table, String channel) {
-		return Optional.ofNullable(this.ingester.closeChannel(target(table), channel));
 	}
 
 	/**
@@ -293,30 +239,9 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	}
 
 	@Override
-	public WriteResult writeFixedBuckets(String table, VectorSchemaRoot root) {
-		return observe(Operation.WRITE_FIXED_BUCKETS, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, root, null).newPostponeFixedBucketWriteBuilder(table)
-					.withAutomaticBucketPlan(), (session) -> session.write(root)));
-	}
-
-	@Override
-	public WriteResult writeFixedBuckets(String table, ArrowReader reader) {
-		return observe(Operation.WRITE_FIXED_BUCKETS, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, reader).newPostponeFixedBucketWriteBuilder(table)
-					.withAutomaticBucketPlan(), (session) -> session.write(reader)));
-	}
-
-	@Override
 	public WriteResult write(String table, VectorSchemaRoot root) {
 		return observe(Operation.WRITE, table,
 				() -> CallbackWrites.writeAndCommit(evolved(table, root, null).newWriteBuilder(table), (session) -> session.write(root)));
-	}
-
-	@Override
-	public WriteResult write(String table, VectorSchemaRoot root, DictionaryProvider dictionaries) {
-		return observe(Operation.WRITE, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, root, dictionaries).newWriteBuilder(table),
-						(session) -> session.write(root, dictionaries)));
 	}
 
 	@Override
@@ -349,15 +274,26 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	@Override
 	public CommitResult truncate(String table) {
 		return this.observations.observe(Operation.TRUNCATE, table, () -> {
-			try (TableCommit commit = newWriteBuilder(table).newCommit()) {
+			try (ArrowTableCommit commit = newWriteBuilder(table).newCommit()) {
 				return commit.truncateTable();
 			}
-		}, (context, result) -> context.setResult(result.rowCount(), result.committed(), result.snapshotId()));
+		}, (context, result) -> context.setResult(result.rows(), result.committed(), result.snapshotId()));
 	}
 
 	@Override
 	public WriteResult execute(String table, WriteCallback callback) {
 		return observe(Operation.EXECUTE, table, () -> CallbackWrites.writeAndCommit(newWriteBuilder(table), callback));
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Observed as {@code execute}, or with a fixed-bucket plan as {@code write-fixed-buckets}.
+	 */
+	@Override
+	public WriteResult execute(ArrowWriteBuilder builder, WriteCallback callback) {
+		return observe(builder.isFixedBucket() ? Operation.WRITE_FIXED_BUCKETS : Operation.EXECUTE, builder.table(),
+				() -> CallbackWrites.writeAndCommit(builder, callback));
 	}
 
 	/** Evolves the table's schema for a batch under the table's policy; returns this writer. */

@@ -14,10 +14,10 @@ import io.micrometer.observation.docs.ObservationDocumentation;
 public enum PaimonWriterObservation implements ObservationDocumentation {
 
 	/**
-	 * A write and its commit in one template call: {@code write}, {@code overwrite},
-	 * {@code writeFixedBuckets}, {@code execute} and {@code truncate} from the call until the commit
-	 * returned or failed; {@code ingest} and {@code appendToChannel} from the call until their group
-	 * commit completed the returned future. Named {@code paimon.writer}.
+	 * A write and its commit in one template call: {@code write}, {@code overwrite}, {@code execute} and
+	 * {@code truncate} from the call until the commit returned or failed; {@code ingest} and channel
+	 * appends ({@code IngestChannel.append}) from the call until their group commit completed the
+	 * returned future. Named {@code paimon.writer}.
 	 */
 	WRITER {
 

@@ -93,10 +93,10 @@ public class PaimonWriterObservationContext extends Observation.Context {
 		/** {@code overwrite(...)}. */
 		OVERWRITE("overwrite"),
 
-		/** {@code writeFixedBuckets(...)}. */
+		/** {@code execute(builder, ...)} with a fixed-bucket plan: a one-shot write into real buckets. */
 		WRITE_FIXED_BUCKETS("write-fixed-buckets"),
 
-		/** {@code execute(table, callback)}. */
+		/** {@code execute(...)} without a fixed-bucket plan. */
 		EXECUTE("execute"),
 
 		/** {@code truncate(table)}. */
@@ -105,7 +105,7 @@ public class PaimonWriterObservationContext extends Observation.Context {
 		/** {@code ingest(...)}: until the group commit completed the future. */
 		INGEST("ingest"),
 
-		/** {@code appendToChannel(...)}: until the group commit completed the future. */
+		/** {@code IngestChannel.append(...)}: until the group commit completed the future. */
 		CHANNEL_APPEND("channel-append");
 
 		private final String value;

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Told which tables a {@link PaimonWriter} writes: before every write, commit, channel open and write
- * builder of a table (not before reads such as {@code channelState}), with the table's identifier
+ * builder of a table (not before reads such as a channel's state), with the table's identifier
  * ({@code database.table}). Called on the writing thread for every such call, so an implementation must
  * return at once — remember the table, do any I/O elsewhere — and must not throw; the scheduled
  * maintenance uses it to maintain every table the service writes.

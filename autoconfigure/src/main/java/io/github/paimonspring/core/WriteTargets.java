@@ -2,9 +2,9 @@ package io.github.paimonspring.core;
 
 import java.nio.file.Path;
 
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.write.UnsupportedTableException;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.write.family.WriteTarget;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
 

@@ -1,6 +1,7 @@
 package io.github.paimonspring.ingest;
 
-import io.github.paimonspring.write.PaimonStateException;
+import io.github.paimonspring.PaimonStateException;
+
 
 /**
  * An append named a generation of a channel that is not the current one: the channel was opened

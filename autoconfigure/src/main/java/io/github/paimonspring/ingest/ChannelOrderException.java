@@ -1,6 +1,6 @@
 package io.github.paimonspring.ingest;
 
-import io.github.paimonspring.write.PaimonStateException;
+import io.github.paimonspring.PaimonStateException;
 import org.jspecify.annotations.Nullable;
 
 /**

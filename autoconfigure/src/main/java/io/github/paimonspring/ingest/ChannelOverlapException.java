@@ -1,6 +1,7 @@
 package io.github.paimonspring.ingest;
 
-import io.github.paimonspring.write.PaimonStateException;
+import io.github.paimonspring.PaimonStateException;
+
 
 /**
  * An append to a channel overlaps what the channel already has: it follows an offset token below the

@@ -1,6 +1,7 @@
 package io.github.paimonspring.ingest;
 
-import io.github.paimonspring.write.PaimonStateException;
+import io.github.paimonspring.PaimonStateException;
+
 
 /**
  * The committed state of a channel would have to come from snapshots that expired: the retained

@@ -1,6 +1,6 @@
 package io.github.paimonspring.ingest;
 
-import io.github.paimonspring.write.PaimonCommitException;
+import io.github.paimonspring.PaimonCommitException;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.ingest.channel.Channels;
@@ -15,8 +16,7 @@ import io.github.paimonspring.ingest.group.GroupCommits;
 import io.github.paimonspring.ingest.group.TableIngest;
 import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.write.family.WriteTarget;
 import io.github.paimonspring.write.lane.RowKindRules;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.data.columnar.DecimalColumnVector;
@@ -153,7 +153,7 @@ public final class Ingester implements AutoCloseable {
 			checkOpen(target);
 			held.submitted();
 			Long committed = index(target).snapshotOf(held.key());
-			outcome = (committed != null) ? CompletableFuture.completedFuture(new CommitResult(false, committed, 0))
+			outcome = (committed != null) ? CompletableFuture.completedFuture(new CommitResult(0, false, committed))
 					: onCurrent(target, (ingest) -> {
 						validate(target, ingest, batches);
 						return ingest.submit(batches, held.key());
@@ -202,11 +202,14 @@ public final class Ingester implements AutoCloseable {
 	 * later opening starts without an offset token.
 	 * @param target the table
 	 * @param channel the channel name
+	 * @param generation the generation that must hold the channel, or -1 to close it whatever holds it
 	 * @return the state the channel had, or {@code null} when it was not open (nothing is committed)
+	 * @throws ChannelFencedException if another generation than the given one holds the channel
 	 */
-	public @Nullable ChannelState closeChannel(WriteTarget target, String channel) {
+	public @Nullable ChannelState closeChannel(WriteTarget target, String channel, long generation) {
 		checkOpen(target);
-		return onCurrent(target, (ingest) -> this.channels.close(target.name(), ingest, index(target), channel));
+		return onCurrent(target,
+				(ingest) -> this.channels.close(target.name(), ingest, index(target), channel, generation));
 	}
 
 	/**

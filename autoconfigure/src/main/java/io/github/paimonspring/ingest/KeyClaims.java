@@ -19,7 +19,7 @@ public interface KeyClaims {
 	 * @param table the table identifier
 	 * @param key the idempotency key
 	 * @return {@code true} when the caller owns the key now, {@code false} when another request does
-	 * @throws io.github.paimonspring.write.PaimonUnavailableException if the shared store of claims cannot
+	 * @throws io.github.paimonspring.PaimonUnavailableException if the shared store of claims cannot
 	 * be reached (retry later)
 	 */
 	boolean claim(String table, String key);

@@ -5,9 +5,9 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.cluster.SessionLocks;
-import io.github.paimonspring.write.PaimonUnavailableException;
 
 /**
  * Claims that end with their instance: PostgreSQL session-level advisory locks on this instance's

@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.Set;
 
 import io.github.paimonspring.PeriodicLifecycle;
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.ingest.KeyClaims;
-import io.github.paimonspring.write.UnsupportedTableException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

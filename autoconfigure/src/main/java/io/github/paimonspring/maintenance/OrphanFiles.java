@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
+import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
-import io.github.paimonspring.write.PaimonCommitException;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.paimon.CoreOptions;
 import org.apache.paimon.fs.FileStatus;
 import org.apache.paimon.fs.Path;

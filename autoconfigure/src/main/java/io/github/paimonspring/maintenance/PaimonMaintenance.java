@@ -8,7 +8,7 @@ import java.util.Map;
  * maintenance and the admin endpoints do, on demand. Every operation names a table by its
  * {@code paimon.tables} name or as {@code database.table}; none of them loses or duplicates a row
  * written concurrently, and one that conflicts with a concurrent commit fails with a
- * {@link io.github.paimonspring.write.PaimonCommitException} and can be repeated.
+ * {@link io.github.paimonspring.PaimonCommitException} and can be repeated.
  */
 public interface PaimonMaintenance {
 

@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import io.github.paimonspring.PaimonCommitException;
 import io.github.paimonspring.PaimonException;
-import io.github.paimonspring.write.PaimonCommitException;
-import io.github.paimonspring.write.PaimonStateException;
-import io.github.paimonspring.write.PaimonUnavailableException;
-import io.github.paimonspring.write.UnsupportedTableException;
+import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.PaimonUnavailableException;
+import io.github.paimonspring.UnsupportedTableException;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.InternalRow;

@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
+import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonUnavailableException;
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.write.PaimonCommitException;
-import io.github.paimonspring.write.PaimonUnavailableException;
-import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.paimon.append.AppendCompactCoordinator;
 import org.apache.paimon.append.AppendCompactTask;
 import org.apache.paimon.data.BinaryRow;

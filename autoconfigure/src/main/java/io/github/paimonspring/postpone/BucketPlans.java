@@ -7,6 +7,7 @@ import java.util.Map;
 
 import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.arrow.ArrowTypes;
+import io.github.paimonspring.write.BucketPlan;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;

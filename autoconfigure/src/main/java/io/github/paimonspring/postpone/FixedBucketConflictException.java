@@ -1,6 +1,7 @@
 package io.github.paimonspring.postpone;
 
-import io.github.paimonspring.write.PaimonCommitException;
+import io.github.paimonspring.PaimonCommitException;
+
 
 /**
  * A fixed-bucket commit was rejected before it reached Paimon: invalid buckets, two writers for one

@@ -5,16 +5,16 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
-import io.github.paimonspring.write.AbstractCommitMessages;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.write.family.AbstractCommitMessages;
+import io.github.paimonspring.write.family.WriteTarget;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Data files written into real buckets of a postpone ({@code bucket = -2}) table, waiting to be
  * committed by a {@link PostponeFixedBucketTableCommit} (see {@link AbstractCommitMessages} for the
- * contract). A separate type from the standard {@link io.github.paimonspring.write.CommitMessages}:
+ * contract). A separate type from the standard family's messages:
  * neither committer accepts the other's messages. The messages carry each partition's bucket count and
  * the snapshot the writer started from, used for conflict checks.
  */
@@ -33,13 +33,14 @@ public final class PostponeFixedBucketCommitMessages extends AbstractCommitMessa
 
 	/**
 	 * Reads messages written by {@link #serialize()}; applications use
-	 * {@code PaimonOperations.deserializePostponeFixedBucketCommitMessages}.
+	 * {@code ArrowWriteBuilder.deserializeCommitMessages} of a builder with a fixed-bucket plan, through
+	 * {@link PostponeFixedBucketWriteBuilder}.
 	 * @param target the table the messages must be for
 	 * @param bytes the serialized messages
 	 * @return the messages
 	 * @throws PaimonArgumentException if the bytes are not fixed-bucket messages of that table
 	 */
-	public static PostponeFixedBucketCommitMessages deserialize(WriteTarget target, byte @Nullable [] bytes) {
+	static PostponeFixedBucketCommitMessages deserialize(WriteTarget target, byte @Nullable [] bytes) {
 		return deserialize(target.name(), target.location(), bytes, MAGIC, "postpone fixed-bucket",
 				(table, location, user, overwrite, messages, state) -> new PostponeFixedBucketCommitMessages(table,
 						location, user, overwrite, messages, state.readLong()));
@@ -51,6 +52,11 @@ public final class PostponeFixedBucketCommitMessages extends AbstractCommitMessa
 	 */
 	public long checkFromSnapshot() {
 		return this.checkFromSnapshot;
+	}
+
+	@Override
+	protected String family() {
+		return "fixed-bucket";
 	}
 
 	@Override

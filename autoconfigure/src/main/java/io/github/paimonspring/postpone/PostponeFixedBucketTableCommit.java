@@ -4,11 +4,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
+import io.github.paimonspring.PaimonCommitException;
 import io.github.paimonspring.catalog.CommitFence;
-import io.github.paimonspring.write.AbstractTableCommit;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonCommitException;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.write.family.AbstractTableCommit;
+import io.github.paimonspring.write.family.WriteTarget;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.PostponeUtils;
 import org.apache.paimon.table.sink.CommitMessage;
@@ -28,7 +28,7 @@ public final class PostponeFixedBucketTableCommit extends AbstractTableCommit<Po
 
 	PostponeFixedBucketTableCommit(WriteTarget target, String commitUser,
 			@Nullable Map<String, String> overwritePartition) {
-		super(target, commitUser, overwritePartition, PostponeFixedBucketCommitMessages.class,
+		super(target, commitUser, overwritePartition, PostponeFixedBucketCommitMessages.class, "fixed-bucket",
 				PostponeUtils.tableForCommit(target.table()), (commit) -> commit.appendCommitCheckConflict(true));
 		this.fileStoreTable = target.table();
 	}
@@ -40,7 +40,7 @@ public final class PostponeFixedBucketTableCommit extends AbstractTableCommit<Po
 		if (filter) {
 			OptionalLong committed = committedSnapshot(identifier);
 			if (committed.isPresent()) {
-				return new CommitResult(false, committed.getAsLong(), 0);
+				return new CommitResult(0, false, committed.getAsLong());
 			}
 		}
 		List<CommitMessage> files = messages.files();

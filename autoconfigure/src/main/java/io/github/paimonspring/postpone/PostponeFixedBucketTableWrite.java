@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import io.github.paimonspring.write.AbstractTableWrite;
-import io.github.paimonspring.write.PaimonStateException;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.write.family.AbstractTableWrite;
+import io.github.paimonspring.write.family.WriteTarget;
 import org.apache.paimon.table.PostponeUtils;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.CommitMessageImpl;
@@ -62,8 +62,9 @@ public final class PostponeFixedBucketTableWrite extends AbstractTableWrite<Post
 	@Override
 	protected void beforeWrite() {
 		if (this.prepared) {
-			throw new PaimonStateException(table(), "PostponeFixedBucketTableWrite for table '" + table()
-					+ "' is closed: it supports one prepareCommit call; create a new writer for the next batch");
+			throw new PaimonStateException(table(), "ArrowTableWrite for table '" + table() + "' is closed: a writer "
+					+ "with a fixed-bucket plan supports one prepareCommit call; create a new writer for the next "
+					+ "batch");
 		}
 		pinCheckFromSnapshot();
 	}

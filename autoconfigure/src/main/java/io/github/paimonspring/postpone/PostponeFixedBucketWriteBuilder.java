@@ -2,9 +2,10 @@ package io.github.paimonspring.postpone;
 
 import java.util.Map;
 
-import io.github.paimonspring.write.AbstractWriteBuilder;
-import io.github.paimonspring.write.UnsupportedTableException;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.UnsupportedTableException;
+import io.github.paimonspring.write.BucketPlan;
+import io.github.paimonspring.write.family.AbstractWriteBuilder;
+import io.github.paimonspring.write.family.WriteTarget;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
@@ -15,8 +16,8 @@ import org.jspecify.annotations.Nullable;
  * into real buckets, so rows are readable at once instead of after a Flink/Spark compaction. Bucket
  * counts per partition come from an explicit plan ({@link #withBucketPlan}) or from the table's
  * existing layout ({@link #withAutomaticBucketPlan}); rows are assigned to buckets with Paimon's own
- * bucket function. Obtain it from
- * {@code PaimonOperations.newPostponeFixedBucketWriteBuilder}.
+ * bucket function. The implementation behind {@code ArrowWriteBuilder.withFixedBucketPlan}; applications
+ * use that.
  */
 public final class PostponeFixedBucketWriteBuilder extends
 		AbstractWriteBuilder<PostponeFixedBucketTableWrite, PostponeFixedBucketCommitMessages, PostponeFixedBucketTableCommit> {
@@ -90,6 +91,16 @@ public final class PostponeFixedBucketWriteBuilder extends
 		return "rows of " + identifier + " go to bucket-postpone files, invisible to readers until a postpone "
 				+ "compaction (" + (crossPartition ? "partition keys outside the primary key; compact it with Flink or Spark"
 						: "deletion vectors; POST compact or the scheduled maintenance") + ")";
+	}
+
+	/**
+	 * Sets the commit user of writers and committers created from now on.
+	 * @param commitUser the commit user; must be a safe file name segment
+	 * @return this builder
+	 */
+	public PostponeFixedBucketWriteBuilder withCommitUser(String commitUser) {
+		commitUser(commitUser);
+		return this;
 	}
 
 	/**
@@ -180,7 +191,7 @@ public final class PostponeFixedBucketWriteBuilder extends
 		}
 		else {
 			throw new BucketPlanException(this.table, "A resolved postpone bucket plan is required for table '" + this.table
-					+ "': call withBucketPlan(...) or withAutomaticBucketPlan() first");
+					+ "': call withFixedBucketPlan(...) first");
 		}
 		try {
 			return new PostponeFixedBucketTableWrite(target(), commitUser(), overwritePartition(), writerPlan);
@@ -194,6 +205,11 @@ public final class PostponeFixedBucketWriteBuilder extends
 	@Override
 	public PostponeFixedBucketTableCommit newCommit() {
 		return new PostponeFixedBucketTableCommit(target(), commitUser(), overwritePartition());
+	}
+
+	@Override
+	public PostponeFixedBucketCommitMessages deserializeCommitMessages(byte @Nullable [] bytes) {
+		return PostponeFixedBucketCommitMessages.deserialize(target(), bytes);
 	}
 
 }

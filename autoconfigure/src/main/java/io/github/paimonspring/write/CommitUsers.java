@@ -2,6 +2,8 @@ package io.github.paimonspring.write;
 
 import java.util.UUID;
 
+import io.github.paimonspring.PaimonArgumentException;
+
 /**
  * Validation and generation of commit users. A commit user is the stable identity of a writer
  * application; it appears in snapshots and in data file names.

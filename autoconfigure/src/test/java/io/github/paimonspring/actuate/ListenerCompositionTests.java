@@ -46,7 +46,7 @@ class ListenerCompositionTests {
 			WriteResult result;
 			try (BufferAllocator allocator = new RootAllocator();
 					VectorSchemaRoot batch = Batches.idName(allocator, 1, "a", 2, "b")) {
-				result = context.getBean(PaimonOperations.class).ingest("events", batch).join();
+				result = context.getBean(PaimonOperations.class).ingest("events", List.of(batch), null).join();
 			}
 			assertThat(result.committed()).isTrue();
 			assertThat(mine.events).contains("committed test.events rows=2", "acknowledged test.events");

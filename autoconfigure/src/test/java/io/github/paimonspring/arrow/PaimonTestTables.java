@@ -71,7 +71,8 @@ final class PaimonTestTables implements AutoCloseable {
 		String name = "t" + (++this.tableCounter);
 		Table table = createTable(name, rowType);
 		// written through the starter's PaimonWriter (adapter + write protocol), read back with Paimon's reader
-		io.github.paimonspring.core.WriteResult result = this.writer.write(DATABASE + "." + name, root, dictionaries);
+		io.github.paimonspring.core.WriteResult result = this.writer.execute(DATABASE + "." + name,
+				(session) -> session.write(root, dictionaries));
 		if (result.rows() != root.getRowCount()) {
 			throw new IllegalStateException("wrote " + result.rows() + " of " + root.getRowCount() + " rows");
 		}

@@ -1,6 +1,7 @@
 package io.github.paimonspring.autoconfigure;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.paimonspring.core.PaimonOperations;
@@ -79,7 +80,7 @@ class IngestLifecycleTests {
 		public void stop() {
 			try (BufferAllocator allocator = new RootAllocator();
 					VectorSchemaRoot batch = Batches.idName(allocator, 1, "last")) {
-				this.lastWrite.set(this.operations.ingest("events", batch).join());
+				this.lastWrite.set(this.operations.ingest("events", List.of(batch), null).join());
 			}
 			this.running = false;
 		}

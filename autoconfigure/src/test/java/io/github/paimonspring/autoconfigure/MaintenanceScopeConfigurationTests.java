@@ -1,6 +1,7 @@
 package io.github.paimonspring.autoconfigure;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.core.PaimonOperations;
@@ -62,7 +63,7 @@ class MaintenanceScopeConfigurationTests {
 			try (BufferAllocator allocator = new RootAllocator();
 					VectorSchemaRoot batch = Batches.idName(allocator, 1, "a")) {
 				operations.write("raw.events", batch);
-				operations.ingest("raw.other", batch).join();
+				operations.ingest("raw.other", List.of(batch), null).join();
 				operations.write("analytics.daily", batch);
 			}
 			scheduler.runOnce();

@@ -9,10 +9,10 @@ import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.InJvmS3;
-import io.github.paimonspring.write.CommitMessages;
-import io.github.paimonspring.write.TableCommit;
-import io.github.paimonspring.write.TableWrite;
-import io.github.paimonspring.write.WriteBuilder;
+import io.github.paimonspring.write.ArrowCommitMessages;
+import io.github.paimonspring.write.ArrowTableCommit;
+import io.github.paimonspring.write.ArrowTableWrite;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -65,11 +65,11 @@ class S3WarehouseTests {
 					.anyMatch((key) -> key.contains("snapshot/snapshot-1"));
 
 				// a prepared but aborted write leaves no object behind and no snapshot
-				WriteBuilder builder = writer.newWriteBuilder("db.t");
-				try (TableWrite write = builder.newWrite(); TableCommit commit = builder.newCommit();
+				ArrowWriteBuilder builder = writer.newWriteBuilder("db.t");
+				try (ArrowTableWrite write = builder.newWrite(); ArrowTableCommit commit = builder.newCommit();
 						VectorSchemaRoot batch = Batches.idName(allocator, 4, "dave")) {
 					write.write(batch);
-					CommitMessages messages = write.prepareCommit();
+					ArrowCommitMessages messages = write.prepareCommit();
 					assertThat(s3.objects("lake", "wh/db.db/t")).hasSizeGreaterThan(committed.size());
 					assertThat(commit.abort(messages)).isPositive();
 				}

@@ -13,6 +13,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.core.IngestChannel;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
@@ -67,9 +68,9 @@ public final class ManyChannelsBenchmark {
 					8L << 20), new LocalKeyClaims(), IngestListener.NONE, 0);
 			PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), warehouse.resolve("spill"), 2, 0,
 					ingester);
-			long[] generations = new long[channels];
+			IngestChannel[] opened = new IngestChannel[channels];
 			for (int c = 0; c < channels; c++) {
-				generations[c] = writer.openChannel(TABLE, "partition-" + c).generation();
+				opened[c] = writer.openChannel(TABLE, "partition-" + c);
 			}
 			FileStoreTable table = (FileStoreTable) catalog.getTable(Identifier.fromString(TABLE));
 			SnapshotManager snapshots = table.snapshotManager();
@@ -85,11 +86,11 @@ public final class ManyChannelsBenchmark {
 					long submitted = System.nanoTime();
 					String after = (round == 1) ? "" : String.valueOf(round - 1);
 					try (VectorSchemaRoot batch = Batches.idName(allocator, slot, "r" + round)) {
-						pending.add(writer.appendToChannel(TABLE, "partition-" + c, generations[c], after,
-								String.valueOf(round), List.of(batch)).whenComplete((result, failure) -> {
-									latencies[slot] = System.nanoTime() - submitted;
-									inFlight.release();
-								}));
+						pending.add(opened[c].append(after, String.valueOf(round), List.of(batch))
+							.whenComplete((result, failure) -> {
+								latencies[slot] = System.nanoTime() - submitted;
+								inFlight.release();
+							}));
 					}
 				}
 			}

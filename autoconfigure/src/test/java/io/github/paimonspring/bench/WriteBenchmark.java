@@ -13,14 +13,14 @@ import java.util.concurrent.Future;
 import java.util.function.Function;
 
 import io.github.paimonspring.arrow.ArrowBatchConverter;
+import io.github.paimonspring.write.BucketPlan;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.core.WriteResult;
-import io.github.paimonspring.postpone.BucketPlan;
-import io.github.paimonspring.postpone.PostponeFixedBucketTableCommit;
-import io.github.paimonspring.postpone.PostponeFixedBucketTableWrite;
-import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
+import io.github.paimonspring.write.ArrowTableCommit;
+import io.github.paimonspring.write.ArrowTableWrite;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -238,10 +238,9 @@ public final class WriteBenchmark {
 	}
 
 	static long fixedBucketWrite(PaimonWriter writer, String table, List<VectorSchemaRoot> batches) {
-		PostponeFixedBucketWriteBuilder builder = writer.newPostponeFixedBucketWriteBuilder(table)
-			.withBucketPlan(BucketPlan.unpartitioned(4));
-		try (PostponeFixedBucketTableWrite write = builder.newWrite();
-				PostponeFixedBucketTableCommit commit = builder.newCommit()) {
+		ArrowWriteBuilder builder = writer.newWriteBuilder(table).withFixedBucketPlan(BucketPlan.unpartitioned(4));
+		try (ArrowTableWrite write = builder.newWrite();
+				ArrowTableCommit commit = builder.newCommit()) {
 			for (VectorSchemaRoot batch : batches) {
 				write.write(batch);
 			}

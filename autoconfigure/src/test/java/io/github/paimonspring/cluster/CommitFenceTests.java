@@ -3,12 +3,12 @@ package io.github.paimonspring.cluster;
 import java.time.Duration;
 import java.util.Map;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.actuate.PaimonHealthIndicator;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.fs.local.LocalFileIO;
 import org.junit.jupiter.api.Test;

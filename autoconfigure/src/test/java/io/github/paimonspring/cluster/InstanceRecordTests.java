@@ -11,9 +11,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.support.JavaProcess;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.paimon.fs.local.LocalFileIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

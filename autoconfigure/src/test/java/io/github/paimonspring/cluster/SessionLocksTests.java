@@ -14,11 +14,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.SessionKeyClaims;
 import io.github.paimonspring.support.TestPostgres;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.paimon.catalog.CatalogLock;
 import org.apache.paimon.catalog.CatalogLockContext;
 import org.apache.paimon.jdbc.JdbcCatalogLockContext;

@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.support.TestPostgres;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.paimon.fs.local.LocalFileIO;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

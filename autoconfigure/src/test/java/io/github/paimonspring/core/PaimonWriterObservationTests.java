@@ -1,11 +1,12 @@
 package io.github.paimonspring.core;
 
 import java.io.IOException;
+import java.util.List;
 
+import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
-import io.github.paimonspring.write.PaimonWriteException;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -133,7 +134,8 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 			.build());
 		this.writer.setObservationRegistry(this.registry);
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "a", 2, "b", 3, "c")) {
-			this.writer.writeFixedBuckets("default.postponed", batch);
+			this.writer.execute(this.writer.newWriteBuilder("default.postponed").withFixedBucketPlan(),
+					(session) -> session.write(batch));
 		}
 		assertThat(this.registry).hasSingleObservationThat()
 			.hasLowCardinalityKeyValue("paimon.table", "default.postponed")
@@ -148,7 +150,7 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 		this.writer.setObservationRegistry(this.registry);
 		WriteResult result;
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 4, "dave")) {
-			result = this.writer.ingest(table, batch).join();
+			result = this.writer.ingest(table, List.of(batch), null).join();
 		}
 		assertThat(result.committed()).isTrue();
 		// stopped before join() returned

@@ -11,8 +11,9 @@ import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.ingest.LocalKeyClaims;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
-import io.github.paimonspring.write.CommitMessages;
-import io.github.paimonspring.write.TableWrite;
+import io.github.paimonspring.write.ArrowCommitMessages;
+import io.github.paimonspring.write.ArrowTableCommit;
+import io.github.paimonspring.write.ArrowTableWrite;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 
@@ -41,21 +42,21 @@ class TableWriteListenerTests extends WarehouseTestBase {
 			writer.overwrite(TABLE, batch);
 			writer.execute(TABLE, (session) -> session.write(batch));
 			writer.truncate(TABLE);
-			writer.ingest(TABLE, batch).join();
+			writer.ingest(TABLE, List.of(batch), null).join();
 			long generation = writer.openChannel(TABLE, "c").generation();
-			writer.appendToChannel(TABLE, "c", generation, "", "1", List.of(batch)).join();
+			writer.channels(TABLE).channel("c", generation).append("", "1", List.of(batch)).join();
 			byte[] prepared;
-			try (TableWrite write = writer.newWriteBuilder(TABLE, "staged").newWrite()) {
+			try (ArrowTableWrite write = writer.newWriteBuilder(TABLE).withCommitUser("staged").newWrite()) {
 				write.write(batch);
 				prepared = write.prepareCommit().serialize();
 			}
-			CommitMessages messages = writer.deserializeCommitMessages(TABLE, prepared);
-			try (io.github.paimonspring.write.TableCommit commit = writer.newWriteBuilder(TABLE, "staged").newCommit()) {
+			ArrowCommitMessages messages = writer.newWriteBuilder(TABLE).deserializeCommitMessages(prepared);
+			try (ArrowTableCommit commit = writer.newWriteBuilder(TABLE).withCommitUser("staged").newCommit()) {
 				assertThat(commit.commit(messages).committed()).isTrue();
 			}
 			assertThat(heard).hasSize(10).containsOnly(TABLE);
 
-			writer.channelState(TABLE, "c");
+			writer.channels(TABLE).state("c");
 			writer.tables().getTable(TABLE);
 			assertThat(heard).as("reads tell no one").hasSize(10);
 		}

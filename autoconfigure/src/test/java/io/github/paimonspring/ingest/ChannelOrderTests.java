@@ -12,13 +12,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
@@ -102,7 +102,7 @@ class ChannelOrderTests extends WarehouseTestBase {
 		assertThat(first.committed()).isTrue();
 		assertThat(second.committed()).isTrue();
 		assertThat(second.snapshotId()).isGreaterThanOrEqualTo(first.snapshotId());
-		assertThat(writer.channelState(TABLE, "c").get().offsetToken()).isEqualTo("20");
+		assertThat(writer.channels(TABLE).state("c").get().offsetToken()).isEqualTo("20");
 		assertThat(this.warehouse.idNames(TABLE)).containsExactlyInAnyOrder("10:r10", "15:r15", "20:r20");
 	}
 
@@ -123,7 +123,7 @@ class ChannelOrderTests extends WarehouseTestBase {
 			assertThat(result.snapshotId()).isGreaterThanOrEqualTo(three.snapshotId());
 		});
 		assertThat(one.committed()).isTrue();
-		assertThat(writer.channelState(TABLE, "c").get().offsetToken()).isEqualTo("3");
+		assertThat(writer.channels(TABLE).state("c").get().offsetToken()).isEqualTo("3");
 		assertThat(this.warehouse.idNames(TABLE)).containsExactlyInAnyOrder("1:r1", "2:r2", "3:r3");
 	}
 
@@ -189,14 +189,14 @@ class ChannelOrderTests extends WarehouseTestBase {
 				.cause().isInstanceOf(ChannelOrderException.class).hasMessageContaining("tail is 1");
 		}
 		assertThat(this.warehouse.idNames(TABLE)).containsExactly("1:r1");
-		assertThat(writer.channelState(TABLE, "c").get().offsetToken()).isEqualTo("1");
+		assertThat(writer.channels(TABLE).state("c").get().offsetToken()).isEqualTo("1");
 		// the producer resumes after the committed token
 		for (int offset = 2; offset <= 5; offset++) {
 			assertThat(append(writer, generation, String.valueOf(offset - 1), offset).get(60, TimeUnit.SECONDS).committed())
 				.isTrue();
 		}
 		assertThat(this.warehouse.idNames(TABLE)).containsExactlyInAnyOrder("1:r1", "2:r2", "3:r3", "4:r4", "5:r5");
-		assertThat(writer.channelState(TABLE, "c").get().offsetToken()).isEqualTo("5");
+		assertThat(writer.channels(TABLE).state("c").get().offsetToken()).isEqualTo("5");
 	}
 
 	@Test
@@ -232,7 +232,7 @@ class ChannelOrderTests extends WarehouseTestBase {
 		}
 		assertThat(committed.get()).isLessThanOrEqualTo(appends);
 		// the producer resends what was refused, in order, after the committed token
-		long tail = Long.parseLong(writer.channelState(TABLE, "c").get().offsetToken());
+		long tail = Long.parseLong(writer.channels(TABLE).state("c").get().offsetToken());
 		for (long offset = tail + 1; offset <= appends; offset++) {
 			append(writer, generation, String.valueOf(offset - 1), (int) offset).get(60, TimeUnit.SECONDS);
 		}
@@ -241,14 +241,14 @@ class ChannelOrderTests extends WarehouseTestBase {
 			expected.add(i + ":r" + i);
 		}
 		assertThat(this.warehouse.idNames(TABLE)).containsExactlyInAnyOrderElementsOf(expected);
-		assertThat(writer.channelState(TABLE, "c").get().offsetToken()).isEqualTo(String.valueOf(appends));
+		assertThat(writer.channels(TABLE).state("c").get().offsetToken()).isEqualTo(String.valueOf(appends));
 		System.out.println("pipelined appends: " + committed + " committed, " + refused + " refused out of order, "
 				+ (appends - tail) + " resent after the committed token " + tail);
 	}
 
 	private CompletableFuture<WriteResult> append(PaimonWriter writer, long generation, String after, int token) {
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, token, "r" + token)) {
-			return writer.appendToChannel(TABLE, "c", generation, after, String.valueOf(token), List.of(batch));
+			return writer.channels(TABLE).channel("c", generation).append(after, String.valueOf(token), List.of(batch));
 		}
 	}
 

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.core.IngestChannel;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.support.Batches;
@@ -56,16 +57,16 @@ class ChannelTests extends WarehouseTestBase {
 	void openAppendReopenAndFence() throws Exception {
 		table();
 		try (PaimonWriter writer = writer(Duration.ZERO)) {
-			ChannelState opened = writer.openChannel(TABLE, "producer-1");
+			ChannelState opened = writer.openChannel(TABLE, "producer-1").state().orElseThrow();
 			assertThat(opened.offsetToken()).isNull();
 			assertThat(opened.generation()).isEqualTo(opened.snapshotId()).isPositive();
 			for (int offset = 1; offset <= 3; offset++) {
 				WriteResult result = append(writer, "producer-1", opened.generation(), offset).get(60, TimeUnit.SECONDS);
 				assertThat(result.committed()).isTrue();
 			}
-			assertThat(writer.channelState(TABLE, "producer-1")).get()
+			assertThat(writer.channels(TABLE).state("producer-1")).get()
 				.satisfies((state) -> assertThat(state.offsetToken()).isEqualTo("3"));
-			ChannelState reopened = writer.openChannel(TABLE, "producer-1");
+			ChannelState reopened = writer.openChannel(TABLE, "producer-1").state().orElseThrow();
 			assertThat(reopened.generation()).isGreaterThan(opened.generation());
 			assertThat(reopened.offsetToken()).isEqualTo("3");
 			assertThatThrownBy(() -> append(writer, "producer-1", opened.generation(), 4))
@@ -75,10 +76,10 @@ class ChannelTests extends WarehouseTestBase {
 			assertThat(append(writer, "producer-1", reopened.generation(), 4).get(60, TimeUnit.SECONDS).committed())
 				.isTrue();
 			// another channel of the same table keeps its own state
-			ChannelState other = writer.openChannel(TABLE, "producer-2");
+			ChannelState other = writer.openChannel(TABLE, "producer-2").state().orElseThrow();
 			assertThat(other.offsetToken()).isNull();
-			assertThat(writer.channelState(TABLE, "producer-1").get().offsetToken()).isEqualTo("4");
-			assertThat(writer.channelState(TABLE, "never-opened")).isEmpty();
+			assertThat(writer.channels(TABLE).state("producer-1").get().offsetToken()).isEqualTo("4");
+			assertThat(writer.channels(TABLE).state("never-opened")).isEmpty();
 		}
 		assertThat(this.warehouse.idNames(TABLE)).containsExactlyInAnyOrder("1:o1", "2:o2", "3:o3", "4:o4");
 	}
@@ -97,7 +98,7 @@ class ChannelTests extends WarehouseTestBase {
 			this.writer.write(TABLE, batch);
 		}
 		try (PaimonWriter restarted = writer(Duration.ZERO)) {
-			ChannelState state = restarted.openChannel(TABLE, "p");
+			ChannelState state = restarted.openChannel(TABLE, "p").state().orElseThrow();
 			assertThat(state.offsetToken()).isEqualTo("2");
 			assertThat(state.generation()).isGreaterThan(generation);
 			assertThatThrownBy(() -> append(restarted, "p", generation, 3)).isInstanceOf(ChannelFencedException.class);
@@ -118,7 +119,7 @@ class ChannelTests extends WarehouseTestBase {
 			assertThat(first.get(60, TimeUnit.SECONDS).snapshotId()).isEqualTo(second.get(60, TimeUnit.SECONDS).snapshotId());
 		}
 		try (PaimonWriter reader = writer(Duration.ZERO)) {
-			assertThat(reader.channelState(TABLE, "fast").get().offsetToken()).isEqualTo("2");
+			assertThat(reader.channels(TABLE).state("fast").get().offsetToken()).isEqualTo("2");
 		}
 	}
 
@@ -127,16 +128,16 @@ class ChannelTests extends WarehouseTestBase {
 		table();
 		try (PaimonWriter writer = writer(Duration.ZERO)) {
 			assertThatThrownBy(() -> writer.openChannel(TABLE, "bad name")).hasMessageContaining("channel name");
-			long generation = writer.openChannel(TABLE, "ok").generation();
+			IngestChannel ok = writer.openChannel(TABLE, "ok");
 			try (VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "x")) {
-				assertThatThrownBy(() -> writer.appendToChannel(TABLE, "ok", generation, "", "line\nbreak", List.of(batch)))
+				assertThatThrownBy(() -> ok.append("", "line\nbreak", List.of(batch)))
 					.hasMessageContaining("is not an offset token");
-				assertThatThrownBy(() -> writer.appendToChannel(TABLE, "ok", generation, "", "abc", List.of(batch)))
-					.isInstanceOf(io.github.paimonspring.write.PaimonArgumentException.class)
+				assertThatThrownBy(() -> ok.append("", "abc", List.of(batch)))
+					.isInstanceOf(io.github.paimonspring.PaimonArgumentException.class)
 					.hasMessageContaining("offsetToken 'abc' is not an offset token: it must be a decimal integer");
-				assertThatThrownBy(() -> writer.appendToChannel(TABLE, "ok", generation, "-1", "5", List.of(batch)))
+				assertThatThrownBy(() -> ok.append("-1", "5", List.of(batch)))
 					.hasMessageContaining("after '-1' is not an offset token");
-				assertThatThrownBy(() -> writer.appendToChannel(TABLE, "ok", generation, "5", "5", List.of(batch)))
+				assertThatThrownBy(() -> ok.append("5", "5", List.of(batch)))
 					.hasMessageContaining("offsetToken 5 must be greater than after 5");
 			}
 		}
@@ -146,8 +147,8 @@ class ChannelTests extends WarehouseTestBase {
 	/** The append of row {@code offset} after the previous offset (the first one after none). */
 	private CompletableFuture<WriteResult> append(PaimonWriter writer, String channel, long generation, int offset) {
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, offset, "o" + offset)) {
-			return writer.appendToChannel(TABLE, channel, generation, (offset == 1) ? "" : String.valueOf(offset - 1),
-					String.valueOf(offset), List.of(batch));
+			return writer.channels(TABLE).channel(channel, generation)
+				.append((offset == 1) ? "" : String.valueOf(offset - 1), String.valueOf(offset), List.of(batch));
 		}
 	}
 

@@ -80,7 +80,7 @@ class GroupCommitTests extends WarehouseTestBase {
 					int id = request;
 					submitted.add(clients.submit(() -> {
 						try (VectorSchemaRoot batch = Batches.idName(this.allocator, id, "r" + id)) {
-							return writer.ingest("default.events", batch);
+							return writer.ingest("default.events", List.of(batch), null);
 						}
 					}));
 				}
@@ -142,18 +142,20 @@ class GroupCommitTests extends WarehouseTestBase {
 			assertThat(ingest(writer, "default.mixed", null, 1, "first").committed()).isTrue();
 			CompletableFuture<WriteResult> good;
 			try (VectorSchemaRoot batch = Batches.idName(this.allocator, 2, "good")) {
-				good = writer.ingest("default.mixed", batch);
+				good = writer.ingest("default.mixed", List.of(batch), null);
 			}
 			try (VectorSchemaRoot nullId = Batches.idName(this.allocator, null, "null-id")) {
-				assertThatThrownBy(() -> writer.ingest("default.mixed", nullId)).isInstanceOf(ArrowDataException.class)
+				assertThatThrownBy(() -> writer.ingest("default.mixed", List.of(nullId), null))
+					.isInstanceOf(ArrowDataException.class)
 					.hasMessageContaining("id");
 			}
 			try (VectorSchemaRoot wrongSchema = Batches.idNameDt(this.allocator, 3, "x", "2026-01-01")) {
-				assertThatThrownBy(() -> writer.ingest("default.mixed", wrongSchema)).isInstanceOf(ArrowDataException.class);
+				assertThatThrownBy(() -> writer.ingest("default.mixed", List.of(wrongSchema), null))
+					.isInstanceOf(ArrowDataException.class);
 			}
 			CompletableFuture<WriteResult> alsoGood;
 			try (VectorSchemaRoot batch = Batches.idName(this.allocator, 4, "also-good")) {
-				alsoGood = writer.ingest("default.mixed", batch);
+				alsoGood = writer.ingest("default.mixed", List.of(batch), null);
 			}
 			assertThat(good).isNotDone();
 			writer.close(); // commits what waits
@@ -188,7 +190,7 @@ class GroupCommitTests extends WarehouseTestBase {
 			((IntVector) root.getVector(0)).setSafe(0, id);
 			((DecimalVector) root.getVector(1)).setSafe(0, new BigDecimal(amount));
 			root.setRowCount(1);
-			return writer.ingest(table, root);
+			return writer.ingest(table, List.of(root), null);
 		}
 	}
 
@@ -209,7 +211,8 @@ class GroupCommitTests extends WarehouseTestBase {
 			}
 			// another writer commits into the same bucket while the group waits: the group's commit must fail
 			try (VectorSchemaRoot other = Batches.idName(this.allocator, 9, "other")) {
-				this.writer.writeFixedBuckets(table, other);
+				this.writer.execute(this.writer.newWriteBuilder(table).withFixedBucketPlan(),
+						(session) -> session.write(other));
 			}
 			filesBefore = this.warehouse.dataFiles(table);
 		}

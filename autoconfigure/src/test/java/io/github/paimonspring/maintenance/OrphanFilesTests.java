@@ -16,7 +16,7 @@ import io.github.paimonspring.cluster.WarehouseStateStore;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
-import io.github.paimonspring.write.TableWrite;
+import io.github.paimonspring.write.ArrowTableWrite;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.fs.local.LocalFileIO;
 import org.junit.jupiter.api.BeforeEach;
@@ -119,7 +119,7 @@ class OrphanFilesTests extends WarehouseTestBase {
 	/** Writes data files and prepares them, as an instance does that is killed before it commits. */
 	private void uncommitted(Instances instance, int id, String name) {
 		try (PaimonWriter writer = new PaimonWriter(tables(instance), null);
-				TableWrite write = writer.newWriteBuilder(TABLE).newWrite();
+				ArrowTableWrite write = writer.newWriteBuilder(TABLE).newWrite();
 				VectorSchemaRoot batch = Batches.idName(this.allocator, id, name)) {
 			write.write(batch);
 			assertThat(write.prepareCommit().isEmpty()).isFalse();

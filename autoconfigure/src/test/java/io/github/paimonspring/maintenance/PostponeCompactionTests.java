@@ -10,15 +10,15 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 
+import io.github.paimonspring.PaimonCommitException;
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.postpone.BucketPlan;
-import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
-import io.github.paimonspring.postpone.PostponeFixedBucketTableWrite;
-import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.TestWarehouse;
 import io.github.paimonspring.support.WarehouseTestBase;
-import io.github.paimonspring.write.PaimonCommitException;
+import io.github.paimonspring.write.ArrowCommitMessages;
+import io.github.paimonspring.write.ArrowTableWrite;
+import io.github.paimonspring.write.ArrowWriteBuilder;
+import io.github.paimonspring.write.BucketPlan;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.data.BinaryRow;
@@ -149,7 +149,8 @@ class PostponeCompactionTests extends WarehouseTestBase {
 		writeStandard(table, 1, "a2", "d1", 4, "d2", "d1", 7, "g2", "d2");
 		// the fixed path cannot order its rows against postponed ones: it refuses the partition
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 2, "b-fixed", "d1")) {
-			assertThatThrownBy(() -> this.writer.writeFixedBuckets(table, batch))
+			assertThatThrownBy(() -> this.writer.execute(this.writer.newWriteBuilder(table).withFixedBucketPlan(),
+					(session) -> session.write(batch)))
 				.isInstanceOf(PaimonCommitException.class)
 				.hasMessageContaining("Cannot mix bucket=-2 files and fixed buckets");
 		}
@@ -158,7 +159,8 @@ class PostponeCompactionTests extends WarehouseTestBase {
 
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 2, "b3", "d1", 4, "d3", "d1", 7, "g3", "d2",
 				8, "h3", "d2")) {
-			this.writer.writeFixedBuckets(table, batch);
+			this.writer.execute(this.writer.newWriteBuilder(table).withFixedBucketPlan(),
+					(session) -> session.write(batch));
 		}
 		assertThat(rows(table)).containsExactlyInAnyOrder("1:a2:d1", "2:b3:d1", "3:c:d1", "4:d3:d1", "7:g3:d2",
 				"8:h3:d2");
@@ -181,10 +183,10 @@ class PostponeCompactionTests extends WarehouseTestBase {
 		writeFixed(table, BucketPlan.of(Map.of(Map.of("dt", "d1"), 2)), 1, "a", "d1");
 		writeStandard(table, 1, "postponed", "d1");
 		// a fixed-bucket writer opened now, committing after the compaction moved the postponed row
-		PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(table)
-			.withBucketPlan(BucketPlan.of(Map.of(Map.of("dt", "d1"), 2)));
-		PostponeFixedBucketCommitMessages messages;
-		try (PostponeFixedBucketTableWrite write = builder.newWrite();
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table)
+			.withFixedBucketPlan(BucketPlan.of(Map.of(Map.of("dt", "d1"), 2)));
+		ArrowCommitMessages messages;
+		try (ArrowTableWrite write = builder.newWrite();
 				VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 1, "fixed", "d1")) {
 			write.write(batch);
 			messages = write.prepareCommit();
@@ -352,10 +354,9 @@ class PostponeCompactionTests extends WarehouseTestBase {
 	}
 
 	private void writeFixed(String table, BucketPlan plan, Object... triples) {
-		PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(table)
-			.withBucketPlan(plan);
-		PostponeFixedBucketCommitMessages messages;
-		try (PostponeFixedBucketTableWrite write = builder.newWrite();
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withFixedBucketPlan(plan);
+		ArrowCommitMessages messages;
+		try (ArrowTableWrite write = builder.newWrite();
 				VectorSchemaRoot batch = Batches.idNameDt(this.allocator, triples)) {
 			write.write(batch);
 			messages = write.prepareCommit();

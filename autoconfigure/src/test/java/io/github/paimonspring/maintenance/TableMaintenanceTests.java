@@ -4,10 +4,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
-import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.FileStoreTable;

@@ -12,6 +12,9 @@ import java.util.stream.Stream;
 
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.TestWarehouse;
+import io.github.paimonspring.write.ArrowTableWrite;
+import io.github.paimonspring.write.ArrowWriteBuilder;
+import io.github.paimonspring.write.BucketPlan;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -78,9 +81,9 @@ class BucketHashParityTests {
 			createTable(warehouse, "default.postpone", key, function, "-2");
 			createTable(warehouse, "default.twin", key, function, "4");
 			PaimonWriter writer = warehouse.writer();
-			PostponeFixedBucketWriteBuilder builder = writer.newPostponeFixedBucketWriteBuilder("default.postpone", "parity")
-				.withBucketPlan(BucketPlan.unpartitioned(4));
-			try (PostponeFixedBucketTableWrite write = builder.newWrite(); VectorSchemaRoot batch = batch(allocator, key)) {
+			ArrowWriteBuilder builder = writer.newWriteBuilder("default.postpone").withCommitUser("parity")
+				.withFixedBucketPlan(BucketPlan.unpartitioned(4));
+			try (ArrowTableWrite write = builder.newWrite(); VectorSchemaRoot batch = batch(allocator, key)) {
 				write.write(batch);
 				builder.newCommit().commit(write.prepareCommit());
 			}

@@ -6,6 +6,9 @@ import java.util.List;
 
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.TestWarehouse;
+import io.github.paimonspring.write.ArrowTableWrite;
+import io.github.paimonspring.write.ArrowWriteBuilder;
+import io.github.paimonspring.write.BucketPlan;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
@@ -51,9 +54,8 @@ class FixedBucketUpsertTests {
 
 	private static void write(PaimonWriter writer, String table, BufferAllocator allocator, int from, int to,
 			String value) {
-		PostponeFixedBucketWriteBuilder builder = writer.newPostponeFixedBucketWriteBuilder(table)
-			.withBucketPlan(BucketPlan.unpartitioned(4));
-		try (PostponeFixedBucketTableWrite write = builder.newWrite();
+		ArrowWriteBuilder builder = writer.newWriteBuilder(table).withFixedBucketPlan(BucketPlan.unpartitioned(4));
+		try (ArrowTableWrite write = builder.newWrite();
 				VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(List.of(
 						new Field("id", FieldType.notNullable(new ArrowType.Int(32, true)), null),
 						new Field("name", FieldType.nullable(ArrowType.Utf8.INSTANCE), null))), allocator)) {

@@ -5,17 +5,18 @@ import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
-import io.github.paimonspring.write.AbstractTableCommit;
-import io.github.paimonspring.write.CommitMessages;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.PaimonStateException;
-import io.github.paimonspring.write.TableCommit;
-import io.github.paimonspring.write.TableWrite;
-import io.github.paimonspring.write.UnsupportedTableException;
+import io.github.paimonspring.write.ArrowCommitMessages;
+import io.github.paimonspring.write.ArrowTableCommit;
+import io.github.paimonspring.write.ArrowTableWrite;
+import io.github.paimonspring.write.ArrowWriteBuilder;
+import io.github.paimonspring.write.BucketPlan;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.types.DataTypes;
@@ -34,17 +35,17 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 		return this.warehouse.read(table, (r) -> r.getInt(0) + ":" + r.getString(1)).stream().sorted().toList();
 	}
 
-	private PostponeFixedBucketCommitMessages prepare(PostponeFixedBucketWriteBuilder builder, Object... triples) {
-		try (PostponeFixedBucketTableWrite write = builder.newWrite();
+	private ArrowCommitMessages prepare(ArrowWriteBuilder builder, Object... triples) {
+		try (ArrowTableWrite write = builder.newWrite();
 				VectorSchemaRoot batch = Batches.idNameDt(this.allocator, triples)) {
 			write.write(batch);
 			return write.prepareCommit();
 		}
 	}
 
-	private PostponeFixedBucketWriteBuilder builder(String table, String user, int buckets, String... partitions) {
+	private ArrowWriteBuilder builder(String table, String user, int buckets, String... partitions) {
 		try (VectorSchemaRoot plan = PostponeFixtures.plan(this.allocator, buckets, partitions)) {
-			return this.writer.newPostponeFixedBucketWriteBuilder(table, user).withBucketPlan(plan);
+			return this.writer.newWriteBuilder(table).withCommitUser(user).withFixedBucketPlan(plan);
 		}
 	}
 
@@ -52,17 +53,16 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	void multiplePostponeFixedBucketWritersSharePlan() {
 		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.postpone_fixed_bucket_pk_table");
 		String user = "go-postpone-fixed-bucket-write";
-		PostponeFixedBucketWriteBuilder[] builders = { this.writer.newPostponeFixedBucketWriteBuilder(table, user),
-				this.writer.newPostponeFixedBucketWriteBuilder(table, user) };
-		assertThatThrownBy(builders[0]::newWrite).hasMessageContaining("bucket plan is required");
+		ArrowWriteBuilder[] builders = { this.writer.newWriteBuilder(table).withCommitUser(user),
+				this.writer.newWriteBuilder(table).withCommitUser(user) };
 		try (VectorSchemaRoot plan = PostponeFixtures.plan(this.allocator, 1, "2026-08-14", "2026-08-15")) {
-			builders[0].withBucketPlan(plan);
-			builders[1].withBucketPlan(plan);
+			builders[0].withFixedBucketPlan(plan);
+			builders[1].withFixedBucketPlan(plan);
 		}
 		Object[][] rows = { { 4, "dave", "2026-08-14" }, { 5, "eve", "2026-08-15" } };
-		PostponeFixedBucketCommitMessages[] messages = new PostponeFixedBucketCommitMessages[2];
+		ArrowCommitMessages[] messages = new ArrowCommitMessages[2];
 		for (int i = 0; i < 2; i++) {
-			PostponeFixedBucketTableWrite write = builders[i].newWrite();
+			ArrowTableWrite write = builders[i].newWrite();
 			try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, rows[i])) {
 				write.write(batch);
 				messages[i] = write.prepareCommit();
@@ -86,31 +86,39 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 
 	@Test
 	void standardAndFixedBucketTypesAreIsolated() throws Exception {
-		// each family's committer is typed by its own messages (a compile-time error to mix them)
-		assertThat(messagesTypeOf(TableCommit.class)).isEqualTo(CommitMessages.class);
+		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.iso");
+		ArrowWriteBuilder standard = this.writer.newWriteBuilder(table).withCommitUser("iso");
+		Class<?> standardCommit;
+		Class<?> standardMessages;
+		try (ArrowTableCommit commit = standard.newCommit(); ArrowTableWrite write = standard.newWrite()) {
+			standardCommit = commit.getClass();
+			standardMessages = write.prepareCommit().getClass();
+		}
+		// each family's committer is typed by its own messages
+		assertThat(messagesTypeOf(standardCommit)).isEqualTo(standardMessages);
 		assertThat(messagesTypeOf(PostponeFixedBucketTableCommit.class)).isEqualTo(PostponeFixedBucketCommitMessages.class);
-		assertThat(CommitMessages.class.isAssignableFrom(PostponeFixedBucketCommitMessages.class)).isFalse();
-		assertThat(PostponeFixedBucketCommitMessages.class.isAssignableFrom(CommitMessages.class)).isFalse();
-		assertThat(TableCommit.class.getMethods()).filteredOn((m) -> m.getName().startsWith("commit")
+		assertThat(standardMessages.isAssignableFrom(PostponeFixedBucketCommitMessages.class)).isFalse();
+		assertThat(PostponeFixedBucketCommitMessages.class.isAssignableFrom(standardMessages)).isFalse();
+		assertThat(standardCommit.getMethods()).filteredOn((m) -> m.getName().startsWith("commit")
 				|| m.getName().startsWith("filterAndCommit") || m.getName().equals("abort"))
 			.allSatisfy((m) -> assertThat(m.getParameterTypes()).doesNotContain(PostponeFixedBucketCommitMessages.class));
 		assertThat(PostponeFixedBucketTableCommit.class.getMethods()).allSatisfy(
-				(m) -> assertThat(m.getParameterTypes()).doesNotContain(CommitMessages.class));
+				(m) -> assertThat(m.getParameterTypes()).doesNotContain(standardMessages));
 		// and serialized bytes of one kind are refused by the other's deserializer
-		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.iso");
-		PostponeFixedBucketCommitMessages messages = prepare(builder(table, "iso", 1, "d"), 1, "a", "d");
+		PostponeFixedBucketCommitMessages messages = (PostponeFixedBucketCommitMessages) prepare(
+				builder(table, "iso", 1, "d"), 1, "a", "d");
 		byte[] bytes = messages.serialize();
-		assertThatThrownBy(() -> this.writer.deserializeCommitMessages(table, bytes))
+		assertThatThrownBy(() -> this.writer.newWriteBuilder(table).deserializeCommitMessages(bytes))
 			.isInstanceOf(PaimonArgumentException.class);
-		PostponeFixedBucketCommitMessages copy = this.writer.deserializePostponeFixedBucketCommitMessages(table, bytes);
+		PostponeFixedBucketCommitMessages copy = (PostponeFixedBucketCommitMessages) this.writer.newWriteBuilder(table)
+			.withFixedBucketPlan()
+			.deserializeCommitMessages(bytes);
 		assertThat(copy.messages()).isEqualTo(messages.messages());
 		assertThat(copy.checkFromSnapshot()).isEqualTo(messages.checkFromSnapshot());
-		// and a raw call that gets around the types is refused before anything is committed
-		try (TableCommit standardCommit = this.writer.newWriteBuilder(table, "iso").newCommit()) {
-			@SuppressWarnings({ "rawtypes", "unchecked" })
-			AbstractTableCommit raw = standardCommit;
-			assertThatThrownBy(() -> raw.commit(copy)).isInstanceOf(PaimonArgumentException.class)
-				.hasMessageContaining("commits CommitMessages, not PostponeFixedBucketCommitMessages");
+		// and a standard committer refuses them before anything is committed
+		try (ArrowTableCommit commit = standard.newCommit()) {
+			assertThatThrownBy(() -> commit.commit(copy)).isInstanceOf(PaimonArgumentException.class)
+				.hasMessageContaining("commits standard commit messages, not fixed-bucket ones");
 		}
 		assertThat(this.warehouse.snapshotCount(table)).isZero();
 	}
@@ -122,62 +130,64 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	@Test
 	void tableValidation() {
 		this.warehouse.simplePkTable("default.fixed");
-		assertThatThrownBy(() -> this.writer.newPostponeFixedBucketWriteBuilder("default.fixed"))
+		assertThatThrownBy(() -> this.writer.newWriteBuilder("default.fixed").withFixedBucketPlan())
 			.isInstanceOf(UnsupportedTableException.class)
 			.hasMessageContaining(
 					"Postpone fixed-bucket writes require a Paimon primary-key table with bucket=-2, but table 'default.fixed' has bucket=1");
 		this.warehouse.create("default.append_postpone", org.apache.paimon.schema.Schema.newBuilder()
 			.column("id", DataTypes.INT()).option("bucket", "-1").build());
-		assertThatThrownBy(() -> this.writer.newPostponeFixedBucketWriteBuilder("default.append_postpone"))
+		assertThatThrownBy(() -> this.writer.newWriteBuilder("default.append_postpone").withFixedBucketPlan())
 			.hasMessageContaining("require a Paimon primary-key table with bucket=-2");
 		this.warehouse.create("default.cross", org.apache.paimon.schema.Schema.newBuilder()
 			.column("id", DataTypes.INT()).column("dt", DataTypes.STRING()).primaryKey("id").partitionKeys("dt")
 			.option("bucket", "-2").build());
-		assertThatThrownBy(() -> this.writer.newPostponeFixedBucketWriteBuilder("default.cross"))
+		assertThatThrownBy(() -> this.writer.newWriteBuilder("default.cross").withFixedBucketPlan())
 			.hasMessageContaining("do not support cross-partition updates");
 		this.warehouse.create("default.dv", org.apache.paimon.schema.Schema.newBuilder()
 			.column("id", DataTypes.INT()).column("name", DataTypes.STRING()).primaryKey("id").option("bucket", "-2")
 			.option("deletion-vectors.enabled", "true").build());
-		PostponeFixedBucketWriteBuilder dv = this.writer.newPostponeFixedBucketWriteBuilder("default.dv")
-			.withBucketPlan(BucketPlan.unpartitioned(1));
+		ArrowWriteBuilder dv = this.writer.newWriteBuilder("default.dv")
+			.withFixedBucketPlan(BucketPlan.unpartitioned(1));
 		assertThatThrownBy(dv::newWrite).isInstanceOf(UnsupportedTableException.class)
 			.hasMessageContaining("deletion-vectors.enabled=true");
-		assertThatThrownBy(() -> this.writer.newPostponeFixedBucketWriteBuilder("default.dv", "bad/user"))
+		assertThatThrownBy(() -> this.writer.newWriteBuilder("default.dv").withCommitUser("bad/user")
+			.withFixedBucketPlan())
 			.hasMessageContaining("commit_user must be a safe file name segment");
 	}
 
 	@Test
 	void invalidPlans() {
 		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.t");
-		PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(table);
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withFixedBucketPlan();
 		try (VectorSchemaRoot zero = PostponeFixtures.plan(this.allocator, 0, "d")) {
-			assertThatThrownBy(() -> builder.withBucketPlan(zero)).isInstanceOf(BucketPlanException.class)
+			assertThatThrownBy(() -> builder.withFixedBucketPlan(zero)).isInstanceOf(BucketPlanException.class)
 				.hasMessageContaining("total_buckets must be positive at row 0, got 0");
 		}
 		try (VectorSchemaRoot nulls = PostponeFixtures.plan(this.allocator, new String[] { "a", "b" },
 				new Integer[] { 2, null })) {
-			assertThatThrownBy(() -> builder.withBucketPlan(nulls)).hasMessageContaining("total_buckets is null at row 1");
+			assertThatThrownBy(() -> builder.withFixedBucketPlan(nulls))
+				.hasMessageContaining("total_buckets is null at row 1");
 		}
 		try (VectorSchemaRoot conflicting = PostponeFixtures.plan(this.allocator, new String[] { "a", "a" },
 				new Integer[] { 2, 3 })) {
-			assertThatThrownBy(() -> builder.withBucketPlan(conflicting))
+			assertThatThrownBy(() -> builder.withFixedBucketPlan(conflicting))
 				.hasMessageContaining("conflicting total bucket counts 2 and 3");
 		}
 		try (VectorSchemaRoot wrongColumns = Batches.idName(this.allocator, 1, "x")) {
-			assertThatThrownBy(() -> builder.withBucketPlan(wrongColumns))
+			assertThatThrownBy(() -> builder.withFixedBucketPlan(wrongColumns))
 				.hasMessageContaining("partition fields do not match the table schema");
 		}
 		try (VectorSchemaRoot wrongLast = Batches.idNameDt(this.allocator, 1, "x", "y")) {
-			assertThatThrownBy(() -> this.writer.newPostponeFixedBucketWriteBuilder(table).withBucketPlan(wrongLast))
+			assertThatThrownBy(() -> this.writer.newWriteBuilder(table).withFixedBucketPlan(wrongLast))
 				.hasMessageContaining("expected 1 partition column(s) plus 'total_buckets', got 3 columns");
 		}
-		assertThatThrownBy(() -> builder.withBucketPlan(BucketPlan.of(Map.of(Map.of("dt", "a"), -1))))
+		assertThatThrownBy(() -> builder.withFixedBucketPlan(BucketPlan.of(Map.of(Map.of("dt", "a"), -1))))
 			.hasMessageContaining("must be positive");
-		assertThatThrownBy(() -> builder.withBucketPlan(BucketPlan.of(Map.of(Map.of("nope", "a"), 1))))
+		assertThatThrownBy(() -> builder.withFixedBucketPlan(BucketPlan.of(Map.of(Map.of("nope", "a"), 1))))
 			.hasMessageContaining("must name exactly the partition keys [dt]");
 		// a plan {p: 2} and data for a missing partition: nothing of the batch is written, the writer stays usable
-		builder.withBucketPlan(BucketPlan.of(Map.of(Map.of("dt", "p"), 2)));
-		try (PostponeFixedBucketTableWrite write = builder.newWrite();
+		builder.withFixedBucketPlan(BucketPlan.of(Map.of(Map.of("dt", "p"), 2)));
+		try (ArrowTableWrite write = builder.newWrite();
 				VectorSchemaRoot missing = Batches.idNameDt(this.allocator, 1, "a", "missing");
 				VectorSchemaRoot ok = Batches.idNameDt(this.allocator, 2, "b", "p")) {
 			assertThatThrownBy(() -> write.write(missing)).isInstanceOf(BucketPlanException.class)
@@ -191,11 +201,11 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	@Test
 	void lastPlanWinsAndWritersKeepTheirPlan() {
 		String table = PostponeFixtures.postponeTable(this.warehouse, "default.t");
-		PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(table, "plans")
-			.withBucketPlan(BucketPlan.unpartitioned(2));
-		PostponeFixedBucketTableWrite first = builder.newWrite();
-		builder.withBucketPlan(BucketPlan.unpartitioned(3));
-		try (PostponeFixedBucketTableWrite second = builder.newWrite();
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser("plans")
+			.withFixedBucketPlan(BucketPlan.unpartitioned(2));
+		ArrowTableWrite first = builder.newWrite();
+		builder.withFixedBucketPlan(BucketPlan.unpartitioned(3));
+		try (ArrowTableWrite second = builder.newWrite();
 				VectorSchemaRoot a = Batches.idName(this.allocator, 1, "a", 2, "b", 3, "c", 4, "d")) {
 			first.write(a);
 			second.write(a);
@@ -210,9 +220,9 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	@Test
 	void ownershipConflictInsideOneCommit() {
 		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.t");
-		PostponeFixedBucketWriteBuilder builder = builder(table, "owners", 1, "p");
-		PostponeFixedBucketCommitMessages one = prepare(builder, 1, "a", "p");
-		PostponeFixedBucketCommitMessages two = prepare(builder, 1, "b", "p");
+		ArrowWriteBuilder builder = builder(table, "owners", 1, "p");
+		ArrowCommitMessages one = prepare(builder, 1, "a", "p");
+		ArrowCommitMessages two = prepare(builder, 1, "b", "p");
 		one.merge(two);
 		assertThatThrownBy(() -> builder.newCommit().commit(one)).isInstanceOf(FixedBucketConflictException.class)
 			.hasMessageContaining("writer ownership conflict for bucket 0");
@@ -222,12 +232,12 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	@Test
 	void ownershipConflictBetweenConcurrentCommitsAndDisjointPartitionsCommit() {
 		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.t");
-		PostponeFixedBucketWriteBuilder first = builder(table, "user-1", 1, "p1", "p2");
-		PostponeFixedBucketWriteBuilder second = builder(table, "user-2", 1, "p1", "p2");
-		PostponeFixedBucketWriteBuilder third = builder(table, "user-3", 1, "p1", "p2");
-		PostponeFixedBucketCommitMessages a = prepare(first, 1, "a", "p1");
-		PostponeFixedBucketCommitMessages b = prepare(second, 2, "b", "p1");
-		PostponeFixedBucketCommitMessages c = prepare(third, 3, "c", "p2");
+		ArrowWriteBuilder first = builder(table, "user-1", 1, "p1", "p2");
+		ArrowWriteBuilder second = builder(table, "user-2", 1, "p1", "p2");
+		ArrowWriteBuilder third = builder(table, "user-3", 1, "p1", "p2");
+		ArrowCommitMessages a = prepare(first, 1, "a", "p1");
+		ArrowCommitMessages b = prepare(second, 2, "b", "p1");
+		ArrowCommitMessages c = prepare(third, 3, "c", "p2");
 		assertThat(first.newCommit().commit(a).committed()).isTrue();
 		assertThatThrownBy(() -> second.newCommit().commit(b)).isInstanceOf(FixedBucketConflictException.class)
 			.hasMessageContaining("writer ownership conflict for bucket 0");
@@ -241,16 +251,16 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	@Test
 	void stalePlanIsAFixedBucketConflict() {
 		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.t");
-		PostponeFixedBucketWriteBuilder layout = builder(table, "layout", 2, "p");
+		ArrowWriteBuilder layout = builder(table, "layout", 2, "p");
 		assertThat(layout.newCommit().commit(prepare(layout, 1, "a", "p", 2, "b", "p", 3, "c", "p", 4, "d", "p"))
 			.committed()).isTrue();
-		PostponeFixedBucketWriteBuilder stale = builder(table, "stale", 1, "p");
-		PostponeFixedBucketCommitMessages messages = prepare(stale, 5, "e", "p");
+		ArrowWriteBuilder stale = builder(table, "stale", 1, "p");
+		ArrowCommitMessages messages = prepare(stale, 5, "e", "p");
 		assertThatThrownBy(() -> stale.newCommit().commit(messages)).isInstanceOf(FixedBucketConflictException.class)
 			.hasMessageContaining("Fixed-bucket conflict");
 		assertThat(rows(table)).containsExactly("1:a", "2:b", "3:c", "4:d");
 		// a writer with the right plan appends into the layout
-		PostponeFixedBucketWriteBuilder fresh = builder(table, "fresh", 2, "p");
+		ArrowWriteBuilder fresh = builder(table, "fresh", 2, "p");
 		fresh.newCommit().commit(prepare(fresh, 5, "e", "p"));
 		assertThat(rows(table)).containsExactly("1:a", "2:b", "3:c", "4:d", "5:e");
 	}
@@ -262,13 +272,13 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 			this.writer.write(table, batch); // the standard path writes bucket-postpone files
 		}
 		assertThat(this.warehouse.dataFiles(table)).allMatch((f) -> f.contains("bucket-postpone"));
-		PostponeFixedBucketWriteBuilder append = builder(table, "mixer", 1, "p");
-		PostponeFixedBucketCommitMessages messages = prepare(append, 2, "new", "p");
+		ArrowWriteBuilder append = builder(table, "mixer", 1, "p");
+		ArrowCommitMessages messages = prepare(append, 2, "new", "p");
 		assertThatThrownBy(() -> append.newCommit().commit(messages)).isInstanceOf(FixedBucketConflictException.class)
 			.hasMessageContaining("Cannot mix bucket=-2 files and fixed buckets in the same partition");
 		append.newCommit().abort(messages);
 
-		PostponeFixedBucketWriteBuilder overwrite = builder(table, "migrator", 1, "p").withOverwrite();
+		ArrowWriteBuilder overwrite = builder(table, "migrator", 1, "p").withOverwrite();
 		assertThat(overwrite.newCommit().commit(prepare(overwrite, 1, "fresh", "p")).committed()).isTrue();
 		assertThat(rows(table)).containsExactly("1:fresh");
 		assertThat(this.warehouse.table(table).store().newScan().plan().files()).allSatisfy((e) -> {
@@ -280,8 +290,8 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	@Test
 	void aConcurrentPostponeWriteIntoTheSamePartitionFailsTheFixedCommit() {
 		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.t");
-		PostponeFixedBucketWriteBuilder fixed = builder(table, "fixed", 1, "p");
-		PostponeFixedBucketCommitMessages messages = prepare(fixed, 1, "a", "p");
+		ArrowWriteBuilder fixed = builder(table, "fixed", 1, "p");
+		ArrowCommitMessages messages = prepare(fixed, 1, "a", "p");
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 2, "b", "p")) {
 			this.writer.write(table, batch);
 		}
@@ -292,10 +302,10 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	@Test
 	void overwriteRescalesAPartitionFromOneToThreeBuckets() {
 		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.t");
-		PostponeFixedBucketWriteBuilder one = builder(table, "one", 1, "p");
+		ArrowWriteBuilder one = builder(table, "one", 1, "p");
 		one.newCommit().commit(prepare(one, 1, "a", "p", 2, "b", "p"));
-		PostponeFixedBucketWriteBuilder three = builder(table, "three", 3, "p").withOverwrite();
-		PostponeFixedBucketCommitMessages messages = prepare(three, 1, "x", "p", 2, "y", "p", 3, "z", "p", 4, "w", "p");
+		ArrowWriteBuilder three = builder(table, "three", 3, "p").withOverwrite();
+		ArrowCommitMessages messages = prepare(three, 1, "x", "p", 2, "y", "p", 3, "z", "p", 4, "w", "p");
 		assertThat(messages.messages()).allSatisfy((m) -> assertThat(m.totalBuckets()).isEqualTo(3));
 		assertThat(three.newCommit().commit(messages).committed()).isTrue();
 		List<ManifestEntry> entries = this.warehouse.table(table).store().newScan().plan().files();
@@ -306,13 +316,13 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	@Test
 	void concurrentOverwritesOfTheSamePartitionConflict() {
 		String table = PostponeFixtures.postponeTable(this.warehouse, "default.t");
-		PostponeFixedBucketWriteBuilder first = this.writer.newPostponeFixedBucketWriteBuilder(table, "ow-1")
-			.withOverwrite().withBucketPlan(BucketPlan.unpartitioned(1));
-		PostponeFixedBucketWriteBuilder second = this.writer.newPostponeFixedBucketWriteBuilder(table, "ow-2")
-			.withOverwrite().withBucketPlan(BucketPlan.unpartitioned(1));
-		PostponeFixedBucketCommitMessages a;
-		PostponeFixedBucketCommitMessages b;
-		try (PostponeFixedBucketTableWrite w1 = first.newWrite(); PostponeFixedBucketTableWrite w2 = second.newWrite();
+		ArrowWriteBuilder first = this.writer.newWriteBuilder(table).withCommitUser("ow-1").withFixedBucketPlan()
+			.withOverwrite().withFixedBucketPlan(BucketPlan.unpartitioned(1));
+		ArrowWriteBuilder second = this.writer.newWriteBuilder(table).withCommitUser("ow-2").withFixedBucketPlan()
+			.withOverwrite().withFixedBucketPlan(BucketPlan.unpartitioned(1));
+		ArrowCommitMessages a;
+		ArrowCommitMessages b;
+		try (ArrowTableWrite w1 = first.newWrite(); ArrowTableWrite w2 = second.newWrite();
 				VectorSchemaRoot one = Batches.idName(this.allocator, 1, "a");
 				VectorSchemaRoot two = Batches.idName(this.allocator, 2, "b")) {
 			w1.write(one);
@@ -328,16 +338,16 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	@Test
 	void modeMismatchIsRejected() {
 		String table = PostponeFixtures.postponeTable(this.warehouse, "default.t");
-		PostponeFixedBucketWriteBuilder overwrite = this.writer.newPostponeFixedBucketWriteBuilder(table, "mode")
-			.withOverwrite().withBucketPlan(BucketPlan.unpartitioned(1));
-		PostponeFixedBucketCommitMessages messages;
-		try (PostponeFixedBucketTableWrite write = overwrite.newWrite();
+		ArrowWriteBuilder overwrite = this.writer.newWriteBuilder(table).withCommitUser("mode").withFixedBucketPlan()
+			.withOverwrite().withFixedBucketPlan(BucketPlan.unpartitioned(1));
+		ArrowCommitMessages messages;
+		try (ArrowTableWrite write = overwrite.newWrite();
 				VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "a")) {
 			write.write(batch);
 			messages = write.prepareCommit();
 		}
-		PostponeFixedBucketWriteBuilder append = this.writer.newPostponeFixedBucketWriteBuilder(table, "mode")
-			.withBucketPlan(BucketPlan.unpartitioned(1));
+		ArrowWriteBuilder append = this.writer.newWriteBuilder(table).withCommitUser("mode")
+			.withFixedBucketPlan(BucketPlan.unpartitioned(1));
 		assertThatThrownBy(() -> append.newCommit().commit(messages)).isInstanceOf(PaimonArgumentException.class)
 			.hasMessageContaining("different overwrite mode");
 		assertThat(this.warehouse.snapshotCount(table)).isZero();
@@ -348,16 +358,16 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	void overwriteCommitIsNeverSilentlySkipped() {
 		// spec P10a: after a one-shot commit (identifier MAX) by the same user, a fixed-bucket overwrite commit must still run
 		String table = PostponeFixtures.postponeTable(this.warehouse, "default.t");
-		PostponeFixedBucketWriteBuilder append = this.writer.newPostponeFixedBucketWriteBuilder(table, "job")
-			.withBucketPlan(BucketPlan.unpartitioned(1));
-		try (PostponeFixedBucketTableWrite write = append.newWrite();
+		ArrowWriteBuilder append = this.writer.newWriteBuilder(table).withCommitUser("job")
+			.withFixedBucketPlan(BucketPlan.unpartitioned(1));
+		try (ArrowTableWrite write = append.newWrite();
 				VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "a")) {
 			write.write(batch);
 			append.newCommit().commit(write.prepareCommit());
 		}
-		PostponeFixedBucketWriteBuilder overwrite = this.writer.newPostponeFixedBucketWriteBuilder(table, "job")
-			.withOverwrite().withBucketPlan(BucketPlan.unpartitioned(1));
-		try (PostponeFixedBucketTableWrite write = overwrite.newWrite();
+		ArrowWriteBuilder overwrite = this.writer.newWriteBuilder(table).withCommitUser("job").withFixedBucketPlan()
+			.withOverwrite().withFixedBucketPlan(BucketPlan.unpartitioned(1));
+		try (ArrowTableWrite write = overwrite.newWrite();
 				VectorSchemaRoot batch = Batches.idName(this.allocator, 2, "b")) {
 			write.write(batch);
 			assertThat(overwrite.newCommit().commit(write.prepareCommit()).committed()).isTrue();
@@ -368,17 +378,17 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	@Test
 	void identifiersFilterRetries() {
 		String table = PostponeFixtures.postponeTable(this.warehouse, "default.t");
-		PostponeFixedBucketWriteBuilder builder = this.writer.newPostponeFixedBucketWriteBuilder(table, "retry")
-			.withBucketPlan(BucketPlan.unpartitioned(2));
-		PostponeFixedBucketCommitMessages messages;
-		try (PostponeFixedBucketTableWrite write = builder.newWrite();
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser("retry")
+			.withFixedBucketPlan(BucketPlan.unpartitioned(2));
+		ArrowCommitMessages messages;
+		try (ArrowTableWrite write = builder.newWrite();
 				VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "a", 2, "b")) {
 			write.write(batch);
 			messages = write.prepareCommit();
 		}
-		assertThat(builder.newCommit().commitWithIdentifier(messages, 7).committed()).isTrue();
+		assertThat(builder.newCommit().commit(7, messages).committed()).isTrue();
 		long snapshots = this.warehouse.snapshotCount(table);
-		assertThat(builder.newCommit().filterAndCommitWithIdentifier(messages, 7).committed()).isFalse();
+		assertThat(builder.newCommit().filterAndCommit(7, messages).committed()).isFalse();
 		assertThat(this.warehouse.snapshotCount(table)).isEqualTo(snapshots);
 		assertThat(rows(table)).containsExactly("1:a", "2:b");
 	}
@@ -386,13 +396,14 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	@Test
 	void automaticPlanKeepsExistingBucketCountsAndUsesTheDefaultForNewPartitions() {
 		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.t");
-		PostponeFixedBucketWriteBuilder three = builder(table, "layout", 3, "old");
+		ArrowWriteBuilder three = builder(table, "layout", 3, "old");
 		three.newCommit().commit(prepare(three, 1, "a", "old", 2, "b", "old", 3, "c", "old"));
 
 		PaimonWriter withDefault = new PaimonWriter(this.writer.tables(), this.dir.resolve("spill"), 2, 5);
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 4, "d", "old", 5, "e", "new", 6, "f", "new",
 				7, "g", "new", 8, "h", "new", 9, "i", "new", 10, "j", "new")) {
-			WriteResult result = withDefault.writeFixedBuckets(table, batch);
+			WriteResult result = withDefault.execute(withDefault.newWriteBuilder(table).withFixedBucketPlan(),
+					(session) -> session.write(batch));
 			assertThat(result.committed()).isTrue();
 			assertThat(result.rows()).isEqualTo(7);
 		}
@@ -404,12 +415,11 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 		});
 		// the table option is used when no default is configured
 		this.warehouse.catalog();
-		PostponeFixedBucketWriteBuilder automatic = this.writer.newPostponeFixedBucketWriteBuilder(table)
-			.withAutomaticBucketPlan(2);
-		try (PostponeFixedBucketTableWrite write = automatic.newWrite();
+		ArrowWriteBuilder automatic = this.writer.newWriteBuilder(table).withFixedBucketPlan(2);
+		try (ArrowTableWrite write = automatic.newWrite();
 				VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 11, "k", "newer")) {
 			write.write(batch);
-			PostponeFixedBucketCommitMessages messages = write.prepareCommit();
+			ArrowCommitMessages messages = write.prepareCommit();
 			assertThat(messages.messages()).singleElement().satisfies((m) -> assertThat(m.totalBuckets()).isEqualTo(2));
 			automatic.newCommit().commit(messages);
 		}
@@ -419,7 +429,7 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	@Test
 	void standardBuilderOnAPostponeTableStillWritesPostponeFiles() {
 		String table = PostponeFixtures.postponeTable(this.warehouse, "default.t");
-		try (TableWrite write = this.writer.newWriteBuilder(table).newWrite();
+		try (ArrowTableWrite write = this.writer.newWriteBuilder(table).newWrite();
 				VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "a")) {
 			write.write(batch);
 			assertThat(write.prepareCommit().messages()).allSatisfy((m) -> assertThat(m.bucket()).isEqualTo(-2));

@@ -52,10 +52,12 @@ class ChangeDataTests extends WarehouseTestBase {
 			.column("name", DataTypes.STRING()).primaryKey("id").option("bucket", "-2")
 			.option("postpone.default-bucket-num", "3").build());
 		try (VectorSchemaRoot inserts = inserts(1000)) {
-			this.writer.writeFixedBuckets(table, inserts);
+			this.writer.execute(this.writer.newWriteBuilder(table).withFixedBucketPlan(),
+					(session) -> session.write(inserts));
 		}
 		try (VectorSchemaRoot changes = changes(1000)) {
-			this.writer.writeFixedBuckets(table, changes);
+			this.writer.execute(this.writer.newWriteBuilder(table).withFixedBucketPlan(),
+					(session) -> session.write(changes));
 		}
 		assertThat(this.warehouse.idNames(table)).containsExactlyInAnyOrderElementsOf(expected(1000));
 	}

@@ -25,9 +25,10 @@ public final class CommitInAnotherProcess {
 		options.set("warehouse", args[0]);
 		try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options))) {
 			PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), Path.of(args[0], "spill"));
-			CommitMessages messages = writer.deserializeCommitMessages(args[1], Files.readAllBytes(Path.of(args[4])));
-			try (TableCommit commit = writer.newWriteBuilder(args[1], args[2]).newCommit()) {
-				CommitResult result = commit.filterAndCommitWithIdentifier(messages, Long.parseLong(args[3]));
+			ArrowCommitMessages messages = writer.newWriteBuilder(args[1])
+				.deserializeCommitMessages(Files.readAllBytes(Path.of(args[4])));
+			try (ArrowTableCommit commit = writer.newWriteBuilder(args[1]).withCommitUser(args[2]).newCommit()) {
+				CommitResult result = commit.filterAndCommit(Long.parseLong(args[3]), messages);
 				System.out.println("RESULT committed=" + result.committed() + " snapshot=" + result.snapshotId() + " pid="
 						+ ProcessHandle.current().pid());
 			}

@@ -17,14 +17,15 @@ class GoBindingScenariosTests extends WarehouseTestBase {
 	@Test
 	void writeCommitReadRoundTrip() {
 		String table = this.warehouse.simplePkTable("default.simple_pk_table");
-		WriteBuilder builder = this.writer.newWriteBuilder(table);
-		try (TableWrite write = builder.newWrite(); VectorSchemaRoot batch = Batches.idName(this.allocator, 4, "dave");
-				TableCommit commit = builder.newCommit()) {
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table);
+		try (ArrowTableWrite write = builder.newWrite();
+				VectorSchemaRoot batch = Batches.idName(this.allocator, 4, "dave");
+				ArrowTableCommit commit = builder.newCommit()) {
 			write.write(batch);
-			try (CommitMessages messages = write.prepareCommit()) {
+			try (ArrowCommitMessages messages = write.prepareCommit()) {
 				CommitResult result = commit.commit(messages);
 				assertThat(result.committed()).isTrue();
-				assertThat(result.rowCount()).isEqualTo(1);
+				assertThat(result.rows()).isEqualTo(1);
 			}
 		}
 		assertThat(this.warehouse.idNames(table)).containsExactly("1:alice", "2:bob", "3:carol", "4:dave");
@@ -33,9 +34,10 @@ class GoBindingScenariosTests extends WarehouseTestBase {
 	@Test
 	void writeOverwriteUsesBuilderMode() {
 		String table = this.warehouse.simplePkTable("default.simple_pk_table");
-		WriteBuilder builder = this.writer.newWriteBuilder(table).withOverwrite();
-		try (TableWrite write = builder.newWrite(); VectorSchemaRoot batch = Batches.idName(this.allocator, 4, "dave");
-				TableCommit commit = builder.newCommit()) {
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withOverwrite();
+		try (ArrowTableWrite write = builder.newWrite();
+				VectorSchemaRoot batch = Batches.idName(this.allocator, 4, "dave");
+				ArrowTableCommit commit = builder.newCommit()) {
 			write.write(batch);
 			commit.commit(write.prepareCommit());
 		}
@@ -48,13 +50,14 @@ class GoBindingScenariosTests extends WarehouseTestBase {
 	void overwriteRetrySameIdentifierIsIdempotent() {
 		String table = this.warehouse.simplePkTable("default.simple_pk_table");
 		String user = "go-binding-overwrite-retry";
-		CommitMessages messages;
-		WriteBuilder builder = this.writer.newWriteBuilder(table, user).withOverwrite();
-		try (TableWrite write = builder.newWrite(); VectorSchemaRoot batch = Batches.idName(this.allocator, 4, "dave");
-				TableCommit commit = builder.newCommit()) {
+		ArrowCommitMessages messages;
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser(user).withOverwrite();
+		try (ArrowTableWrite write = builder.newWrite();
+				VectorSchemaRoot batch = Batches.idName(this.allocator, 4, "dave");
+				ArrowTableCommit commit = builder.newCommit()) {
 			write.write(batch);
 			messages = write.prepareCommit();
-			assertThat(commit.commitWithIdentifier(messages, 7).committed()).isTrue();
+			assertThat(commit.commit(7, messages).committed()).isTrue();
 		}
 		// an interleaved append by another (random) commit user
 		try (VectorSchemaRoot eve = Batches.idName(this.allocator, 5, "eve")) {
@@ -62,9 +65,9 @@ class GoBindingScenariosTests extends WarehouseTestBase {
 		}
 		long snapshots = this.warehouse.snapshotCount(table);
 
-		WriteBuilder retryBuilder = this.writer.newWriteBuilder(table, user).withOverwrite();
-		try (TableCommit retry = retryBuilder.newCommit()) {
-			CommitResult result = retry.filterAndCommitWithIdentifier(messages, 7);
+		ArrowWriteBuilder retryBuilder = this.writer.newWriteBuilder(table).withCommitUser(user).withOverwrite();
+		try (ArrowTableCommit retry = retryBuilder.newCommit()) {
+			CommitResult result = retry.filterAndCommit(7, messages);
 			assertThat(result.committed()).isFalse();
 		}
 		assertThat(this.warehouse.snapshotCount(table)).isEqualTo(snapshots);
@@ -75,11 +78,11 @@ class GoBindingScenariosTests extends WarehouseTestBase {
 	void appendOnlyWriteMergeAndIdempotentCommit() {
 		String table = this.warehouse.simpleLogTable("default.simple_log_table");
 		String user = "go-binding-multiple-writers";
-		WriteBuilder builder1 = this.writer.newWriteBuilder(table, user);
-		WriteBuilder builder2 = this.writer.newWriteBuilder(table, user);
-		CommitMessages messages1;
-		CommitMessages messages2;
-		try (TableWrite write1 = builder1.newWrite(); TableWrite write2 = builder2.newWrite();
+		ArrowWriteBuilder builder1 = this.writer.newWriteBuilder(table).withCommitUser(user);
+		ArrowWriteBuilder builder2 = this.writer.newWriteBuilder(table).withCommitUser(user);
+		ArrowCommitMessages messages1;
+		ArrowCommitMessages messages2;
+		try (ArrowTableWrite write1 = builder1.newWrite(); ArrowTableWrite write2 = builder2.newWrite();
 				VectorSchemaRoot four = Batches.idName(this.allocator, 4, "dave");
 				VectorSchemaRoot five = Batches.idName(this.allocator, 5, "eve")) {
 			write1.write(four);
@@ -88,12 +91,12 @@ class GoBindingScenariosTests extends WarehouseTestBase {
 			messages2 = write2.prepareCommit();
 		}
 		messages1.merge(messages2);
-		try (TableCommit commit = builder1.newCommit()) {
-			assertThat(commit.commitWithIdentifier(messages1, 7).committed()).isTrue();
+		try (ArrowTableCommit commit = builder1.newCommit()) {
+			assertThat(commit.commit(7, messages1).committed()).isTrue();
 		}
 		long snapshots = this.warehouse.snapshotCount(table);
-		try (TableCommit retry = this.writer.newWriteBuilder(table, user).newCommit()) {
-			CommitResult result = retry.filterAndCommitWithIdentifier(messages1, 7);
+		try (ArrowTableCommit retry = this.writer.newWriteBuilder(table).withCommitUser(user).newCommit()) {
+			CommitResult result = retry.filterAndCommit(7, messages1);
 			assertThat(result.committed()).isFalse();
 			assertThat(result.snapshotId()).isEqualTo(snapshots);
 		}

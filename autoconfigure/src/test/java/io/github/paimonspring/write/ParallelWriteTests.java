@@ -40,17 +40,17 @@ class ParallelWriteTests {
 					.option("bucket", "4").build());
 			}
 			PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"), 3);
-			WriteBuilder builder = writer.newWriteBuilder("default.par", "lanes");
-			try (TableWrite write = builder.newWrite(); TableCommit commit = builder.newCommit()) {
+			ArrowWriteBuilder builder = writer.newWriteBuilder("default.par").withCommitUser("lanes");
+			try (ArrowTableWrite write = builder.newWrite(); ArrowTableCommit commit = builder.newCommit()) {
 				try (VectorSchemaRoot first = Batches.idNameRange(allocator, 0, 100_000, (id) -> "v1")) {
 					write.write(first);
 				}
-				CommitMessages round1 = write.prepareCommit();
+				ArrowCommitMessages round1 = write.prepareCommit();
 				try (VectorSchemaRoot second = Batches.idNameRange(allocator, 50_000, 150_000, (id) -> "v2")) {
 					write.write(second);
 				}
 				// both rounds in one commit: sequence numbers must still make round 2 win
-				commit.commitWithIdentifier(round1.merge(write.prepareCommit()), 1);
+				commit.commit(1, round1.merge(write.prepareCommit()));
 			}
 			List<String> rows = warehouse.read("default.par", (r) -> r.getInt(0) + ":" + r.getString(1));
 			assertThat(rows).hasSize(150_000).contains("0:v1", "49999:v1", "50000:v2", "149999:v2");

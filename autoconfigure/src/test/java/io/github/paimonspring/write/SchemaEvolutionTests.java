@@ -188,9 +188,9 @@ class SchemaEvolutionTests extends WarehouseTestBase {
 		try (VectorSchemaRoot before = batch(intField("id"), stringField("name"));
 				VectorSchemaRoot after = batch(intField("id"), stringField("name"), bigintField("score"))) {
 			fill(before, 4, "dave", null);
-			results.add(writer.ingest(TABLE, before));
+			results.add(writer.ingest(TABLE, List.of(before), null));
 			fill(after, 5, "erin", 50L);
-			results.add(writer.ingest(TABLE, after));
+			results.add(writer.ingest(TABLE, List.of(after), null));
 			for (CompletableFuture<WriteResult> result : results) {
 				assertThat(result.join().committed()).isTrue();
 			}

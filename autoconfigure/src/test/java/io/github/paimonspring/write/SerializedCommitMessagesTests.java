@@ -1,5 +1,6 @@
 package io.github.paimonspring.write;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.core.PaimonWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ class SerializedCommitMessagesTests {
 			String table = warehouse.simplePkTable("default.simple_pk_table");
 			PaimonWriter writer = warehouse.writer();
 			byte[] bytes;
-			try (TableWrite write = writer.newWriteBuilder(table, "doris-load-job-42").newWrite();
+			try (ArrowTableWrite write = writer.newWriteBuilder(table).withCommitUser("doris-load-job-42").newWrite();
 					VectorSchemaRoot batch = Batches.idName(allocator, 4, "dave", 5, "eve")) {
 				write.write(batch);
 				bytes = write.prepareCommit().serialize();
@@ -59,13 +60,13 @@ class SerializedCommitMessagesTests {
 
 			// bytes for one table are refused by another
 			String other = warehouse.simpleLogTable("default.other");
-			assertThatThrownBy(() -> writer.deserializeCommitMessages(other, bytes))
+			assertThatThrownBy(() -> writer.newWriteBuilder(other).deserializeCommitMessages(bytes))
 				.isInstanceOf(PaimonArgumentException.class)
 				.hasMessageContaining("prepared for a different table")
 				.hasMessageContaining("'" + table + "'")
 				.hasMessageNotContaining(warehouse.root().toString())
 				.hasMessageNotContaining("file:");
-			assertThatThrownBy(() -> writer.deserializeCommitMessages(table, new byte[] { 1, 2, 3 }))
+			assertThatThrownBy(() -> writer.newWriteBuilder(table).deserializeCommitMessages(new byte[] { 1, 2, 3 }))
 				.isInstanceOf(PaimonArgumentException.class);
 		}
 	}

@@ -30,10 +30,10 @@ class TransferAndWriteTests extends WarehouseTestBase {
 	@Test
 	void batchesLoadedIntoOneRootAreWrittenOnceEach() {
 		this.warehouse.simpleLogTable(TABLE);
-		WriteBuilder builder = this.writer.newWriteBuilder(TABLE, "ahead");
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(TABLE).withCommitUser("ahead");
 		List<String> expected = new ArrayList<>(List.of("1:alice", "2:bob", "3:carol"));
 		try (BufferAllocator uploads = this.allocator.newChildAllocator("uploads", 0, Long.MAX_VALUE);
-				TableWrite write = builder.newWrite();
+				ArrowTableWrite write = builder.newWrite();
 				VectorSchemaRoot root = VectorSchemaRoot.create(schema(), uploads)) {
 			for (int batch = 0; batch < 5; batch++) {
 				// like an Arrow reader: the next batch is loaded into the same root
@@ -42,7 +42,7 @@ class TransferAndWriteTests extends WarehouseTestBase {
 				assertThat(root.getRowCount()).as("the root is free for the next batch").isZero();
 			}
 			write.awaitTransferred();
-			try (TableCommit commit = builder.newCommit()) {
+			try (ArrowTableCommit commit = builder.newCommit()) {
 				commit.commit(write.prepareCommit());
 			}
 			for (int i = 0; i < 200_000; i++) {
@@ -60,14 +60,14 @@ class TransferAndWriteTests extends WarehouseTestBase {
 	void aBatchThatDoesNotMatchIsRefusedAndTheOneInFlightIsStillWritten() {
 		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
 			.build());
-		WriteBuilder builder = this.writer.newWriteBuilder(TABLE, "ahead");
-		try (TableWrite write = builder.newWrite();
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(TABLE).withCommitUser("ahead");
+		try (ArrowTableWrite write = builder.newWrite();
 				VectorSchemaRoot good = Batches.idName(this.allocator, 1, "a", 2, "b");
 				VectorSchemaRoot bad = Batches.idNameDt(this.allocator, 3, "c", "2026-12-01")) {
 			write.transferAndWrite(good);
 			assertThatThrownBy(() -> write.transferAndWrite(bad)).isInstanceOf(ArrowDataException.class)
 				.hasMessageContaining("dt");
-			try (TableCommit commit = builder.newCommit()) {
+			try (ArrowTableCommit commit = builder.newCommit()) {
 				commit.commit(write.prepareCommit());
 			}
 		}
@@ -77,9 +77,9 @@ class TransferAndWriteTests extends WarehouseTestBase {
 	@Test
 	void closingWithABatchInFlightWaitsForItAndLeavesNothing() {
 		this.warehouse.simpleLogTable(TABLE);
-		WriteBuilder builder = this.writer.newWriteBuilder(TABLE, "ahead");
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(TABLE).withCommitUser("ahead");
 		try (BufferAllocator uploads = this.allocator.newChildAllocator("uploads", 0, Long.MAX_VALUE)) {
-			try (TableWrite write = builder.newWrite();
+			try (ArrowTableWrite write = builder.newWrite();
 					VectorSchemaRoot root = VectorSchemaRoot.create(schema(), uploads)) {
 				load(root, 0, 100_000);
 				write.transferAndWrite(root);

@@ -1,5 +1,9 @@
 package io.github.paimonspring.write;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.PaimonWriteException;
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.core.WriteResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,8 +49,9 @@ class WriteProtocolTests extends WarehouseTestBase {
 		}
 	}
 
-	private CommitMessages prepare(WriteBuilder builder, Object... idNames) {
-		try (TableWrite write = builder.newWrite(); VectorSchemaRoot batch = Batches.idName(this.allocator, idNames)) {
+	private ArrowCommitMessages prepare(ArrowWriteBuilder builder, Object... idNames) {
+		try (ArrowTableWrite write = builder.newWrite();
+				VectorSchemaRoot batch = Batches.idName(this.allocator, idNames)) {
 			write.write(batch);
 			return write.prepareCommit();
 		}
@@ -56,16 +61,17 @@ class WriteProtocolTests extends WarehouseTestBase {
 	@ValueSource(strings = { "", ".", "..", "job/1", "job\\1", " job", "job ", "job\n1", "job\u007f" })
 	void rejectsUnsafeCommitUsers(String user) {
 		String table = this.warehouse.simpleLogTable("default.t");
-		assertThatThrownBy(() -> this.writer.newWriteBuilder(table, user)).isInstanceOf(PaimonArgumentException.class)
+		assertThatThrownBy(() -> this.writer.newWriteBuilder(table).withCommitUser(user))
+			.isInstanceOf(PaimonArgumentException.class)
 			.hasMessageContaining("commit_user must be a safe file name segment");
 	}
 
 	@Test
 	void customCommitUserIsRecordedInSnapshot() {
 		String table = this.warehouse.simpleLogTable("default.t");
-		WriteBuilder builder = this.writer.newWriteBuilder(table, "my-commit-user");
-		try (TableCommit commit = builder.newCommit()) {
-			CommitResult result = commit.commitWithIdentifier(prepare(builder, 4, "dave"), 42);
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser("my-commit-user");
+		try (ArrowTableCommit commit = builder.newCommit()) {
+			CommitResult result = commit.commit(42, prepare(builder, 4, "dave"));
 			assertThat(result.committed()).isTrue();
 			var snapshot = this.warehouse.table(table).snapshotManager().snapshot(result.snapshotId());
 			assertThat(snapshot.commitUser()).isEqualTo("my-commit-user");
@@ -76,13 +82,13 @@ class WriteProtocolTests extends WarehouseTestBase {
 	@Test
 	void mergingTheSameMessagesTwiceDoesNotDuplicateFiles() {
 		String table = this.warehouse.simpleLogTable("default.t");
-		WriteBuilder builder = this.writer.newWriteBuilder(table, "merger");
-		CommitMessages target = prepare(builder, 4, "dave");
-		CommitMessages source = prepare(builder, 5, "eve");
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser("merger");
+		ArrowCommitMessages target = prepare(builder, 4, "dave");
+		ArrowCommitMessages source = prepare(builder, 5, "eve");
 		target.merge(source).merge(source);
 		assertThat(target.messages()).hasSize(2);
 		assertThat(target.rowCount()).isEqualTo(2);
-		try (TableCommit commit = builder.newCommit()) {
+		try (ArrowTableCommit commit = builder.newCommit()) {
 			commit.commit(target);
 		}
 		assertThat(this.warehouse.idNames(table)).containsExactly("1:alice", "2:bob", "3:carol", "4:dave", "5:eve");
@@ -92,14 +98,17 @@ class WriteProtocolTests extends WarehouseTestBase {
 	void mergeChecksTableUserAndMode() {
 		String table = this.warehouse.simpleLogTable("default.t");
 		String other = this.warehouse.simpleLogTable("default.other");
-		CommitMessages messages = prepare(this.writer.newWriteBuilder(table, "u1"), 4, "dave");
+		ArrowCommitMessages messages = prepare(this.writer.newWriteBuilder(table).withCommitUser("u1"), 4, "dave");
 		assertThatThrownBy(() -> messages.merge(null)).hasMessageContaining("source messages must not be nil");
 		assertThatThrownBy(() -> messages.merge(messages)).hasMessageContaining("must be distinct handles");
-		assertThatThrownBy(() -> messages.merge(prepare(this.writer.newWriteBuilder(table, "u2"), 5, "e")))
+		assertThatThrownBy(
+				() -> messages.merge(prepare(this.writer.newWriteBuilder(table).withCommitUser("u2"), 5, "e")))
 			.hasMessageContaining("only be merged when table and commit_user both match");
-		assertThatThrownBy(() -> messages.merge(prepare(this.writer.newWriteBuilder(other, "u1"), 5, "e")))
+		assertThatThrownBy(
+				() -> messages.merge(prepare(this.writer.newWriteBuilder(other).withCommitUser("u1"), 5, "e")))
 			.hasMessageContaining("only be merged when table and commit_user both match");
-		assertThatThrownBy(() -> messages.merge(prepare(this.writer.newWriteBuilder(table, "u1").withOverwrite(), 5, "e")))
+		assertThatThrownBy(() -> messages
+			.merge(prepare(this.writer.newWriteBuilder(table).withCommitUser("u1").withOverwrite(), 5, "e")))
 			.hasMessageContaining("only be merged when overwrite modes match");
 	}
 
@@ -107,15 +116,18 @@ class WriteProtocolTests extends WarehouseTestBase {
 	void commitChecksProvenanceAndKeepsMessagesReusable() {
 		String table = this.warehouse.simpleLogTable("default.t");
 		String other = this.warehouse.simpleLogTable("default.other");
-		WriteBuilder builder = this.writer.newWriteBuilder(table, "owner");
-		CommitMessages messages = prepare(builder, 4, "dave");
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser("owner");
+		ArrowCommitMessages messages = prepare(builder, 4, "dave");
 		long before = this.warehouse.snapshotCount(table);
-		assertThatThrownBy(() -> this.writer.newWriteBuilder(other, "owner").newCommit().commit(messages))
+		assertThatThrownBy(() -> this.writer.newWriteBuilder(other).withCommitUser("owner")
+			.newCommit().commit(messages))
 			.isInstanceOf(PaimonArgumentException.class)
 			.hasMessageContaining("commit messages were prepared for a different table");
-		assertThatThrownBy(() -> this.writer.newWriteBuilder(table, "intruder").newCommit().commit(messages))
+		assertThatThrownBy(() -> this.writer.newWriteBuilder(table).withCommitUser("intruder")
+			.newCommit().commit(messages))
 			.hasMessageContaining("commit messages were prepared with a different commit_user");
-		assertThatThrownBy(() -> this.writer.newWriteBuilder(table, "owner").withOverwrite().newCommit().commit(messages))
+		assertThatThrownBy(() -> this.writer.newWriteBuilder(table).withCommitUser("owner").withOverwrite()
+			.newCommit().commit(messages))
 			.hasMessageContaining("commit messages were prepared with a different overwrite mode");
 		assertThat(this.warehouse.snapshotCount(table)).isEqualTo(before);
 		assertThat(builder.newCommit().commit(messages).committed()).isTrue();
@@ -125,22 +137,22 @@ class WriteProtocolTests extends WarehouseTestBase {
 	@Test
 	void identifiersMinusOneAndMaxAreReserved() {
 		String table = this.warehouse.simpleLogTable("default.t");
-		WriteBuilder builder = this.writer.newWriteBuilder(table, "ids");
-		CommitMessages messages = prepare(builder, 4, "dave");
-		TableCommit commit = builder.newCommit();
-		assertThatThrownBy(() -> commit.commitWithIdentifier(messages, -1)).hasMessageContaining("commit identifier");
-		assertThatThrownBy(() -> commit.commitWithIdentifier(messages, Long.MAX_VALUE))
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser("ids");
+		ArrowCommitMessages messages = prepare(builder, 4, "dave");
+		ArrowTableCommit commit = builder.newCommit();
+		assertThatThrownBy(() -> commit.commit(-1, messages)).hasMessageContaining("commit identifier");
+		assertThatThrownBy(() -> commit.commit(Long.MAX_VALUE, messages))
 			.hasMessageContaining("reserved");
-		assertThatThrownBy(() -> commit.truncateTableWithIdentifier(-1)).hasMessageContaining("commit identifier");
+		assertThatThrownBy(() -> commit.truncateTable(-1)).hasMessageContaining("commit identifier");
 	}
 
 	@Test
 	void emptyCommitIsANoOp() {
 		String table = this.warehouse.simpleLogTable("default.t");
-		WriteBuilder builder = this.writer.newWriteBuilder(table);
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table);
 		long before = this.warehouse.snapshotCount(table);
-		try (TableWrite write = builder.newWrite(); TableCommit commit = builder.newCommit()) {
-			CommitMessages messages = write.prepareCommit();
+		try (ArrowTableWrite write = builder.newWrite(); ArrowTableCommit commit = builder.newCommit()) {
+			ArrowCommitMessages messages = write.prepareCommit();
 			assertThat(messages.isEmpty()).isTrue();
 			assertThat(commit.commit(messages).committed()).isFalse();
 		}
@@ -150,23 +162,23 @@ class WriteProtocolTests extends WarehouseTestBase {
 	@Test
 	void writerIsReusableAndSequenceNumbersContinueAcrossRounds() {
 		String table = this.warehouse.simplePkTable("default.pk");
-		WriteBuilder builder = this.writer.newWriteBuilder(table, "rounds");
-		try (TableWrite write = builder.newWrite(); TableCommit commit = builder.newCommit()) {
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser("rounds");
+		try (ArrowTableWrite write = builder.newWrite(); ArrowTableCommit commit = builder.newCommit()) {
 			try (VectorSchemaRoot first = Batches.idName(this.allocator, 1, "first")) {
 				write.write(first);
 			}
-			CommitMessages round1 = write.prepareCommit();
+			ArrowCommitMessages round1 = write.prepareCommit();
 			try (VectorSchemaRoot second = Batches.idName(this.allocator, 1, "second")) {
 				write.write(second);
 			}
-			CommitMessages round2 = write.prepareCommit();
+			ArrowCommitMessages round2 = write.prepareCommit();
 			// commit both rounds together: the newer round must win because its sequence numbers are higher
 			round1.merge(round2);
-			commit.commitWithIdentifier(round1, 1);
+			commit.commit(1, round1);
 			try (VectorSchemaRoot third = Batches.idName(this.allocator, 2, "third")) {
 				write.write(third);
 			}
-			commit.commitWithIdentifier(write.prepareCommit(), 2);
+			commit.commit(2, write.prepareCommit());
 		}
 		assertThat(this.warehouse.idNames(table)).containsExactly("1:second", "2:third", "3:carol");
 	}
@@ -180,13 +192,13 @@ class WriteProtocolTests extends WarehouseTestBase {
 		assertThat(this.writer.truncate(table).committed()).isFalse();
 
 		write(table, 9, "x");
-		try (TableCommit commit = this.writer.newWriteBuilder(table, "truncator").newCommit()) {
-			assertThat(commit.truncateTableWithIdentifier(5).committed()).isTrue();
+		try (ArrowTableCommit commit = this.writer.newWriteBuilder(table).withCommitUser("truncator").newCommit()) {
+			assertThat(commit.truncateTable(5).committed()).isTrue();
 			assertThat(this.warehouse.idNames(table)).isEmpty();
 			write(table, 10, "y");
 			long snapshots = this.warehouse.snapshotCount(table);
 			// the retry must not delete the row written in between
-			assertThat(commit.truncateTableWithIdentifier(5).committed()).isFalse();
+			assertThat(commit.truncateTable(5).committed()).isFalse();
 			assertThat(this.warehouse.snapshotCount(table)).isEqualTo(snapshots);
 			assertThat(this.warehouse.idNames(table)).containsExactly("10:y");
 		}
@@ -203,7 +215,7 @@ class WriteProtocolTests extends WarehouseTestBase {
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 4, "d", "d1")) {
 			this.writer.overwrite("default.parts", Map.of("dt", "d1"), batch);
 		}
-		try (TableCommit commit = this.writer.newWriteBuilder("default.parts").newCommit()) {
+		try (ArrowTableCommit commit = this.writer.newWriteBuilder("default.parts").newCommit()) {
 			commit.truncatePartitions(List.of(Map.of("dt", "d2")));
 			assertThatThrownBy(() -> commit.truncatePartitions(List.of(Map.of("nope", "x"))))
 				.hasMessageContaining("'nope' is not a partition key of table 'default.parts'");
@@ -226,16 +238,18 @@ class WriteProtocolTests extends WarehouseTestBase {
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 1, "a", "d1", 2, "b", "d2")) {
 			this.writer.write("default.daily", batch);
 		}
-		try (TableCommit commit = this.writer.newWriteBuilder("default.daily", "partition-truncator").newCommit()) {
-			assertThat(commit.truncatePartitionsWithIdentifier(List.of(Map.of("dt", "d1")), 7).committed()).isTrue();
+		try (ArrowTableCommit commit = this.writer.newWriteBuilder("default.daily")
+			.withCommitUser("partition-truncator")
+			.newCommit()) {
+			assertThat(commit.truncatePartitions(7, List.of(Map.of("dt", "d1"))).committed()).isTrue();
 			try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 3, "c", "d1")) {
 				this.writer.write("default.daily", batch);
 			}
 			long snapshots = this.warehouse.snapshotCount("default.daily");
 			// the retry after an uncertain outcome must not delete the row written in between
-			assertThat(commit.truncatePartitionsWithIdentifier(List.of(Map.of("dt", "d1")), 7).committed()).isFalse();
+			assertThat(commit.truncatePartitions(7, List.of(Map.of("dt", "d1"))).committed()).isFalse();
 			assertThat(this.warehouse.snapshotCount("default.daily")).isEqualTo(snapshots);
-			assertThatThrownBy(() -> commit.truncatePartitionsWithIdentifier(List.of(Map.of("dt", "d1")), -1))
+			assertThatThrownBy(() -> commit.truncatePartitions(-1, List.of(Map.of("dt", "d1"))))
 				.hasMessageContaining("commit identifier");
 		}
 		assertThat(this.warehouse.read("default.daily", (r) -> r.getInt(0) + ":" + r.getString(2)))
@@ -245,16 +259,16 @@ class WriteProtocolTests extends WarehouseTestBase {
 	@Test
 	void abortAfterCommitDeletesNothingTheTableReads() {
 		String table = this.warehouse.simplePkTable("default.pk");
-		WriteBuilder builder = this.writer.newWriteBuilder(table, "aborter");
-		CommitMessages messages = prepare(builder, 4, "dave");
-		try (TableCommit commit = builder.newCommit()) {
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser("aborter");
+		ArrowCommitMessages messages = prepare(builder, 4, "dave");
+		try (ArrowTableCommit commit = builder.newCommit()) {
 			commit.commit(messages);
 			assertThat(commit.abort(messages)).isZero();
 		}
 		assertThat(this.warehouse.idNames(table)).containsExactly("1:alice", "2:bob", "3:carol", "4:dave");
 		// still safe after the rows were overwritten: the older snapshot references the files
 		overwrite(table, 7, "gus");
-		try (TableCommit commit = builder.newCommit()) {
+		try (ArrowTableCommit commit = builder.newCommit()) {
 			assertThat(commit.abort(messages)).isZero();
 		}
 		long previous = this.warehouse.table(table).snapshotManager().latestSnapshotId() - 1;
@@ -265,10 +279,10 @@ class WriteProtocolTests extends WarehouseTestBase {
 	void abortOfUncommittedMessagesLeavesNoDataFiles() {
 		String table = this.warehouse.simpleLogTable("default.t");
 		List<String> before = this.warehouse.dataFiles(table);
-		WriteBuilder builder = this.writer.newWriteBuilder(table);
-		CommitMessages messages = prepare(builder, 4, "dave");
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table);
+		ArrowCommitMessages messages = prepare(builder, 4, "dave");
 		assertThat(this.warehouse.dataFiles(table)).hasSizeGreaterThan(before.size());
-		try (TableCommit commit = builder.newCommit()) {
+		try (ArrowTableCommit commit = builder.newCommit()) {
 			assertThat(commit.abort(messages)).isPositive();
 		}
 		assertThat(this.warehouse.dataFiles(table)).isEqualTo(before);
@@ -387,12 +401,12 @@ class WriteProtocolTests extends WarehouseTestBase {
 	@Test
 	void closedHandlesRejectCalls() {
 		String table = this.warehouse.simpleLogTable("default.t");
-		WriteBuilder builder = this.writer.newWriteBuilder(table);
-		TableWrite write = builder.newWrite();
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table);
+		ArrowTableWrite write = builder.newWrite();
 		write.close();
 		write.close();
 		assertThatThrownBy(write::prepareCommit).isInstanceOf(PaimonStateException.class).hasMessageContaining("closed");
-		CommitMessages messages = prepare(builder, 1, "x");
+		ArrowCommitMessages messages = prepare(builder, 1, "x");
 		messages.close();
 		assertThatThrownBy(messages::rowCount).isInstanceOf(PaimonStateException.class);
 	}
@@ -403,7 +417,7 @@ class WriteProtocolTests extends WarehouseTestBase {
 		CountDownLatch inside = new CountDownLatch(1);
 		CountDownLatch release = new CountDownLatch(1);
 		ExecutorService executor = Executors.newSingleThreadExecutor();
-		try (TableWrite write = this.writer.newWriteBuilder(table).newWrite();
+		try (ArrowTableWrite write = this.writer.newWriteBuilder(table).newWrite();
 				VectorSchemaRoot root = Batches.idName(this.allocator, 1, "a");
 				BlockingReader reader = new BlockingReader(this.allocator, root, inside, release)) {
 			Future<Long> first = executor.submit(() -> write.write(reader));

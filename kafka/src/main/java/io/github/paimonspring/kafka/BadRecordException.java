@@ -2,12 +2,14 @@ package io.github.paimonspring.kafka;
 
 import java.util.Locale;
 
+import io.github.paimonspring.PaimonException;
+
 /**
  * A Kafka record that cannot be written into its table: it goes to the dead-letter topic with this
  * message as its reason, or stops the pipeline. The message names the topic, partition, offset and,
  * where it is about one, the column.
  */
-public class BadRecordException extends RuntimeException {
+public class BadRecordException extends PaimonException {
 
 	private static final long serialVersionUID = 1L;
 
@@ -44,7 +46,7 @@ public class BadRecordException extends RuntimeException {
 	 * @param message the message, naming the column where there is one
 	 */
 	public BadRecordException(Reason reason, String message) {
-		super(message);
+		super(null, message);
 		this.reason = reason;
 	}
 
@@ -55,7 +57,7 @@ public class BadRecordException extends RuntimeException {
 	 * @param cause the cause
 	 */
 	public BadRecordException(Reason reason, String message, Throwable cause) {
-		super(message, cause);
+		super(null, message, cause);
 		this.reason = reason;
 	}
 

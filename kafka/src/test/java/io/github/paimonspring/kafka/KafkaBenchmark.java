@@ -185,7 +185,7 @@ public final class KafkaBenchmark {
 	private static long committed(PaimonOperations paimon, String topic) {
 		long total = 0;
 		for (int partition = 0; partition < PARTITIONS; partition++) {
-			total += paimon.channelState("events", topic + "-" + partition)
+			total += paimon.channels("events").state(topic + "-" + partition)
 				.map((state) -> (state.offsetToken() != null) ? Long.parseLong(state.offsetToken()) + 1 : 0L)
 				.orElse(0L);
 		}

@@ -54,7 +54,7 @@ class KafkaExactlyOnceTests {
 				assertThat(context).hasNotFailed();
 				PaimonOperations paimon = context.getBean(PaimonOperations.class);
 				// stop part way: some of the first half committed
-				assertThat(KafkaPipelineFixture.await(() -> paimon.channelState("events", topic + "-0")
+				assertThat(KafkaPipelineFixture.await(() -> paimon.channels("events").state(topic + "-0")
 					.map((state) -> state.offsetToken() != null).orElse(false), Duration.ofSeconds(60))).isTrue();
 			});
 			produce(producer, topic, RECORDS / 2, RECORDS);
@@ -66,7 +66,8 @@ class KafkaExactlyOnceTests {
 			assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "events", topic, PARTITIONS, Duration.ofMinutes(3)))
 				.as("every partition's last offset committed to the table").isTrue();
 			for (int partition = 0; partition < PARTITIONS; partition++) {
-				long token = Long.parseLong(paimon.channelState("events", topic + "-" + partition).get().offsetToken());
+				long token = Long
+					.parseLong(paimon.channels("events").state(topic + "-" + partition).get().offsetToken());
 				long kafka = TestKafka.committedOffset("paimon-events", new TopicPartition(topic, partition));
 				assertThat(kafka).as("Kafka's committed offset follows the table's").isLessThanOrEqualTo(token + 1);
 			}

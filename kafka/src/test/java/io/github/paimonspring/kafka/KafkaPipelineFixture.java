@@ -64,7 +64,8 @@ final class KafkaPipelineFixture {
 			throws InterruptedException {
 		Map<TopicPartition, Long> ends = endOffsets(topic, partitions);
 		return await(() -> ends.entrySet().stream().allMatch((end) -> {
-			Optional<ChannelState> state = paimon.channelState(table, end.getKey().topic() + "-" + end.getKey().partition());
+			Optional<ChannelState> state = paimon.channels(table)
+				.state(end.getKey().topic() + "-" + end.getKey().partition());
 			return (end.getValue() == 0) || state.map(ChannelState::offsetToken)
 				.map((token) -> Long.parseLong(token) == end.getValue() - 1).orElse(false);
 		}), bound);

@@ -191,7 +191,8 @@ class KafkaRecordsTests {
 				assertThat(pipelines.pipelines().get(0).error()).contains("Record " + topic + "-0@1")
 					.contains("Column 'id' (BIGINT)").contains("on-error is stop");
 				PaimonOperations paimon = context.getBean(PaimonOperations.class);
-				assertThat(paimon.channelState("people", topic + "-0").map((state) -> state.offsetToken()).orElse(null))
+				assertThat(paimon.channels("people").state(topic + "-0").map((state) -> state.offsetToken())
+					.orElse(null))
 					.as("nothing at or after the bad record is committed").isNotEqualTo("1").isNotEqualTo("2");
 				Health health = new PaimonKafkaHealthIndicator(pipelines).health(true);
 				assertThat(health.getStatus()).isEqualTo(Status.DOWN);

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import io.github.paimonspring.postpone.BucketPlan;
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.postpone.BucketPlanException;
-import io.github.paimonspring.write.PaimonArgumentException;
+import io.github.paimonspring.write.BucketPlan;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -218,7 +218,7 @@ public final class AdminTransaction {
 			throw ex;
 		}
 		this.result = new AdminModel.CommitResponse(committed.committed(), committed.snapshotId(),
-				committed.committed() ? committed.rowCount() : 0);
+				committed.committed() ? committed.rows() : 0);
 		this.state = TransactionState.COMMITTED;
 		touch();
 		logger.info("Committed transaction {} on table '{}': {}", this.id, this.table, this.result);

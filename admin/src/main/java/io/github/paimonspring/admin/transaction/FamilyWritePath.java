@@ -3,52 +3,46 @@ package io.github.paimonspring.admin.transaction;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.function.Function;
 
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
-import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
-import io.github.paimonspring.write.AbstractCommitMessages;
-import io.github.paimonspring.write.AbstractTableCommit;
-import io.github.paimonspring.write.AbstractTableWrite;
-import io.github.paimonspring.write.AbstractWriteBuilder;
+import io.github.paimonspring.write.ArrowCommitMessages;
+import io.github.paimonspring.write.ArrowTableCommit;
+import io.github.paimonspring.write.ArrowTableWrite;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.WriteBuilder;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A {@link WritePath} over any write family's builder → write → messages → commit, so that the admin
- * service drives the standard and the postpone fixed-bucket family with the same code. Each
- * {@link #open()} creates a new writer from the builder.
- *
- * @param <M> the family's commit messages
+ * A {@link WritePath} over a write builder's builder → write → messages → commit, so that the admin
+ * service drives the standard and the fixed-bucket write with the same code. Each {@link #open()}
+ * creates a new writer from the builder.
  */
-public final class FamilyWritePath<M extends AbstractCommitMessages<M>> implements WritePath {
+public final class FamilyWritePath implements WritePath {
 
 	private final String mode;
 
-	private final AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>> builder;
+	private final ArrowWriteBuilder builder;
 
-	private final AbstractTableCommit<M> commit;
+	private final ArrowTableCommit commit;
 
 	/**
-	 * Creates the write path over a family's builder.
+	 * Creates the write path over a builder.
 	 * @param mode the transaction mode it serves
-	 * @param builder the family's write builder
+	 * @param builder the write builder
 	 */
-	public FamilyWritePath(String mode,
-			AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>> builder) {
+	public FamilyWritePath(String mode, ArrowWriteBuilder builder) {
 		this.mode = mode;
 		this.builder = builder;
 		this.commit = builder.newCommit();
 	}
 
 	/**
-	 * The path for serialized messages: their family (by magic number), their commit user unless
+	 * The path for serialized messages: their kind (by magic number), their commit user unless
 	 * overridden, and their mode.
-	 * @param operations the operations to deserialize with and create builders from
+	 * @param operations the operations to create the builder from
 	 * @param table the table identifier
 	 * @param magic the magic number of the first payload
 	 * @param payloads the serialized messages
@@ -58,45 +52,29 @@ public final class FamilyWritePath<M extends AbstractCommitMessages<M>> implemen
 	 */
 	static WritePath forPrepared(PaimonOperations operations, String table, int magic, List<byte[]> payloads,
 			@Nullable String commitUser, List<Prepared> out) {
-		if (magic == PostponeFixedBucketCommitMessages.MAGIC) {
-			return forPrepared(AdminTransaction.POSTPONE_FIXED_BUCKET, payloads,
-					(bytes) -> operations.deserializePostponeFixedBucketCommitMessages(table, bytes), (messages) -> {
-						PostponeFixedBucketWriteBuilder builder = operations.newPostponeFixedBucketWriteBuilder(table,
-								(commitUser != null) ? commitUser : messages.commitUser());
-						return messages.isOverwrite() ? builder.withOverwrite() : builder;
-					}, out);
+		boolean fixedBucket = magic == PostponeFixedBucketCommitMessages.MAGIC;
+		ArrowWriteBuilder reader = operations.newWriteBuilder(table);
+		if (fixedBucket) {
+			reader.withFixedBucketPlan();
 		}
-		return forPrepared(AdminTransaction.STANDARD, payloads, (bytes) -> operations.deserializeCommitMessages(table, bytes),
-				(messages) -> {
-					WriteBuilder builder = operations.newWriteBuilder(table,
-							(commitUser != null) ? commitUser : messages.commitUser());
-					return messages.isOverwrite() ? builder.withOverwrite(messages.overwritePartition()) : builder;
-				}, out);
-	}
-
-	/**
-	 * The path for serialized messages of one family: merges them, then creates the builder for the
-	 * merged messages (their commit user unless overridden, and their mode).
-	 * @param mode the mode name
-	 * @param payloads the serialized messages
-	 * @param deserialize reads one payload
-	 * @param builderFor creates the builder for the merged messages
-	 * @param out receives the merged messages, ready to commit
-	 * @return the path; close it when done
-	 */
-	private static <M extends AbstractCommitMessages<M>> FamilyWritePath<M> forPrepared(String mode, List<byte[]> payloads,
-			Function<byte[], M> deserialize,
-			Function<M, AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>>> builderFor,
-			List<Prepared> out) {
-		M merged = null;
+		ArrowCommitMessages merged = null;
 		for (byte[] payload : payloads) {
-			M messages = deserialize.apply(payload);
+			ArrowCommitMessages messages = reader.deserializeCommitMessages(payload);
 			merged = (merged == null) ? messages : merged.merge(messages);
 		}
 		if (merged == null) {
 			throw new IllegalArgumentException("no prepared commits");
 		}
-		FamilyWritePath<M> path = new FamilyWritePath<>(mode, builderFor.apply(merged));
+		ArrowWriteBuilder builder = operations.newWriteBuilder(table)
+			.withCommitUser((commitUser != null) ? commitUser : merged.commitUser());
+		if (merged.isOverwrite()) {
+			builder.withOverwrite(merged.overwritePartition());
+		}
+		if (fixedBucket) {
+			builder.withFixedBucketPlan();
+		}
+		FamilyWritePath path = new FamilyWritePath(
+				fixedBucket ? AdminTransaction.POSTPONE_FIXED_BUCKET : AdminTransaction.STANDARD, builder);
 		out.add(path.prepared(merged));
 		return path;
 	}
@@ -113,7 +91,7 @@ public final class FamilyWritePath<M extends AbstractCommitMessages<M>> implemen
 
 	@Override
 	public Writer open() {
-		AbstractTableWrite<M> write = this.builder.newWrite();
+		ArrowTableWrite write = this.builder.newWrite();
 		return new Writer() {
 
 			@Override
@@ -150,8 +128,8 @@ public final class FamilyWritePath<M extends AbstractCommitMessages<M>> implemen
 		};
 	}
 
-	private Prepared prepared(M messages) {
-		AbstractTableCommit<M> commit = this.commit;
+	private Prepared prepared(ArrowCommitMessages messages) {
+		ArrowTableCommit commit = this.commit;
 		return new Prepared() {
 
 			@Override
@@ -159,8 +137,7 @@ public final class FamilyWritePath<M extends AbstractCommitMessages<M>> implemen
 				if (identifier == null) {
 					return commit.commit(messages);
 				}
-				return filter ? commit.filterAndCommitWithIdentifier(messages, identifier)
-						: commit.commitWithIdentifier(messages, identifier);
+				return filter ? commit.filterAndCommit(identifier, messages) : commit.commit(identifier, messages);
 			}
 
 			@Override

@@ -77,7 +77,7 @@ public final class PreparedCommits {
 		this.metrics.committed(identifier, Duration.ofNanos(System.nanoTime() - started), result.committed());
 		logger.info("Committed {} prepared commit(s) on table '{}': {}", payloads.size(), identifier, result);
 		return new AdminModel.CommitResponse(result.committed(), result.snapshotId(),
-				result.committed() ? result.rowCount() : 0);
+				result.committed() ? result.rows() : 0);
 	}
 
 	private @Nullable CommitResult alreadyCommitted(String table, Set<String> committed, Set<String> files) {
@@ -85,7 +85,7 @@ public final class PreparedCommits {
 			return null;
 		}
 		if (committed.containsAll(files)) {
-			return new CommitResult(false, this.latestSnapshot.apply(table), 0);
+			return new CommitResult(0, false, this.latestSnapshot.apply(table));
 		}
 		throw new AdminException(AdminException.Kind.CONFLICT, "Partly committed", table, "Some of the prepared files ("
 				+ committed.size() + " of " + files.size() + ") are already committed to table '" + table

@@ -3,9 +3,9 @@ package io.github.paimonspring.admin.transaction;
 import java.util.List;
 import java.util.Objects;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.admin.model.AdminException;
 import io.github.paimonspring.admin.model.AdminModel;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.cluster.StateStore;
 import io.github.paimonspring.maintenance.PendingFiles;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;

@@ -1,14 +1,13 @@
 package io.github.paimonspring.admin.transaction;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.admin.model.AdminArguments;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.model.LogText;
 import io.github.paimonspring.core.PaimonOperations;
-import io.github.paimonspring.postpone.BucketPlan;
-import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
+import io.github.paimonspring.write.ArrowWriteBuilder;
+import io.github.paimonspring.write.BucketPlan;
 import io.github.paimonspring.write.CommitUsers;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.WriteBuilder;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -39,32 +38,32 @@ public final class TransactionOpener {
 			if (body.bucketPlan() != null) {
 				throw new PaimonArgumentException(identifier, "bucketPlan is only accepted in mode 'postpone-fixed-bucket'");
 			}
-			WriteBuilder builder = writer.newWriteBuilder(identifier, user);
+			ArrowWriteBuilder builder = writer.newWriteBuilder(identifier).withCommitUser(user);
 			if (overwrite) {
 				builder.withOverwrite(body.staticPartition());
 			}
 			else if (body.staticPartition() != null) {
 				throw new PaimonArgumentException(identifier, "staticPartition requires \"overwrite\": true");
 			}
-			return new AdminTransaction(id, identifier, user, new FamilyWritePath<>(mode, builder), instance);
+			return new AdminTransaction(id, identifier, user, new FamilyWritePath(mode, builder), instance);
 		}
 		if (mode.equals(AdminTransaction.POSTPONE_FIXED_BUCKET)) {
 			if (body.staticPartition() != null) {
 				throw new PaimonArgumentException(identifier,
 						"staticPartition is not supported in mode 'postpone-fixed-bucket'; overwrite replaces the partitions that receive data");
 			}
-			PostponeFixedBucketWriteBuilder builder = writer.newPostponeFixedBucketWriteBuilder(identifier, user);
+			ArrowWriteBuilder builder = writer.newWriteBuilder(identifier).withCommitUser(user);
 			if (overwrite) {
 				builder.withOverwrite();
 			}
 			BucketPlan plan = AdminArguments.bucketPlan(identifier, body.bucketPlan());
 			if (plan != null) {
-				builder.withBucketPlan(plan);
+				builder.withFixedBucketPlan(plan);
 			}
 			else {
-				builder.withAutomaticBucketPlan();
+				builder.withFixedBucketPlan();
 			}
-			return new AdminTransaction(id, identifier, user, new FamilyWritePath<>(mode, builder), instance);
+			return new AdminTransaction(id, identifier, user, new FamilyWritePath(mode, builder), instance);
 		}
 		throw new PaimonArgumentException(identifier,
 				"mode must be 'standard' or 'postpone-fixed-bucket', got '" + LogText.abbreviate(mode) + "'");

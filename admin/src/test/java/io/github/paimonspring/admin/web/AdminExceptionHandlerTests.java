@@ -5,13 +5,13 @@ import java.util.Map;
 import java.util.Set;
 
 import com.jayway.jsonpath.JsonPath;
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.admin.model.AdminException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
 import io.github.paimonspring.catalog.TableNotFoundException;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.PaimonCommitException;
-import io.github.paimonspring.write.PaimonWriteException;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.http.HttpMethod;
@@ -126,7 +126,7 @@ class AdminExceptionHandlerTests {
 
 	@Test
 	void anUnavailableCatalogOrStorageIsRetryableAndDoesNotShowItsAddress() throws Exception {
-		Exception lostDatabase = new io.github.paimonspring.write.PaimonUnavailableException("db.t",
+		Exception lostDatabase = new io.github.paimonspring.PaimonUnavailableException("db.t",
 				"Commit to table 'db.t' failed: Connection to 10.0.0.7:5432 refused",
 				new java.sql.SQLException("Connection to 10.0.0.7:5432 refused", "08001"));
 		MockHttpServletRequest request = new MockHttpServletRequest("POST", "/paimon/tables/db/t/uploads");
@@ -136,14 +136,14 @@ class AdminExceptionHandlerTests {
 		assertThat(response.getHeader("Retry-After")).isEqualTo("1");
 		assertThat(response.getContentAsString()).contains("retry later").doesNotContain("10.0.0.7");
 		// what makes a commit failure "retry later" rather than a conflict
-		assertThat(io.github.paimonspring.write.PaimonUnavailableException.isUnavailable(
+		assertThat(io.github.paimonspring.PaimonUnavailableException.isUnavailable(
 				new RuntimeException("wrapped", new java.net.ConnectException("refused")))).isTrue();
-		assertThat(io.github.paimonspring.write.PaimonUnavailableException.isUnavailable(new RuntimeException(
+		assertThat(io.github.paimonspring.PaimonUnavailableException.isUnavailable(new RuntimeException(
 				"Commit failed after 1234 millis with 10 retries, there maybe exist commit conflicts between multiple jobs.")))
 			.isTrue();
-		assertThat(io.github.paimonspring.write.PaimonUnavailableException.isUnavailable(
+		assertThat(io.github.paimonspring.PaimonUnavailableException.isUnavailable(
 				new RuntimeException("Acquire lock failed with time: PT30S"))).isTrue();
-		assertThat(io.github.paimonspring.write.PaimonUnavailableException.isUnavailable(new IllegalStateException(
+		assertThat(io.github.paimonspring.PaimonUnavailableException.isUnavailable(new IllegalStateException(
 				"File deletion conflicts detected! Give up committing."))).isFalse();
 	}
 

@@ -1,11 +1,11 @@
 package io.github.paimonspring.autoconfigure.diagnostics;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.autoconfigure.ArrowMemoryAccessException;
 import io.github.paimonspring.autoconfigure.HadoopMissingException;
 import io.github.paimonspring.catalog.TableDefinitionException;
 import io.github.paimonspring.catalog.TableMismatchException;
 import io.github.paimonspring.catalog.TableNotFoundException;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.diagnostics.FailureAnalysis;

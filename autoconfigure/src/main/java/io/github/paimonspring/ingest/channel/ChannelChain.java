@@ -5,15 +5,14 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.ingest.ChannelOrderException;
 import io.github.paimonspring.ingest.ChannelOverlapException;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestBusyException;
-import io.github.paimonspring.ingest.group.GroupMovedOnException;
 import io.github.paimonspring.ingest.group.TableIngest;
 import io.github.paimonspring.ingest.snapshot.ChannelUpdate;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonArgumentException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.jspecify.annotations.Nullable;
 
@@ -160,15 +159,7 @@ final class ChannelChain {
 			TableIngest.Joined joined;
 			try {
 				joined = ingest.submit(batches, null, ChannelUpdate.append(this.channel, generation, String.valueOf(token)),
-						required);
-			}
-			catch (GroupMovedOnException ex) {
-				synchronized (this) {
-					this.linking = false;
-					notifyAll();
-					awaitDrained(start);
-				}
-				continue;
+						required).orElse(null);
 			}
 			catch (RuntimeException ex) {
 				synchronized (this) {
@@ -176,6 +167,15 @@ final class ChannelChain {
 					notifyAll();
 				}
 				throw ex;
+			}
+			if (joined == null) {
+				// the group of the previous link is being committed: wait for it, then join the next one
+				synchronized (this) {
+					this.linking = false;
+					notifyAll();
+					awaitDrained(start);
+				}
+				continue;
 			}
 			Link link = new Link(token, joined.group(), joined.result());
 			synchronized (this) {
@@ -204,7 +204,7 @@ final class ChannelChain {
 				throw Channels.fenced(this.table, this.channel, generation, this.generation);
 			}
 			if (this.committed != null && token <= this.committed) {
-				return CompletableFuture.completedFuture(new CommitResult(false, this.committedSnapshot, 0));
+				return CompletableFuture.completedFuture(new CommitResult(0, false, this.committedSnapshot));
 			}
 			boolean matchesTail = (after == null) ? this.tail == null : after.equals(this.tail);
 			if (this.tail != null && token <= this.tail) {

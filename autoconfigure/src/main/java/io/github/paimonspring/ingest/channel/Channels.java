@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.ingest.ChannelFencedException;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestBusyException;
@@ -19,7 +20,6 @@ import io.github.paimonspring.ingest.group.TableIngest;
 import io.github.paimonspring.ingest.snapshot.ChannelUpdate;
 import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonArgumentException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.jspecify.annotations.Nullable;
 
@@ -73,6 +73,7 @@ public final class Channels {
 			chain.beginOpening();
 			try {
 				CommitResult opened = await(table, ingest.submit(List.of(), null, ChannelUpdate.open(channel), -1)
+					.orElseThrow()
 					.result());
 				ChannelState state = index.channel(channel);
 				Long openedSnapshot = opened.snapshotId();
@@ -95,9 +96,11 @@ public final class Channels {
 	/**
 	 * Closes a channel: waits for appends in flight and records that the channel is gone; a later
 	 * opening starts a new chain without an offset token.
+	 * @param generation the generation that must hold the channel (else it is fenced), or -1 for any
 	 * @return the state the channel had, or {@code null} when it was not open (nothing is committed)
 	 */
-	public @Nullable ChannelState close(String table, TableIngest<?> ingest, SnapshotIndex index, String channel) {
+	public @Nullable ChannelState close(String table, TableIngest<?> ingest, SnapshotIndex index, String channel,
+			long generation) {
 		checkName(table, channel);
 		ChannelChain chain = enter(table, index, channel, this.openWait);
 		try {
@@ -107,7 +110,10 @@ public final class Channels {
 				if (state == null) {
 					return null;
 				}
-				await(table, ingest.submit(List.of(), null, ChannelUpdate.close(channel), -1).result());
+				if (generation >= 0 && state.generation() != generation) {
+					throw fenced(table, channel, generation, state.generation());
+				}
+				await(table, ingest.submit(List.of(), null, ChannelUpdate.close(channel), -1).orElseThrow().result());
 				chain.reset(new ChannelState(table, channel, -1, null, -1));
 				return state;
 			}

@@ -1,6 +1,6 @@
 package io.github.paimonspring.ingest.channel;
 
-import io.github.paimonspring.write.PaimonArgumentException;
+import io.github.paimonspring.PaimonArgumentException;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -17,8 +17,8 @@ import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
-import io.github.paimonspring.write.WriteBuilder;
-import io.github.paimonspring.write.WriteTarget;
+import io.github.paimonspring.write.family.StandardWriteBuilder;
+import io.github.paimonspring.write.family.WriteTarget;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -161,7 +161,7 @@ public final class GroupCommits implements AutoCloseable {
 					false, this.settings, this.scheduler, this.listener, index(target), this.claims,
 					target.table().schema());
 		}
-		return new TableIngest<>(target.name(), new WriteBuilder(target, commitUser), true, this.settings,
+		return new TableIngest<>(target.name(), new StandardWriteBuilder(target, commitUser), true, this.settings,
 				this.scheduler, this.listener, index(target), this.claims, target.table().schema());
 	}
 

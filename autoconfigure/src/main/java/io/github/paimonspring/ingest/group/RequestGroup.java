@@ -8,9 +8,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.snapshot.ChannelUpdate;
-import io.github.paimonspring.write.AbstractCommitMessages;
-import io.github.paimonspring.write.AbstractTableWrite;
 import io.github.paimonspring.write.CommitResult;
+import io.github.paimonspring.write.family.AbstractCommitMessages;
+import io.github.paimonspring.write.family.AbstractTableWrite;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -94,7 +94,7 @@ final class RequestGroup<M extends AbstractCommitMessages<M>> {
 		long now = System.nanoTime();
 		for (Member member : this.members) {
 			listener.acknowledged(table, now - member.startNanos());
-			member.result().complete(new CommitResult(result.committed(), result.snapshotId(), member.rows()));
+			member.result().complete(new CommitResult(member.rows(), result.committed(), result.snapshotId()));
 		}
 	}
 

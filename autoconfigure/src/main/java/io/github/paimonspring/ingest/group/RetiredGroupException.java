@@ -4,7 +4,7 @@ package io.github.paimonspring.ingest.group;
  * Thrown when a request reaches a group commit that was retired after a schema change: the
  * {@link io.github.paimonspring.ingest.Ingester} sends it to the table's current group commit.
  */
-public final class RetiredGroupException extends RuntimeException {
+final class RetiredGroupException extends RuntimeException {
 
 	private static final long serialVersionUID = 1L;
 

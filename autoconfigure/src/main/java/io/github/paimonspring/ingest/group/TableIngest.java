@@ -2,6 +2,7 @@ package io.github.paimonspring.ingest.group;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -16,11 +17,11 @@ import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.snapshot.ChannelUpdate;
 import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
-import io.github.paimonspring.write.AbstractCommitMessages;
-import io.github.paimonspring.write.AbstractTableCommit;
-import io.github.paimonspring.write.AbstractTableWrite;
-import io.github.paimonspring.write.AbstractWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
+import io.github.paimonspring.write.family.AbstractCommitMessages;
+import io.github.paimonspring.write.family.AbstractTableCommit;
+import io.github.paimonspring.write.family.AbstractTableWrite;
+import io.github.paimonspring.write.family.AbstractWriteBuilder;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.schema.TableSchema;
 import org.apache.paimon.types.RowType;
@@ -153,7 +154,7 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 	 * @return the outcome of the group commit, with this request's row count
 	 */
 	public CompletableFuture<CommitResult> submit(List<VectorSchemaRoot> batches, @Nullable String key) {
-		return submit(batches, key, null, -1).result();
+		return submit(batches, key, null, -1).orElseThrow().result();
 	}
 
 	/** Where a request joined: its group's sequence number and the outcome of its commit. */
@@ -167,11 +168,11 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 	 * @param channel the channel update, or {@code null}
 	 * @param requiredGroup the sequence number of the group the request must join, or {@code -1} for
 	 * the current one
-	 * @return where it joined
-	 * @throws GroupMovedOnException if the required group is not the current one any more
+	 * @return where it joined; empty (nothing written) when the required group is not the current one any
+	 * more: it is being committed, so the caller waits for that commit before it submits again
 	 */
-	public Joined submit(List<VectorSchemaRoot> batches, @Nullable String key, @Nullable ChannelUpdate channel,
-			long requiredGroup) {
+	public Optional<Joined> submit(List<VectorSchemaRoot> batches, @Nullable String key,
+			@Nullable ChannelUpdate channel, long requiredGroup) {
 		CompletableFuture<CommitResult> result = new CompletableFuture<>();
 		long start = System.nanoTime();
 		long bytes = 0;
@@ -189,7 +190,7 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 			}
 			RequestGroup<M> current = this.group;
 			if (requiredGroup >= 0 && current.sequence != requiredGroup) {
-				throw new GroupMovedOnException();
+				return Optional.empty();
 			}
 			if (current.bytes() + bytes > this.settings.maxBufferedBytes()) {
 				throw new IngestBusyException(this.table, "Table '" + this.table + "' buffers " + current.bytes()
@@ -213,7 +214,7 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 			current.add(key, channel, rows, bytes, start, result);
 			this.listener.queued(this.table, current.size(), current.bytes());
 			schedule();
-			return new Joined(current.sequence, result);
+			return Optional.of(new Joined(current.sequence, result));
 		}
 		finally {
 			this.lock.unlock();

@@ -5,12 +5,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.catalog.FencedCommitLock;
 import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.PaimonCommitException;
-import io.github.paimonspring.write.PaimonUnavailableException;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.manifest.ManifestCommittable;
 import org.apache.paimon.operation.FileStoreCommit;
@@ -20,7 +20,7 @@ import org.apache.paimon.table.sink.TableCommitImpl;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The engine behind {@link io.github.paimonspring.write.TableCommit} and the postpone fixed-bucket
+ * The engine behind {@link io.github.paimonspring.write.ArrowTableCommit} and the postpone fixed-bucket
  * committer: runs Paimon commits, truncates and safe aborts for one table, commit user and mode, and
  * reports what was committed. Callers check the provenance of messages first.
  */
@@ -113,7 +113,7 @@ public final class TableCommitter {
 	public CommitResult truncateTable() {
 		Long latest = latestSnapshotId();
 		if (latest == null || !this.table.store().newScan().withSnapshot(latest).readFileIterator().hasNext()) {
-			return new CommitResult(false, latestSnapshotIdOfUser(), 0);
+			return new CommitResult(0, false, latestSnapshotIdOfUser());
 		}
 		return run(0, ONE_SHOT_IDENTIFIER, CommitFence.NONE, TableCommitImpl::truncateTable);
 	}
@@ -133,7 +133,7 @@ public final class TableCommitter {
 		checkIdentifier(identifier);
 		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).orElse(null);
 		if (latestOfUser != null && latestOfUser.commitIdentifier() >= identifier) {
-			return new CommitResult(false, latestOfUser.id(), 0);
+			return new CommitResult(0, false, latestOfUser.id());
 		}
 		FileStoreTable table = this.commitTable;
 		Long before = latestSnapshotId();
@@ -282,11 +282,11 @@ public final class TableCommitter {
 			for (long id = latest; id >= from; id--) {
 				Snapshot snapshot = this.table.snapshotManager().snapshot(id);
 				if (snapshot.commitUser().equals(this.commitUser) && snapshot.commitIdentifier() == identifier) {
-					return new CommitResult(true, id, rows);
+					return new CommitResult(rows, true, id);
 				}
 			}
 		}
-		return new CommitResult(false, latestSnapshotIdOfUser(), 0);
+		return new CommitResult(0, false, latestSnapshotIdOfUser());
 	}
 
 	/**

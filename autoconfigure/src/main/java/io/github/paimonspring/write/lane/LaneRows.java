@@ -6,7 +6,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.paimonspring.PaimonException;
-import io.github.paimonspring.write.PaimonWriteException;
+import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.write.parquet.ColumnarAppendWriter;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.columnar.ColumnarRow;

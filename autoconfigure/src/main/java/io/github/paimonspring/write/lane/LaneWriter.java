@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.PaimonStateException;
-import io.github.paimonspring.write.PaimonWriteException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -21,7 +21,7 @@ import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The engine behind {@link io.github.paimonspring.write.TableWrite} and the postpone fixed-bucket
+ * The engine behind {@link io.github.paimonspring.write.ArrowTableWrite} and the postpone fixed-bucket
  * writer: feeds Arrow batches to one or more Paimon writers ("lanes") and collects their commit
  * messages. Lanes own disjoint buckets, so large batches into fixed-bucket tables are written in
  * parallel with exactly the files, buckets and sequence numbers one writer would produce; for
@@ -62,7 +62,7 @@ public final class LaneWriter implements AutoCloseable {
 	/**
 	 * Creates the writers.
 	 * @param table the table identifier used in messages
-	 * @param handle the name of the public handle used in messages, such as {@code TableWrite}
+	 * @param handle the name of the public handle used in messages, such as {@code ArrowTableWrite}
 	 * @param lanes the Paimon writers and how rows are spread over them
 	 */
 	public LaneWriter(String table, String handle, WriteLanes lanes) {

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs the lanes of a {@link io.github.paimonspring.write.TableWrite} in parallel: the first task runs
+ * Runs the lanes of a {@link io.github.paimonspring.write.ArrowTableWrite} in parallel: the first task runs
  * on the calling thread, the others on shared daemon threads that end when idle.
  */
 final class WriteExecutor {

@@ -8,8 +8,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.PaimonWriteException;
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.write.parquet.ColumnarAppendWriter;
 import io.github.paimonspring.write.parquet.ColumnarKeyValueWriter;
 import io.github.paimonspring.write.parquet.ColumnarWrites;

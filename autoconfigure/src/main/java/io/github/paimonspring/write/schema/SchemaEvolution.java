@@ -6,14 +6,14 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.github.paimonspring.PaimonWriteException;
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.catalog.TableDefinition;
 import io.github.paimonspring.catalog.TableNotFoundException;
-import io.github.paimonspring.write.PaimonWriteException;
 import io.github.paimonspring.write.SchemaChangeListener;
-import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;

@@ -111,11 +111,11 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 		assertThat(table.snapshotManager().earliestSnapshotId()).isGreaterThan(latest - RETAINED);
 		PaimonWriter restarted = writer();
 		for (int c = 0; c < channels; c++) {
-			ChannelState state = restarted.channelState(TABLE, "c" + c).orElseThrow();
+			ChannelState state = restarted.channels(TABLE).state("c" + c).orElseThrow();
 			assertThat(state.generation()).isEqualTo(generations.get("c" + c));
 			assertThat(state.offsetToken()).isEqualTo(String.valueOf(c * 10 + 2));
 		}
-		assertThat(restarted.channelState(TABLE, "never-opened")).isEmpty();
+		assertThat(restarted.channels(TABLE).state("never-opened")).isEmpty();
 	}
 
 	@Test
@@ -126,16 +126,16 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 		writer.openChannel(TABLE, "kept");
 		append(writer, "gone", generation, 1).get(60, TimeUnit.SECONDS);
 		append(writer, "gone", generation, 2).get(60, TimeUnit.SECONDS);
-		ChannelState closed = writer.closeChannel(TABLE, "gone").orElseThrow();
+		ChannelState closed = writer.channels(TABLE).close("gone").orElseThrow();
 		assertThat(closed.offsetToken()).isEqualTo("2");
 		assertThat(closed.generation()).isEqualTo(generation);
-		assertThat(writer.channelState(TABLE, "gone")).isEmpty();
+		assertThat(writer.channels(TABLE).state("gone")).isEmpty();
 		assertThatThrownBy(() -> append(writer, "gone", generation, 3)).isInstanceOf(ChannelFencedException.class)
 			.hasMessageContaining("never opened");
 		// closing again changes nothing
 		long snapshots = this.warehouse.table(TABLE).snapshotManager().latestSnapshotId();
-		assertThat(writer.closeChannel(TABLE, "gone")).isEmpty();
-		assertThat(writer.closeChannel(TABLE, "never-opened")).isEmpty();
+		assertThat(writer.channels(TABLE).close("gone")).isEmpty();
+		assertThat(writer.channels(TABLE).close("never-opened")).isEmpty();
 		assertThat(this.warehouse.table(TABLE).snapshotManager().latestSnapshotId()).isEqualTo(snapshots);
 		// other writers commit, the snapshot that closed it expires: still gone for a new process
 		for (int i = 0; i < RETAINED + 2; i++) {
@@ -146,9 +146,9 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 		writer.openChannel(TABLE, "kept");
 		expire(this.warehouse.table(TABLE));
 		PaimonWriter restarted = writer();
-		assertThat(restarted.channelState(TABLE, "gone")).isEmpty();
-		assertThat(restarted.channelState(TABLE, "kept")).isPresent();
-		ChannelState reopened = restarted.openChannel(TABLE, "gone");
+		assertThat(restarted.channels(TABLE).state("gone")).isEmpty();
+		assertThat(restarted.channels(TABLE).state("kept")).isPresent();
+		ChannelState reopened = restarted.openChannel(TABLE, "gone").state().orElseThrow();
 		assertThat(reopened.offsetToken()).isNull();
 		assertThat(reopened.generation()).isGreaterThan(generation);
 		assertThat(append(restarted, "gone", reopened.generation(), 1).get(60, TimeUnit.SECONDS).committed()).isTrue();
@@ -162,11 +162,11 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 		long generation = writer.openChannel(TABLE, "busy").generation();
 		CompletableFuture<WriteResult> inFlight = append(writer, "busy", generation, 1);
 		assertThat(inFlight).as("waits for its group commit").isNotDone();
-		ChannelState closed = writer.closeChannel(TABLE, "busy").orElseThrow();
+		ChannelState closed = writer.channels(TABLE).close("busy").orElseThrow();
 		assertThat(inFlight).isDone();
 		assertThat(inFlight.get().committed()).isTrue();
 		assertThat(closed.offsetToken()).as("the close came after the append").isEqualTo("1");
-		assertThat(writer.channelState(TABLE, "busy")).isEmpty();
+		assertThat(writer.channels(TABLE).state("busy")).isEmpty();
 		assertThat(this.warehouse.idNames(TABLE)).containsExactly("1:o1");
 	}
 
@@ -217,7 +217,8 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 	private CompletableFuture<WriteResult> append(PaimonWriter writer, String channel, long generation, int offset) {
 		String after = (offset % 10 == 1) ? "" : String.valueOf(offset - 1);
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, offset, "o" + offset)) {
-			return writer.appendToChannel(TABLE, channel, generation, after, String.valueOf(offset), List.of(batch));
+			return writer.channels(TABLE).channel(channel, generation)
+				.append(after, String.valueOf(offset), List.of(batch));
 		}
 	}
 

@@ -3,28 +3,28 @@ package io.github.paimonspring.write.parity;
 import java.util.List;
 
 import io.github.paimonspring.core.PaimonWriter;
-import io.github.paimonspring.write.CommitMessages;
-import io.github.paimonspring.write.TableCommit;
-import io.github.paimonspring.write.TableWrite;
-import io.github.paimonspring.write.WriteBuilder;
+import io.github.paimonspring.write.ArrowCommitMessages;
+import io.github.paimonspring.write.ArrowTableCommit;
+import io.github.paimonspring.write.ArrowTableWrite;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * The starter's public write API on a table: {@link WriteBuilder#newWrite()}, {@link TableWrite#write},
- * {@link TableWrite#prepareCommit()}, {@link CommitMessages#merge} and
- * {@link TableCommit#commitWithIdentifier}, with column-by-column writes allowed (the default) or
+ * The starter's public write API on a table: {@link ArrowWriteBuilder#newWrite()},
+ * {@link ArrowTableWrite#write}, {@link ArrowTableWrite#prepareCommit()}, {@link ArrowCommitMessages#merge}
+ * and {@link ArrowTableCommit#commit(long, ArrowCommitMessages)}, with column-by-column writes allowed (the default) or
  * switched off ({@code paimon.write.columnar=false}).
  */
 final class StarterSide implements ParitySide {
 
-	private final WriteBuilder builder;
+	private final ArrowWriteBuilder builder;
 
-	private final TableCommit commit;
+	private final ArrowTableCommit commit;
 
-	private TableWrite write;
+	private ArrowTableWrite write;
 
 	StarterSide(PaimonWriter writer, String table, String commitUser) {
-		this.builder = writer.newWriteBuilder(table, commitUser);
+		this.builder = writer.newWriteBuilder(table).withCommitUser(commitUser);
 		this.commit = this.builder.newCommit();
 		this.write = this.builder.newWrite();
 	}
@@ -36,17 +36,17 @@ final class StarterSide implements ParitySide {
 
 	@Override
 	public Prepared prepare(long identifier) {
-		CommitMessages messages = this.write.prepareCommit();
+		ArrowCommitMessages messages = this.write.prepareCommit();
 		return new Prepared(List.copyOf(messages.messages()), messages);
 	}
 
 	@Override
 	public void commit(List<Prepared> rounds, long identifier) {
-		CommitMessages merged = (CommitMessages) rounds.get(0).handle();
+		ArrowCommitMessages merged = (ArrowCommitMessages) rounds.get(0).handle();
 		for (Prepared round : rounds.subList(1, rounds.size())) {
-			merged.merge((CommitMessages) round.handle());
+			merged.merge((ArrowCommitMessages) round.handle());
 		}
-		this.commit.commitWithIdentifier(merged, identifier);
+		this.commit.commit(identifier, merged);
 	}
 
 	@Override

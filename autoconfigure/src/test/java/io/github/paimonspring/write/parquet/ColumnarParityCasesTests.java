@@ -7,10 +7,10 @@ import java.util.List;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.TestWarehouse;
-import io.github.paimonspring.write.CommitMessages;
-import io.github.paimonspring.write.TableCommit;
-import io.github.paimonspring.write.TableWrite;
-import io.github.paimonspring.write.WriteBuilder;
+import io.github.paimonspring.write.ArrowCommitMessages;
+import io.github.paimonspring.write.ArrowTableCommit;
+import io.github.paimonspring.write.ArrowTableWrite;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -93,9 +93,9 @@ class ColumnarParityCasesTests {
 					(buckets == 1) ? List.of() : List.of(columns.rows(allocator, row(other, "o"))),
 					List.of(columns.rows(allocator, row(1, "b"))));
 			PaimonWriter writer = warehouse.writer();
-			WriteBuilder builder = writer.newWriteBuilder("default.ours");
-			List<CommitMessages> prepared = new ArrayList<>();
-			try (TableWrite write = builder.newWrite(); TableCommit commit = builder.newCommit()) {
+			ArrowWriteBuilder builder = writer.newWriteBuilder("default.ours");
+			List<ArrowCommitMessages> prepared = new ArrayList<>();
+			try (ArrowTableWrite write = builder.newWrite(); ArrowTableCommit commit = builder.newCommit()) {
 				for (List<VectorSchemaRoot> round : rounds) {
 					round.forEach(write::write);
 					prepared.add(write.prepareCommit());
@@ -149,14 +149,14 @@ class ColumnarParityCasesTests {
 			}
 			warehouse.create("default.ours", schema.build());
 			ArrowRows columns = ArrowRows.columns().intColumn("id").stringColumn("dt");
-			WriteBuilder builder = warehouse.writer().newWriteBuilder("default.ours");
+			ArrowWriteBuilder builder = warehouse.writer().newWriteBuilder("default.ours");
 			try (VectorSchemaRoot good = columns.rows(allocator, row(1, "2026-12-01"));
 					VectorSchemaRoot bad = columns.rows(allocator, row(2, "not-a-date"))) {
-				try (TableWrite write = builder.newWrite(); TableCommit commit = builder.newCommit()) {
+				try (ArrowTableWrite write = builder.newWrite(); ArrowTableCommit commit = builder.newCommit()) {
 					write.write(good);
 					commit.commit(write.prepareCommit());
 				}
-				try (TableWrite write = builder.newWrite()) {
+				try (ArrowTableWrite write = builder.newWrite()) {
 					assertThatThrownBy(() -> {
 						write.write(bad);
 						write.prepareCommit();
@@ -204,9 +204,9 @@ class ColumnarParityCasesTests {
 			warehouse.create("default.ours", schema.build());
 			ArrowRows columns = ArrowRows.columns().intColumn("id")
 				.column("ts", new ArrowType.Timestamp(TimeUnit.MILLISECOND, null));
-			WriteBuilder builder = warehouse.writer().newWriteBuilder("default.ours");
+			ArrowWriteBuilder builder = warehouse.writer().newWriteBuilder("default.ours");
 			try (VectorSchemaRoot root = columns.rows(allocator, row(1, 1_000L), row(2, 9_300_000_000_000_000L));
-					TableWrite write = builder.newWrite()) {
+					ArrowTableWrite write = builder.newWrite()) {
 				assertThatThrownBy(() -> write.write(root)).isInstanceOf(ArrowDataException.class)
 					.hasMessageContaining("'ts'")
 					.hasMessageContaining("1");
@@ -234,8 +234,8 @@ class ColumnarParityCasesTests {
 				}
 				assertThat(warehouse.dataFiles("default.paimon")).as("Paimon's orphan").hasSize(1);
 				// the starter refuses it before anything is written
-				WriteBuilder builder = warehouse.writer().newWriteBuilder("default.ours");
-				assertThatThrownBy(builder::newWrite).isInstanceOf(io.github.paimonspring.write.PaimonArgumentException.class)
+				ArrowWriteBuilder builder = warehouse.writer().newWriteBuilder("default.ours");
+				assertThatThrownBy(builder::newWrite).isInstanceOf(io.github.paimonspring.PaimonArgumentException.class)
 					.hasMessageContaining("'file.compression' = 'NONE'")
 					.hasMessageContaining("default.ours");
 			}

@@ -8,10 +8,10 @@ import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
-import io.github.paimonspring.postpone.BucketPlan;
-import io.github.paimonspring.postpone.PostponeFixedBucketTableWrite;
-import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.support.TestWarehouse;
+import io.github.paimonspring.write.ArrowTableWrite;
+import io.github.paimonspring.write.ArrowWriteBuilder;
+import io.github.paimonspring.write.BucketPlan;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -70,9 +70,8 @@ class ColumnarPostponeTests {
 	}
 
 	private static void write(PaimonWriter writer, String table, VectorSchemaRoot batch) {
-		PostponeFixedBucketWriteBuilder builder = writer.newPostponeFixedBucketWriteBuilder(table)
-			.withBucketPlan(BucketPlan.unpartitioned(4));
-		try (PostponeFixedBucketTableWrite write = builder.newWrite()) {
+		ArrowWriteBuilder builder = writer.newWriteBuilder(table).withFixedBucketPlan(BucketPlan.unpartitioned(4));
+		try (ArrowTableWrite write = builder.newWrite()) {
 			write.write(batch);
 			builder.newCommit().commit(write.prepareCommit());
 		}

@@ -10,9 +10,9 @@ import java.util.function.Function;
 import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.TestWarehouse;
-import io.github.paimonspring.write.TableCommit;
-import io.github.paimonspring.write.TableWrite;
-import io.github.paimonspring.write.WriteBuilder;
+import io.github.paimonspring.write.ArrowTableCommit;
+import io.github.paimonspring.write.ArrowTableWrite;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.InternalRow;
@@ -85,8 +85,8 @@ final class ParityTables {
 	static void writeBoth(PaimonWriter writer, TestWarehouse warehouse, String ours, String paimon,
 			List<List<VectorSchemaRoot>> rounds) throws Exception {
 		try {
-			WriteBuilder builder = writer.newWriteBuilder(ours);
-			try (TableWrite write = builder.newWrite(); TableCommit commit = builder.newCommit()) {
+			ArrowWriteBuilder builder = writer.newWriteBuilder(ours);
+			try (ArrowTableWrite write = builder.newWrite(); ArrowTableCommit commit = builder.newCommit()) {
 				for (List<VectorSchemaRoot> round : rounds) {
 					round.forEach(write::write);
 					commit.commit(write.prepareCommit());

@@ -1,9 +1,9 @@
 package io.github.paimonspring.httptests.docs;
 
 import io.github.paimonspring.core.PaimonOperations;
-import io.github.paimonspring.write.CommitMessages;
-import io.github.paimonspring.write.TableCommit;
-import io.github.paimonspring.write.TableWrite;
+import io.github.paimonspring.write.ArrowCommitMessages;
+import io.github.paimonspring.write.ArrowTableCommit;
+import io.github.paimonspring.write.ArrowTableWrite;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.paimon.table.Table;
@@ -37,16 +37,16 @@ public abstract class DocSnippetContext {
 	protected ArrowReader arrowReader;
 
 	/** Writers and a committer of one write builder. */
-	protected TableWrite write;
+	protected ArrowTableWrite write;
 
-	protected TableWrite write1;
+	protected ArrowTableWrite write1;
 
-	protected TableWrite write2;
+	protected ArrowTableWrite write2;
 
-	protected TableCommit commit;
+	protected ArrowTableCommit commit;
 
 	/** Prepared commit messages. */
-	protected CommitMessages messages;
+	protected ArrowCommitMessages messages;
 
 	/** The commit user the messages were prepared with. */
 	protected String sameCommitUser;

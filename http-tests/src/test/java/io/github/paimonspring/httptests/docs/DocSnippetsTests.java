@@ -51,7 +51,8 @@ class DocSnippetsTests {
 	 * static imports: the test module's {@code assertThat} and {@code row}).
 	 */
 	static final List<String> IMPORTS = List.of("java.io.*", "java.math.BigDecimal", "java.nio.file.*", "java.time.*",
-			"java.util.*", "java.util.concurrent.*", "io.github.paimonspring.arrow.*", "io.github.paimonspring.autoconfigure.*",
+			"java.util.*", "java.util.concurrent.*", "io.github.paimonspring.*", "io.github.paimonspring.arrow.*",
+			"io.github.paimonspring.autoconfigure.*",
 			"io.github.paimonspring.catalog.*", "io.github.paimonspring.core.*", "io.github.paimonspring.ingest.*",
 			"io.github.paimonspring.maintenance.*", "io.github.paimonspring.postpone.*",
 			"io.github.paimonspring.write.*", "org.apache.arrow.memory.*", "org.apache.arrow.vector.*",

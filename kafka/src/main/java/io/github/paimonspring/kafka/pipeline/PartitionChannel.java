@@ -7,6 +7,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.Executor;
 
+import io.github.paimonspring.core.IngestChannel;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.ingest.ChannelState;
@@ -52,6 +53,9 @@ final class PartitionChannel {
 
 	volatile long generation = -1;
 
+	/** The generation this owner opened, or {@code null} before the first opening. */
+	volatile @Nullable IngestChannel opened;
+
 	/** The last offset token committed to the table, or {@code null}. */
 	volatile @Nullable Long committed;
 
@@ -63,7 +67,7 @@ final class PartitionChannel {
 
 	volatile long lag;
 
-	@Nullable CompletableFuture<ChannelState> opening;
+	@Nullable CompletableFuture<Opened> opening;
 
 	long reopenAtNanos;
 
@@ -100,16 +104,21 @@ final class PartitionChannel {
 	 */
 	void open(PaimonOperations paimon, String table, Executor executor) {
 		this.state = State.OPENING;
-		this.opening = CompletableFuture.supplyAsync(() -> paimon.openChannel(table, this.channel), executor);
+		this.opening = CompletableFuture.supplyAsync(() -> {
+			IngestChannel opened = paimon.openChannel(table, this.channel);
+			// empty when the channel was closed right after the opening: then the opened generation is fenced
+			return new Opened(opened, opened.state().map(ChannelState::offsetToken).orElse(null));
+		}, executor);
 	}
 
 	/**
-	 * Takes the opened state: the generation, and the committed token to resume after.
-	 * @param state the channel's state after opening
+	 * Takes the opened channel: its generation, and the committed token to resume after.
+	 * @param opened the opened channel and its committed token
 	 */
-	void opened(ChannelState state) {
-		this.generation = state.generation();
-		this.committed = (state.offsetToken() != null) ? Long.valueOf(state.offsetToken()) : null;
+	void opened(Opened opened) {
+		this.opened = opened.channel();
+		this.generation = opened.channel().generation();
+		this.committed = (opened.offsetToken() != null) ? Long.valueOf(opened.offsetToken()) : null;
 		this.tail = this.committed;
 		this.consumedUpTo = (this.committed != null) ? this.committed : -1;
 		this.opening = null;
@@ -197,12 +206,16 @@ final class PartitionChannel {
 	void send(PaimonOperations paimon, String table, List<VectorSchemaRoot> batches, long token, int records, int rows,
 			Executor executor) {
 		String after = (this.tail != null) ? String.valueOf(this.tail) : null;
-		long generation = this.generation;
+		IngestChannel channel = this.opened;
 		this.tail = token;
 		CompletableFuture<Void> called = new CompletableFuture<>();
 		CompletableFuture<WriteResult> result = this.sendChain.thenComposeAsync((ignored) -> {
 			try {
-				return paimon.appendToChannel(table, this.channel, generation, after, String.valueOf(token), batches);
+				if (channel == null) {
+					throw new IllegalStateException(
+							"Channel '" + this.channel + "' of table '" + table + "' is not open");
+				}
+				return channel.append(after, String.valueOf(token), batches);
 			}
 			catch (RuntimeException ex) {
 				return CompletableFuture.failedFuture(ex);
@@ -222,6 +235,15 @@ final class PartitionChannel {
 	void abandon() {
 		this.pending.discard();
 		this.inFlight.clear();
+	}
+
+	/**
+	 * An opened channel and the offset token committed when it was opened.
+	 *
+	 * @param channel the channel's new generation
+	 * @param offsetToken the token to resume after, or {@code null}
+	 */
+	record Opened(IngestChannel channel, @Nullable String offsetToken) {
 	}
 
 	/**

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.ingest.ChannelOverlapException;
@@ -22,8 +24,6 @@ import io.github.paimonspring.kafka.KafkaPipelineException;
 import io.github.paimonspring.kafka.KafkaPipelineProperties;
 import io.github.paimonspring.kafka.KafkaPipelineView;
 import io.github.paimonspring.kafka.record.RecordConverter;
-import io.github.paimonspring.write.PaimonArgumentException;
-import io.github.paimonspring.write.UnsupportedTableException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;

@@ -234,7 +234,7 @@ public final class RecordConverter {
 	 */
 	TableShape evolve(Schema schema) {
 		try {
-			this.paimon.evolveSchema(table(), schema, null, null);
+			this.paimon.schemaEvolution().evolve(table(), schema, null, null);
 		}
 		catch (ArrowDataException ex) {
 			throw new BadRecordException(Reason.MISMATCH, ex.getMessage(), ex);

@@ -40,7 +40,7 @@ public record TableShape(String table, String identifier, RowType rowType, List<
 			indexes.put(fields.get(i).name(), i);
 		}
 		return new TableShape(table, paimon.tables().identifier(table).getFullName(), rowType, loaded.primaryKeys(),
-				paimon.tables().rowKindColumn(table), paimon.schemaEvolutionPolicy(table), Map.copyOf(indexes));
+				paimon.tables().rowKindColumn(table), paimon.schemaEvolution().policy(table), Map.copyOf(indexes));
 	}
 
 	/**

@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.family;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -12,6 +12,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.write.ArrowCommitMessages;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.commit.PreparedFiles;
 import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.table.sink.CommitMessage;
@@ -19,15 +23,16 @@ import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The data files one or more writers of a write family prepared for a table, waiting to be committed
- * or aborted. They remember the table, commit user and write mode they were prepared with; a
+ * The commit messages of a write family ({@link ArrowCommitMessages}), written once for every family; not
+ * API: applications use the interface. The data files one or more writers prepared for a table, waiting
+ * to be committed or aborted. They remember the table, commit user and write mode they were prepared with; a
  * committer only accepts messages of its own family that match its own. Messages stay valid after a
  * failed commit so that it can be retried. Serialized messages start with their family's magic
  * number, so one family's bytes are refused by another family's deserializer.
  *
  * @param <M> the family's messages type
  */
-public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>> implements AutoCloseable {
+public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>> implements ArrowCommitMessages {
 
 	private final String table;
 
@@ -65,6 +70,7 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 	 * Returns the table identifier the messages were prepared for.
 	 * @return the identifier, {@code db.table}
 	 */
+	@Override
 	public String table() {
 		return this.table;
 	}
@@ -73,6 +79,7 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 	 * Returns the commit user the messages were prepared with.
 	 * @return the commit user
 	 */
+	@Override
 	public String commitUser() {
 		return this.commitUser;
 	}
@@ -81,6 +88,7 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 	 * Returns whether the messages were prepared by an overwriting writer.
 	 * @return {@code true} for overwrite mode
 	 */
+	@Override
 	public boolean isOverwrite() {
 		return this.overwritePartition != null;
 	}
@@ -89,6 +97,7 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 	 * Returns the static partition of a static-partition overwrite.
 	 * @return the partition spec; empty for a dynamic overwrite or append mode
 	 */
+	@Override
 	public Map<String, String> overwritePartition() {
 		return (this.overwritePartition != null) ? this.overwritePartition : Map.of();
 	}
@@ -97,6 +106,7 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 	 * Returns the Paimon commit messages, one per partition and bucket.
 	 * @return an unmodifiable view of the messages
 	 */
+	@Override
 	public List<CommitMessage> messages() {
 		checkOpen();
 		return Collections.unmodifiableList(this.messages);
@@ -106,6 +116,7 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 	 * Returns whether there is nothing to commit.
 	 * @return {@code true} when no data files were prepared
 	 */
+	@Override
 	public boolean isEmpty() {
 		checkOpen();
 		return this.messages.stream().allMatch(AbstractCommitMessages::isEmptyMessage);
@@ -115,6 +126,7 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 	 * Returns the number of rows in the new data files.
 	 * @return the row count of all new files
 	 */
+	@Override
 	public long rowCount() {
 		checkOpen();
 		long rows = 0;
@@ -130,6 +142,7 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 	 * Returns the names of all data files these messages add.
 	 * @return the file names (new, changelog and compaction output files)
 	 */
+	@Override
 	public Set<String> fileNames() {
 		checkOpen();
 		Set<String> names = new HashSet<>();
@@ -147,14 +160,21 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 	 * @param added the messages to add; unchanged and still usable afterwards
 	 * @return these messages
 	 * @throws PaimonArgumentException if the source is {@code null}, this same object, or from another
-	 * table, commit user or mode
+	 * table, commit user, mode or family
 	 */
-	public M merge(@Nullable M added) {
+	@Override
+	public M merge(@Nullable ArrowCommitMessages added) {
 		checkOpen();
 		if (added == null) {
 			throw new PaimonArgumentException(this.table, "source messages must not be nil");
 		}
-		AbstractCommitMessages<M> source = added;
+		if (added.getClass() != getClass()) {
+			throw new PaimonArgumentException(this.table, "commit messages can only be merged with messages of "
+					+ "the same kind (" + kind(this) + " messages, source " + kind(added) + ")");
+		}
+		@SuppressWarnings("unchecked") // the same class as this, which is an M
+		M typed = (M) added;
+		AbstractCommitMessages<M> source = typed;
 		if (source == this) {
 			throw new PaimonArgumentException(this.table, "target and source commit messages must be distinct handles");
 		}
@@ -182,17 +202,18 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 			toAdd.add(message);
 		}
 		this.messages.addAll(toAdd);
-		mergeState(added);
+		mergeState(typed);
 		return self();
 	}
 
 	/**
-	 * Serializes the messages so that another process can commit or abort them (with the
-	 * {@code deserialize…CommitMessages} methods of {@code PaimonOperations}). The bytes carry the
+	 * Serializes the messages so that another process can commit or abort them
+	 * ({@link ArrowWriteBuilder#deserializeCommitMessages}). The bytes carry the
 	 * family's magic number, the table, commit user, mode, Paimon's commit message serializer version
 	 * and the family's own state.
 	 * @return the serialized messages
 	 */
+	@Override
 	public byte[] serialize() {
 		checkOpen();
 		return CommitMessagesCodec.serialize(this.table, this.tableLocation, this.commitUser, this.overwritePartition,
@@ -276,6 +297,12 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 				+ "', committer table '" + committerTable + "')";
 	}
 
+	/** The kind of messages, for refusals: standard or fixed-bucket. */
+	static String kind(ArrowCommitMessages messages) {
+		return (messages instanceof AbstractCommitMessages<?> family) ? family.family()
+				: messages.getClass().getSimpleName();
+	}
+
 	private static String mode(@Nullable Map<String, String> overwrite) {
 		if (overwrite == null) {
 			return "append";
@@ -304,7 +331,7 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 
 	final void checkOpen() {
 		if (this.closed) {
-			throw new PaimonStateException(this.table, getClass().getSimpleName() + " for table '" + this.table + "' are closed");
+			throw new PaimonStateException(this.table, "ArrowCommitMessages for table '" + this.table + "' are closed");
 		}
 	}
 
@@ -321,6 +348,12 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 	 * @return the magic number
 	 */
 	protected abstract int magic();
+
+	/**
+	 * Returns the family's name in messages, such as {@code fixed-bucket}.
+	 * @return the name
+	 */
+	protected abstract String family();
 
 	/**
 	 * Returns these messages as the family's type.
@@ -354,8 +387,8 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 
 	@Override
 	public String toString() {
-		return getClass().getSimpleName() + "[table=" + this.table + ", commitUser=" + this.commitUser + ", overwrite="
-				+ this.overwritePartition + ", messages=" + this.messages.size() + "]";
+		return "ArrowCommitMessages[" + family() + ", table=" + this.table + ", commitUser=" + this.commitUser
+				+ ", overwrite=" + this.overwritePartition + ", messages=" + this.messages.size() + "]";
 	}
 
 }

@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.family;
 
 import java.util.Map;
 
@@ -9,9 +9,9 @@ import org.jspecify.annotations.Nullable;
  * be reused after {@link #prepareCommit()}; the next round continues the sequence numbers of the
  * previous one.
  */
-public final class TableWrite extends AbstractTableWrite<CommitMessages> {
+final class StandardTableWrite extends AbstractTableWrite<StandardCommitMessages> {
 
-	TableWrite(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition) {
+	StandardTableWrite(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition) {
 		super(target, commitUser, overwritePartition, target.table(), null, false);
 	}
 
@@ -21,8 +21,9 @@ public final class TableWrite extends AbstractTableWrite<CommitMessages> {
 	 * @return the messages to commit (empty when nothing was written)
 	 */
 	@Override
-	public CommitMessages prepareCommit() {
-		return new CommitMessages(table(), target().location(), commitUser(), overwritePartition(), prepareFiles());
+	public StandardCommitMessages prepareCommit() {
+		return new StandardCommitMessages(table(), target().location(), commitUser(), overwritePartition(),
+				prepareFiles());
 	}
 
 }

@@ -1,6 +1,4 @@
-package io.github.paimonspring.write;
-
-import io.github.paimonspring.PaimonException;
+package io.github.paimonspring;
 
 /**
  * The table cannot be written by this path, for example a format table, a table with a

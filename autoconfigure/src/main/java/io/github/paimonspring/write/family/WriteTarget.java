@@ -1,9 +1,10 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.family;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.write.lane.WriteLanes;

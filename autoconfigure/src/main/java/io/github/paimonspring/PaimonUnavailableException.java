@@ -1,4 +1,4 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring;
 
 import org.jspecify.annotations.Nullable;
 

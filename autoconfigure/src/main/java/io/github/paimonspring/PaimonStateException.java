@@ -1,6 +1,4 @@
-package io.github.paimonspring.write;
-
-import io.github.paimonspring.PaimonException;
+package io.github.paimonspring;
 
 /**
  * A handle was used in a state that does not allow the call: it is closed, single-use and already

@@ -1,13 +1,17 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.family;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.UnsupportedTableException;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The builder step of a write family: configures writers and committers for one table and commit
- * user, written once for every family. Writers and committers take the mode that is set when they are
+ * The builder step of a write family, written once for every family: configures writers and committers
+ * for one table and commit user; not API: applications use {@link ArrowWriteBuilder}, which picks the
+ * family. Writers and committers take the mode that is set when they are
  * created; overwrite cannot be turned off again. A builder, its writers, their messages and its
  * committers belong to one family: the type parameters keep families apart at compile time.
  *
@@ -19,19 +23,19 @@ public abstract class AbstractWriteBuilder<W extends AbstractTableWrite<M>, M ex
 
 	private final WriteTarget target;
 
-	private final String commitUser;
+	private String commitUser;
 
 	private @Nullable Map<String, String> overwritePartition;
 
 	/**
 	 * Creates the builder of a family.
 	 * @param target the table
-	 * @param commitUser the commit user; must be a safe file name segment
-	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
+	 * @param commitUser the commit user, a safe file name segment ({@code CommitUsers.validate} checks the
+	 * ones applications give)
 	 */
 	protected AbstractWriteBuilder(WriteTarget target, String commitUser) {
 		this.target = target;
-		this.commitUser = CommitUsers.validate(target.name(), commitUser);
+		this.commitUser = commitUser;
 	}
 
 	/**
@@ -70,6 +74,24 @@ public abstract class AbstractWriteBuilder<W extends AbstractTableWrite<M>, M ex
 	 * @return a new committer
 	 */
 	public abstract C newCommit();
+
+	/**
+	 * Reads this family's messages serialized by {@link AbstractCommitMessages#serialize()}, possibly in
+	 * another process, for this builder's table.
+	 * @param bytes the serialized messages
+	 * @return the messages
+	 * @throws PaimonArgumentException if the bytes are not this family's messages of this table
+	 */
+	public abstract M deserializeCommitMessages(byte @Nullable [] bytes);
+
+	/**
+	 * Sets the commit user of writers and committers created from now on.
+	 * @param commitUser the commit user, a safe file name segment ({@code CommitUsers.validate} checks the
+	 * ones applications give)
+	 */
+	protected final void commitUser(String commitUser) {
+		this.commitUser = commitUser;
+	}
 
 	/**
 	 * Sets the mode of writers and committers created from now on.

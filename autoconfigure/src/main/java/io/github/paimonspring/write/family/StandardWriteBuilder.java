@@ -1,24 +1,40 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.family;
 
 import java.util.Map;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.write.ArrowWriteBuilder;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The builder of the standard write family (see {@link AbstractWriteBuilder} for the contract):
  * append, dynamic-partition overwrite or static-partition overwrite of any Paimon append or
- * primary-key table this starter writes.
+ * primary-key table this starter writes. The implementation behind an {@link ArrowWriteBuilder} without a
+ * fixed-bucket plan; not API.
  */
-public final class WriteBuilder extends AbstractWriteBuilder<TableWrite, CommitMessages, TableCommit> {
+public final class StandardWriteBuilder
+		extends AbstractWriteBuilder<StandardTableWrite, StandardCommitMessages, StandardTableCommit> {
 
 	/**
-	 * Creates a builder; applications get one from {@code PaimonOperations.newWriteBuilder}.
+	 * Creates a builder; applications get an {@link ArrowWriteBuilder} from
+	 * {@code PaimonOperations.newWriteBuilder}.
 	 * @param target the table
 	 * @param commitUser the commit user; must be a safe file name segment
 	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
 	 */
-	public WriteBuilder(WriteTarget target, String commitUser) {
+	public StandardWriteBuilder(WriteTarget target, String commitUser) {
 		super(target, commitUser);
+	}
+
+	/**
+	 * Sets the commit user of writers and committers created from now on.
+	 * @param commitUser the commit user; must be a safe file name segment
+	 * @return this builder
+	 * @throws PaimonArgumentException if the commit user is not a safe file name segment
+	 */
+	public StandardWriteBuilder withCommitUser(String commitUser) {
+		commitUser(commitUser);
+		return this;
 	}
 
 	/**
@@ -26,7 +42,7 @@ public final class WriteBuilder extends AbstractWriteBuilder<TableWrite, CommitM
 	 * an unpartitioned table is replaced as a whole.
 	 * @return this builder
 	 */
-	public WriteBuilder withOverwrite() {
+	public StandardWriteBuilder withOverwrite() {
 		overwrite(Map.of());
 		return this;
 	}
@@ -38,7 +54,7 @@ public final class WriteBuilder extends AbstractWriteBuilder<TableWrite, CommitM
 	 * @return this builder
 	 * @throws PaimonArgumentException if a key is not a partition key
 	 */
-	public WriteBuilder withOverwrite(@Nullable Map<String, String> staticPartition) {
+	public StandardWriteBuilder withOverwrite(@Nullable Map<String, String> staticPartition) {
 		if (staticPartition == null || staticPartition.isEmpty()) {
 			return withOverwrite();
 		}
@@ -53,14 +69,19 @@ public final class WriteBuilder extends AbstractWriteBuilder<TableWrite, CommitM
 	}
 
 	@Override
-	public TableWrite newWrite() {
+	public StandardTableWrite newWrite() {
 		target().checkWritable();
-		return new TableWrite(target(), commitUser(), overwritePartition());
+		return new StandardTableWrite(target(), commitUser(), overwritePartition());
 	}
 
 	@Override
-	public TableCommit newCommit() {
-		return new TableCommit(target(), commitUser(), overwritePartition());
+	public StandardTableCommit newCommit() {
+		return new StandardTableCommit(target(), commitUser(), overwritePartition());
+	}
+
+	@Override
+	public StandardCommitMessages deserializeCommitMessages(byte @Nullable [] bytes) {
+		return StandardCommitMessages.deserialize(target(), bytes);
 	}
 
 }

@@ -1,11 +1,13 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring.write.family;
 
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
+import io.github.paimonspring.write.ArrowTableWrite;
 import io.github.paimonspring.write.lane.BucketRouter;
 import io.github.paimonspring.write.lane.LaneWriter;
 import io.github.paimonspring.write.lane.WriteLanes;
@@ -17,8 +19,8 @@ import org.apache.paimon.table.sink.CommitMessage;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The write step of a write family: writes Arrow batches into one table and prepares them for
- * commit, written once for every family. A writer belongs to one thread: concurrent calls are
+ * The write step of a write family ({@link ArrowTableWrite}), written once for every family; not API:
+ * applications use the interface. A writer belongs to one thread: concurrent calls are
  * rejected. Each batch is validated as a whole before any row of it is written, and the caller keeps
  * ownership of the Arrow data. Large batches for fixed-bucket and bucket-unaware append tables are
  * written by several Paimon writers in parallel, each owning its own buckets (or row ranges). Closing
@@ -26,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param <M> the family's commit messages
  */
-public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> implements AutoCloseable {
+public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> implements ArrowTableWrite {
 
 	private final WriteTarget target;
 
@@ -54,7 +56,7 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 		this.commitUser = commitUser;
 		this.overwritePartition = overwritePartition;
 		FileStoreTable sized = WriteLanes.sizedForHeap(writeTable, target.parallelism());
-		this.lanes = new LaneWriter(target.name(), getClass().getSimpleName(), new WriteLanes(target.name(), sized,
+		this.lanes = new LaneWriter(target.name(), "ArrowTableWrite", new WriteLanes(target.name(), sized,
 				commitUser, overwritePartition != null, target.spillDirectory(), target.parallelism(), router,
 				plannedBuckets, target.rowKindColumn(), target.columnarWrites()));
 	}
@@ -63,6 +65,7 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 	 * Returns the table identifier this writer writes to.
 	 * @return the identifier, {@code db.table}
 	 */
+	@Override
 	public String table() {
 		return this.target.name();
 	}
@@ -71,6 +74,7 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 	 * Returns the commit user of this writer.
 	 * @return the commit user
 	 */
+	@Override
 	public String commitUser() {
 		return this.commitUser;
 	}
@@ -79,6 +83,7 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 	 * Returns the number of rows written since the writer was created.
 	 * @return the total row count
 	 */
+	@Override
 	public long totalRows() {
 		return this.lanes.totalRows();
 	}
@@ -92,6 +97,7 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 	 * @throws io.github.paimonspring.PaimonException if a row cannot be routed, for example to a
 	 * partition missing from a bucket plan (nothing of the batch is written)
 	 */
+	@Override
 	public long write(VectorSchemaRoot root) {
 		return write(root, null);
 	}
@@ -104,6 +110,7 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 	 * @return the number of rows written
 	 * @throws ArrowDataException if the batch does not match the table (nothing of it is written)
 	 */
+	@Override
 	public long write(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
 		beforeWrite();
 		return this.lanes.write(root, dictionaries);
@@ -120,6 +127,7 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 	 * @return the number of rows taken over
 	 * @throws ArrowDataException if the batch does not match the table (nothing of it is written)
 	 */
+	@Override
 	public long transferAndWrite(VectorSchemaRoot root) {
 		beforeWrite();
 		return this.lanes.transferAndWrite(root);
@@ -129,6 +137,7 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 	 * Waits until the batch given to {@link #transferAndWrite} is written, and releases its buffers.
 	 * @throws PaimonWriteException if writing it failed (the writer must then be closed)
 	 */
+	@Override
 	public void awaitTransferred() {
 		this.lanes.awaitTransferred();
 	}
@@ -143,6 +152,7 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 	 * @throws ArrowDataException if a batch does not match the table
 	 * @throws ArrowFormatException if the stream cannot be read
 	 */
+	@Override
 	public long write(ArrowReader reader) {
 		beforeWrite();
 		return this.lanes.write(reader);
@@ -152,6 +162,7 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 	 * Flushes everything written into data files and returns their commit messages.
 	 * @return the messages to commit (empty when nothing was written)
 	 */
+	@Override
 	public abstract M prepareCommit();
 
 	/**

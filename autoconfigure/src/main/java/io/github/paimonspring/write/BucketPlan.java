@@ -1,4 +1,4 @@
-package io.github.paimonspring.postpone;
+package io.github.paimonspring.write;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * The number of real buckets per partition for a postpone fixed-bucket write, in plain Java form
  * (the Arrow form is accepted by
- * {@link PostponeFixedBucketWriteBuilder#withBucketPlan(org.apache.arrow.vector.VectorSchemaRoot)}).
+ * {@link ArrowWriteBuilder#withFixedBucketPlan(org.apache.arrow.vector.VectorSchemaRoot)}).
  * Partitions are given as partition-key to value maps, with every partition key of the table.
  */
 public final class BucketPlan {

@@ -1,6 +1,5 @@
-package io.github.paimonspring.write;
+package io.github.paimonspring;
 
-import io.github.paimonspring.PaimonException;
 import org.jspecify.annotations.Nullable;
 
 /**
