@@ -1,5 +1,11 @@
 package io.github.paimonspring;
 
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.sql.SQLException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -31,9 +37,9 @@ public class PaimonUnavailableException extends PaimonCommitException {
 	 */
 	public static boolean isUnavailable(Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			if (cause instanceof java.sql.SQLException || cause instanceof java.net.SocketException
-					|| cause instanceof java.net.SocketTimeoutException || cause instanceof java.net.UnknownHostException
-					|| (cause instanceof java.io.IOException && !(cause instanceof java.io.FileNotFoundException))) {
+			if (cause instanceof SQLException || cause instanceof SocketException
+					|| cause instanceof SocketTimeoutException || cause instanceof UnknownHostException
+					|| (cause instanceof IOException && !(cause instanceof FileNotFoundException))) {
 				return true;
 			}
 			String message = String.valueOf(cause.getMessage());

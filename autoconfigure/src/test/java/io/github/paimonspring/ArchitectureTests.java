@@ -72,12 +72,15 @@ class ArchitectureTests {
 			.whereLayer("cluster")
 			.mayOnlyBeAccessedByLayers("ingest", "core", "maintenance", "actuate", "autoconfigure", "testcontainers")
 			.whereLayer("postpone")
-			.mayOnlyBeAccessedByLayers("cluster", "ingest", "core", "maintenance", "actuate", "autoconfigure", "testcontainers")
+			.mayOnlyBeAccessedByLayers("cluster", "ingest", "core", "maintenance", "actuate", "autoconfigure",
+					"testcontainers")
 			.whereLayer("write")
-			.mayOnlyBeAccessedByLayers("postpone", "cluster", "ingest", "core", "maintenance", "actuate", "autoconfigure",
+			.mayOnlyBeAccessedByLayers("postpone", "cluster", "ingest", "core", "maintenance", "actuate",
+					"autoconfigure",
 					"testcontainers")
 			.whereLayer("catalog")
-			.mayOnlyBeAccessedByLayers("write", "postpone", "cluster", "ingest", "core", "maintenance", "actuate", "autoconfigure",
+			.mayOnlyBeAccessedByLayers("write", "postpone", "cluster", "ingest", "core", "maintenance", "actuate",
+					"autoconfigure",
 					"testcontainers")
 			.whereLayer("arrow")
 			.mayOnlyBeAccessedByLayers("write", "postpone", "ingest", "core", "maintenance", "actuate", "autoconfigure",

@@ -39,7 +39,8 @@ class OrderServiceTests {
 
 		assertThat(this.table).addedIn(result.snapshotId())
 			.hasRowCount(2)
-			.containsExactlyInAnyOrderRows(row(1L, "alice", new BigDecimal("9.99")), row(2L, "bob", new BigDecimal("3.50")));
+			.containsExactlyInAnyOrderRows(row(1L, "alice", new BigDecimal("9.99")), row(2L, "bob",
+					new BigDecimal("3.50")));
 		assertThat(this.table).snapshot(result.snapshotId()).hasCommitKind(CommitKind.APPEND);
 	}
 

@@ -34,7 +34,8 @@ class OrdersApplicationTests {
 	void ordersLandInTheTemporaryWarehouse() {
 		this.orders.record(List.of(new Order(7L, "dora", new BigDecimal("12.00"))));
 
-		assertThat(TableRows.of(this.table).as(Order.class)).containsExactly(new Order(7L, "dora", new BigDecimal("12.00")));
+		assertThat(TableRows.of(this.table).as(Order.class)).containsExactly(new Order(7L, "dora",
+				new BigDecimal("12.00")));
 		assertThat(this.warehouse.path().resolve("shop.db/orders")).isDirectory();
 	}
 

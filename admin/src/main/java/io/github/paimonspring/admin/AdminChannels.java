@@ -40,7 +40,8 @@ public class AdminChannels {
 	 * @param settings limits
 	 * @param metrics where to record what is written, or {@code null}
 	 */
-	public AdminChannels(PaimonOperations operations, AdminTables tables, ArrowBodyReader reader, AdminSettings settings,
+	public AdminChannels(PaimonOperations operations, AdminTables tables, ArrowBodyReader reader,
+			AdminSettings settings,
 			@Nullable AdminMetrics metrics) {
 		this.operations = operations;
 		this.tables = tables;
@@ -97,7 +98,8 @@ public class AdminChannels {
 		try {
 			return this.operations.channels(identifier).close(channel).map(AdminChannels::response)
 				.orElseThrow(() -> new AdminException(AdminException.Kind.NOT_FOUND, "Unknown channel", identifier,
-						"Channel '" + channel + "' of table '" + identifier + "' is not open (never opened, or closed)"));
+						"Channel '" + channel + "' of table '" + identifier
+								+ "' is not open (never opened, or closed)"));
 		}
 		catch (IngestBusyException ex) {
 			throw AdminException.busy(identifier, ex);

@@ -3,6 +3,7 @@ package io.github.paimonspring.admin;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.admin.model.AdminArguments;
@@ -93,12 +94,12 @@ public class AdminTables {
 					field.type().isNullable()));
 		}
 		// the stored options, not those of this instance's writable copy (its file prefix)
-		Map<String, String> options = new java.util.TreeMap<>(resolved.options());
+		Map<String, String> options = new TreeMap<>(resolved.options());
 		options.keySet().removeIf((key) -> key.equals("data-file.prefix") || key.equals("changelog-file.prefix"));
 		try {
 			options.putAll(this.writer.tables().catalog().getTable(Identifier.fromString(identifier)).options());
 		}
-		catch (org.apache.paimon.catalog.Catalog.TableNotExistException ex) {
+		catch (Catalog.TableNotExistException ex) {
 			// dropped meanwhile: the copy's options without the prefixes
 		}
 		boolean kinds = !resolved.primaryKeys().isEmpty() && !resolved.options().containsKey("rowkind.field");
@@ -116,9 +117,11 @@ public class AdminTables {
 	 * @param request identifier, commit user and partitions (all optional)
 	 * @return the outcome
 	 */
-	public AdminModel.TruncateResponse truncate(String database, String table, AdminModel.@Nullable TruncateRequest request) {
+	public AdminModel.TruncateResponse truncate(String database, String table,
+			AdminModel.@Nullable TruncateRequest request) {
 		String identifier = identifier(database, table);
-		AdminModel.TruncateRequest body = (request != null) ? request : new AdminModel.TruncateRequest(null, null, null);
+		AdminModel.TruncateRequest body = (request != null) ? request : new AdminModel.TruncateRequest(null, null,
+				null);
 		String user = (body.commitUser() != null) ? AdminArguments.checkKey(identifier, "commitUser", body.commitUser())
 				: CommitUsers.random();
 		try (ArrowTableCommit commit = this.writer.newWriteBuilder(identifier).withCommitUser(user).newCommit()) {

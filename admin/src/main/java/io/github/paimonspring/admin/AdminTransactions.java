@@ -69,7 +69,8 @@ public class AdminTransactions implements DisposableBean {
 	 * @param tables the name check
 	 * @param reader the reader of request bodies
 	 */
-	public AdminTransactions(PaimonOperations writer, AdminSettings settings, @Nullable AdminMetrics metrics, AdminTables tables,
+	public AdminTransactions(PaimonOperations writer, AdminSettings settings, @Nullable AdminMetrics metrics,
+			AdminTables tables,
 			ArrowBodyReader reader) {
 		this(writer, settings, metrics, tables, reader, null);
 	}
@@ -83,7 +84,8 @@ public class AdminTransactions implements DisposableBean {
 	 * @param reader the reader of request bodies
 	 * @param journal where every state change is recorded for all instances, or {@code null}
 	 */
-	public AdminTransactions(PaimonOperations writer, AdminSettings settings, @Nullable AdminMetrics metrics, AdminTables tables,
+	public AdminTransactions(PaimonOperations writer, AdminSettings settings, @Nullable AdminMetrics metrics,
+			AdminTables tables,
 			ArrowBodyReader reader, @Nullable TransactionJournal journal) {
 		this.writer = writer;
 		this.settings = settings;
@@ -101,17 +103,20 @@ public class AdminTransactions implements DisposableBean {
 	 * @param request the mode, commit user, overwrite and bucket plan
 	 * @return the new transaction
 	 */
-	public AdminModel.TransactionView create(String database, String table, AdminModel.@Nullable TransactionRequest request) {
+	public AdminModel.TransactionView create(String database, String table,
+			AdminModel.@Nullable TransactionRequest request) {
 		String identifier = this.tables.identifier(database, table);
 		AdminModel.TransactionRequest body = (request != null) ? request
 				: new AdminModel.TransactionRequest(null, null, null, null, null);
 		if (openTransactions() >= this.settings.maxOpenTransactions()) {
-			throw new AdminException(AdminException.Kind.TOO_MANY_TRANSACTIONS, "Too many open transactions", identifier,
+			throw new AdminException(AdminException.Kind.TOO_MANY_TRANSACTIONS, "Too many open transactions",
+					identifier,
 					"There are already " + this.settings.maxOpenTransactions()
 							+ " open transactions (paimon.admin.max-open-transactions); commit or abort one first");
 		}
 		String id = UUID.randomUUID().toString();
-		AdminTransaction transaction = TransactionOpener.open(this.writer, id, identifier, body, this.recorded.instance());
+		AdminTransaction transaction = TransactionOpener.open(this.writer, id, identifier, body,
+				this.recorded.instance());
 		try {
 			this.recorded.save(transaction, true);
 		}
@@ -201,7 +206,8 @@ public class AdminTransactions implements DisposableBean {
 			finally {
 				this.recorded.save(transaction, false);
 			}
-			this.metrics.committed(transaction.table, Duration.ofNanos(System.nanoTime() - started), response.committed());
+			this.metrics.committed(transaction.table, Duration.ofNanos(System.nanoTime() - started),
+					response.committed());
 			return response;
 		}
 		finally {
@@ -239,7 +245,8 @@ public class AdminTransactions implements DisposableBean {
 	 * @param request the prepared commits, identifier and commit user
 	 * @return the outcome
 	 */
-	public AdminModel.CommitResponse commitPrepared(String database, String table, AdminModel.PreparedCommitsRequest request) {
+	public AdminModel.CommitResponse commitPrepared(String database, String table,
+			AdminModel.PreparedCommitsRequest request) {
 		return this.preparedCommits.commit(this.tables.identifier(database, table), request);
 	}
 
@@ -325,7 +332,8 @@ public class AdminTransactions implements DisposableBean {
 		forgetEnded();
 		Instant now = Instant.now();
 		for (AdminTransaction transaction : this.transactions.values()) {
-			if (transaction.isDue(now, this.settings.idleTimeout(), this.settings.maxLifetime()) && transaction.tryLock()) {
+			if (transaction.isDue(now, this.settings.idleTimeout(),
+					this.settings.maxLifetime()) && transaction.tryLock()) {
 				try {
 					if (transaction.expire()) {
 						this.metrics.aborted(transaction.table);

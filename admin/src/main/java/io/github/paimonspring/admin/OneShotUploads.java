@@ -70,7 +70,8 @@ public class OneShotUploads {
 	 * @param tables the name check
 	 * @param reader the reader of request bodies
 	 */
-	public OneShotUploads(PaimonOperations writer, AdminSettings settings, @Nullable AdminMetrics metrics, AdminTables tables,
+	public OneShotUploads(PaimonOperations writer, AdminSettings settings, @Nullable AdminMetrics metrics,
+			AdminTables tables,
 			ArrowBodyReader reader) {
 		this.writer = writer;
 		this.settings = settings;
@@ -131,7 +132,8 @@ public class OneShotUploads {
 	}
 
 	/**
-	 * Writes and commits one Arrow IPC body like {@link #uploadOnce(String, String, boolean, String, InputStream, long)},
+	 * Writes and commits one Arrow IPC body like {@link #uploadOnce(String, String, boolean, String, InputStream,
+	 * long)},
 	 * evolving the schema under the given policy.
 	 * @param database the database
 	 * @param table the table
@@ -216,7 +218,8 @@ public class OneShotUploads {
 		}
 	}
 
-	private AdminModel.CommitResponse uploadOnceWithKey(String identifier, boolean overwrite, @Nullable String idempotencyKey,
+	private AdminModel.CommitResponse uploadOnceWithKey(String identifier, boolean overwrite,
+			@Nullable String idempotencyKey,
 			InputStream body, @Nullable SchemaEvolutionPolicy schemaEvolution) {
 		if (idempotencyKey == null) {
 			return uploadOnce(identifier, overwrite, null, CommitUsers.random(), body, schemaEvolution);
@@ -230,14 +233,16 @@ public class OneShotUploads {
 		}
 	}
 
-	private AdminModel.CommitResponse uploadOnce(String identifier, boolean overwrite, @Nullable String idempotencyKey, String user,
+	private AdminModel.CommitResponse uploadOnce(String identifier, boolean overwrite, @Nullable String idempotencyKey,
+			String user,
 			InputStream body, @Nullable SchemaEvolutionPolicy schemaEvolution) {
 		Table resolved = this.writer.tables().getTable(identifier);
 		long identifierOfKey = 1;
 		ArrowBodyReader.Upload upload = this.reader.upload(identifier, "one-shot upload");
 		long started;
 		CommitResult result;
-		try (OneShotWritePath path = new OneShotWritePath(this.writer, () -> isPostpone(resolved) ? fixedBucketPath(identifier, user, overwrite)
+		try (OneShotWritePath path = new OneShotWritePath(this.writer,
+				() -> isPostpone(resolved) ? fixedBucketPath(identifier, user, overwrite)
 				: standardPath(identifier, user, overwrite))) {
 			OptionalLong done = (idempotencyKey != null) ? path.current.committedSnapshot(identifierOfKey)
 					: OptionalLong.empty();
@@ -309,7 +314,8 @@ public class OneShotUploads {
 	}
 
 	private static boolean isPostpone(Table table) {
-		return table instanceof FileStoreTable fileStoreTable && PostponeFixedBucketWriteBuilder.supports(fileStoreTable);
+		return table instanceof FileStoreTable fileStoreTable
+				&& PostponeFixedBucketWriteBuilder.supports(fileStoreTable);
 	}
 
 	/** The commit user of an idempotency key: a hash, so any key is a safe file name segment. */

@@ -37,7 +37,8 @@ final class OneShotWritePath implements AutoCloseable {
 	}
 
 	/** The writer, opened at the first batch after the schema was evolved for it. */
-	WritePath.Writer writer(String identifier, @Nullable VectorSchemaRoot first, @Nullable DictionaryProvider dictionaries,
+	WritePath.Writer writer(String identifier, @Nullable VectorSchemaRoot first,
+			@Nullable DictionaryProvider dictionaries,
 			@Nullable SchemaEvolutionPolicy schemaEvolution) {
 		if (this.writer == null) {
 			if (first != null && !this.operations.schemaEvolution()

@@ -32,7 +32,8 @@ class AdminTransactionReaperTests extends WarehouseTestBase {
 		AdminSettings settings = new AdminSettings(1L << 30, 1L << 30, 1L << 20, 8L << 20, 8L << 20, 2, 64, 1000, 16,
 				100, Duration.ofMillis(100), Duration.ofHours(1), Duration.ofHours(1), 0);
 		this.reader = new ArrowBodyReader(settings);
-		this.transactions = new AdminTransactions(this.writer, settings, null, new AdminTables(this.writer), this.reader);
+		this.transactions = new AdminTransactions(this.writer, settings, null, new AdminTables(this.writer),
+				this.reader);
 		this.reaper = new TransactionReaper(this.transactions, settings);
 	}
 

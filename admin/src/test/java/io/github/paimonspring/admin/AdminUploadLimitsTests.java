@@ -1,6 +1,5 @@
 package io.github.paimonspring.admin;
 
-import static io.github.paimonspring.support.TestWarehouse.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -8,8 +7,8 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -18,7 +17,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import io.github.paimonspring.PaimonArgumentException;
-import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.admin.body.ArrowBodyReader;
 import io.github.paimonspring.admin.model.AdminException;
 import io.github.paimonspring.admin.model.AdminModel;
@@ -75,7 +73,8 @@ class AdminUploadLimitsTests extends WarehouseTestBase {
 
 	private AdminTransactions admin(long batchMemory, long uploadMemory, int concurrentUploads, int endedKept) {
 		AdminSettings settings = new AdminSettings(1L << 40, 1L << 40, 64 * MB, batchMemory, uploadMemory,
-				concurrentUploads, 64, 10_000, 16, endedKept, Duration.ofHours(1), Duration.ofHours(1), Duration.ofHours(1), 0);
+				concurrentUploads, 64, 10_000, 16, endedKept, Duration.ofHours(1), Duration.ofHours(1),
+						Duration.ofHours(1), 0);
 		this.reader = new ArrowBodyReader(settings);
 		this.tables = new AdminTables(this.writer);
 		this.admin = new AdminTransactions(this.writer, settings, null, this.tables, this.reader);
@@ -87,7 +86,8 @@ class AdminUploadLimitsTests extends WarehouseTestBase {
 	void rowCountBombIsRefusedBeforeArrowAllocates() throws IOException {
 		AdminTransactions admin = admin(8 * MB, 32 * MB, 4, 100);
 		long rows = Integer.MAX_VALUE;
-		byte[] body = IpcMessages.concat(IpcMessages.schema(schema()), IpcMessages.batch(rows, List.of(rows, rows), 0, false));
+		byte[] body = IpcMessages.concat(IpcMessages.schema(schema()), IpcMessages.batch(rows, List.of(rows, rows), 0,
+				false));
 		AdminException ex = catchThrowableOfType(AdminException.class, () -> upload(admin, body));
 		assertThat(AdminExceptionHandler.status(ex.getKind())).isEqualTo(HttpStatus.CONTENT_TOO_LARGE);
 		assertThat(ex.getMessage()).contains("max-batch-memory");
@@ -184,7 +184,8 @@ class AdminUploadLimitsTests extends WarehouseTestBase {
 		PaimonArgumentException user = catchThrowableOfType(PaimonArgumentException.class, () -> admin.create("default",
 				"log", new AdminModel.TransactionRequest(null, huge, null, null, null)));
 		assertThat(user.getMessage()).contains("commitUser").hasSizeLessThan(500);
-		PaimonArgumentException key = catchThrowableOfType(PaimonArgumentException.class, () -> this.uploads.uploadOnce("default",
+		PaimonArgumentException key = catchThrowableOfType(PaimonArgumentException.class,
+				() -> this.uploads.uploadOnce("default",
 				"log", false, "k".repeat(257), new ByteArrayInputStream(new byte[0]), -1));
 		assertThat(key.getMessage()).contains("Idempotency-Key");
 		assertThat(admin.list()).isEmpty();
@@ -203,7 +204,8 @@ class AdminUploadLimitsTests extends WarehouseTestBase {
 	@Test
 	void systemDatabaseIsNotServed() {
 		AdminTransactions admin = admin(8 * MB, 32 * MB, 4, 5);
-		assertThat(catchThrowableOfType(TableNotFoundException.class, () -> this.tables.table("sys", "all_table_options")))
+		assertThat(catchThrowableOfType(TableNotFoundException.class, () -> this.tables.table("sys",
+				"all_table_options")))
 			.hasMessageContaining("sys");
 		assertThat(this.tables.tables()).extracting(AdminModel.TableSummary::identifier).containsExactly(TABLE);
 	}
@@ -243,7 +245,7 @@ class AdminUploadLimitsTests extends WarehouseTestBase {
 			VarCharVector names = (VarCharVector) root.getVector("name");
 			for (int i = 0; i < rows; i++) {
 				ids.setSafe(i, i);
-				names.setSafe(i, value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+				names.setSafe(i, value.getBytes(StandardCharsets.UTF_8));
 			}
 			root.setRowCount(rows);
 			ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -267,7 +269,7 @@ class AdminUploadLimitsTests extends WarehouseTestBase {
 				VarCharVector names = (VarCharVector) root.getVector("name");
 				for (int i = 0; i < rows; i++) {
 					ids.setSafe(i, batch * rows + i);
-					names.setSafe(i, value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+					names.setSafe(i, value.getBytes(StandardCharsets.UTF_8));
 				}
 				root.setRowCount(rows);
 				writer.writeBatch();

@@ -78,7 +78,8 @@ final class IpcMessages {
 			RecordBatch.addCompression(builder, compression);
 		}
 		int batch = RecordBatch.endRecordBatch(builder);
-		int message = Message.createMessage(builder, MetadataVersion.V5, MessageHeader.RecordBatch, batch, bodyLength, 0);
+		int message = Message.createMessage(builder, MetadataVersion.V5, MessageHeader.RecordBatch, batch, bodyLength,
+				0);
 		builder.finish(message);
 		return frame(builder.sizedByteArray());
 	}

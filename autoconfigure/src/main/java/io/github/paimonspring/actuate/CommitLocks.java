@@ -52,7 +52,8 @@ public final class CommitLocks {
 		}
 		List<CommitLock> locks = new ArrayList<>();
 		try (Connection connection = DriverManager.getConnection(uri, credentials);
-				PreparedStatement select = connection.prepareStatement("SELECT lock_id, acquired_at, expire_time_seconds "
+				PreparedStatement select = connection
+						.prepareStatement("SELECT lock_id, acquired_at, expire_time_seconds "
 						+ "FROM paimon_distributed_locks WHERE lock_id LIKE ?")) {
 			select.setString(1, key.replace("_", "\\_").replace("%", "\\%") + ".%");
 			try (ResultSet rows = select.executeQuery()) {

@@ -64,9 +64,11 @@ public class MicrometerIngestListener implements IngestListener {
 	public void queued(String table, int requests, long bytes) {
 		AtomicLong[] gauges = this.queued.computeIfAbsent(table, (name) -> {
 			AtomicLong[] values = { new AtomicLong(), new AtomicLong() };
-			Gauge.builder(QUEUED_REQUESTS, values[0], AtomicLong::get).description("Requests waiting for a group commit")
+			Gauge.builder(QUEUED_REQUESTS, values[0],
+					AtomicLong::get).description("Requests waiting for a group commit")
 				.tag(TABLE, name).register(this.registry);
-			Gauge.builder(QUEUED_BYTES, values[1], AtomicLong::get).description("Arrow bytes waiting for a group commit")
+			Gauge.builder(QUEUED_BYTES, values[1],
+					AtomicLong::get).description("Arrow bytes waiting for a group commit")
 				.baseUnit("bytes").tag(TABLE, name).register(this.registry);
 			return values;
 		});

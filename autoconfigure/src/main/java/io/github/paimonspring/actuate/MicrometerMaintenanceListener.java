@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.ToLongFunction;
 
 import io.github.paimonspring.maintenance.MaintenanceListener;
 import io.github.paimonspring.maintenance.MaintenanceRun;
@@ -100,7 +101,7 @@ public class MicrometerMaintenanceListener implements MaintenanceListener {
 	}
 
 	private void gauge(String name, String description, String table, AtomicReference<TableState> state,
-			java.util.function.ToLongFunction<TableState> value, @Nullable String unit) {
+			ToLongFunction<TableState> value, @Nullable String unit) {
 		Gauge.builder(name, state, (holder) -> (holder.get() != null) ? value.applyAsLong(holder.get()) : Double.NaN)
 			.description(description).baseUnit(unit).tag(TABLE, table).register(this.registry);
 	}

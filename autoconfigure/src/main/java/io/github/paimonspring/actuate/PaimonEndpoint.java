@@ -107,7 +107,8 @@ public class PaimonEndpoint {
 		catch (Catalog.TableNotExistException ex) {
 			return new TableDescriptor(name, full, false, null, null, null, null, scheduled, null, null);
 		}
-		Integer bucket = (table.options().get("bucket") != null) ? Integer.valueOf(table.options().get("bucket")) : null;
+		Integer bucket = (table.options().get("bucket") != null) ? Integer.valueOf(table.options().get("bucket"))
+				: null;
 		Long snapshot = null;
 		if (table instanceof FileStoreTable fileStoreTable) {
 			bucket = fileStoreTable.coreOptions().bucket();

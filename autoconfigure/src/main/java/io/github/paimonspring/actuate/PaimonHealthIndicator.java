@@ -5,9 +5,11 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 
 import io.github.paimonspring.cluster.Instances;
@@ -86,7 +88,8 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 	 * @param maintenance the scheduled maintenance to report on, or {@code null}
 	 * @param instances this instance's registration, or {@code null}
 	 */
-	public PaimonHealthIndicator(Catalog catalog, @Nullable Ingester ingester, @Nullable MaintenanceScheduler maintenance,
+	public PaimonHealthIndicator(Catalog catalog, @Nullable Ingester ingester,
+			@Nullable MaintenanceScheduler maintenance,
 			@Nullable Instances instances) {
 		super("Paimon health check failed");
 		this.catalog = catalog;
@@ -112,7 +115,8 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 			builder.withDetail("instance", this.instances.id());
 			if (this.instances.fencedAt() != null) {
 				builder.down().withDetail("fencedAt", this.instances.fencedAt().toString()).withDetail("error",
-						"this instance's lease ran out before its heartbeat renewed it; it commits nothing until restarted");
+						"this instance's lease ran out before its heartbeat renewed it; it commits nothing until "
+								+ "restarted");
 				return;
 			}
 		}
@@ -125,7 +129,8 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 		}
 	}
 
-	private void check(Health.Builder builder, Map<String, String> options, @Nullable String warehouse) throws Exception {
+	private void check(Health.Builder builder, Map<String, String> options,
+			@Nullable String warehouse) throws Exception {
 		String metastore = options.getOrDefault("metastore", "filesystem");
 		builder.withDetail("metastore", metastore);
 		if (warehouse != null) {
@@ -260,16 +265,16 @@ public class PaimonHealthIndicator extends AbstractHealthIndicator {
 	}
 
 	private static Map<String, Map<String, Object>> maintenanceDetails(MaintenanceScheduler scheduler) {
-		Map<String, Map<String, Object>> tables = new java.util.TreeMap<>();
+		Map<String, Map<String, Object>> tables = new TreeMap<>();
 		for (String table : scheduler.tables().keySet()) {
-			Map<String, Object> detail = new java.util.LinkedHashMap<>();
+			Map<String, Object> detail = new LinkedHashMap<>();
 			TableState state = scheduler.lastState(table);
 			if (state != null) {
 				detail.put("files", state.files());
 				detail.put("postponeFiles", state.pendingPostponeFiles());
 				detail.put("snapshots", state.snapshots());
 			}
-			java.util.List<MaintenanceRun> runs = scheduler.runs(table);
+			List<MaintenanceRun> runs = scheduler.runs(table);
 			if (!runs.isEmpty()) {
 				MaintenanceRun last = runs.get(runs.size() - 1);
 				detail.put("lastRun", last.finished().toString());

@@ -209,7 +209,8 @@ public final class ArrowBatchConverter {
 	private byte rowKind(FieldVector vector, int row) {
 		Object value = vector.getObject(row);
 		if (value == null) {
-			throw new ArrowDataException(this.table, this.rowKindColumn, null, null, row, "Row " + row + " of the batch for "
+			throw new ArrowDataException(this.table, this.rowKindColumn, null, null, row,
+					"Row " + row + " of the batch for "
 					+ "table '" + this.table + "' has no row kind: column '" + this.rowKindColumn + "' is null");
 		}
 		if (value instanceof Number code) {
@@ -225,7 +226,8 @@ public final class ArrowBatchConverter {
 			}
 		}
 		String shown = (value instanceof Number) ? value.toString() : "'" + value + "'";
-		throw new ArrowDataException(this.table, this.rowKindColumn, null, null, row, "Row " + row + " of the batch for "
+		throw new ArrowDataException(this.table, this.rowKindColumn, null, null, row,
+				"Row " + row + " of the batch for "
 				+ "table '" + this.table + "' has the unknown row kind " + shown + " in column '" + this.rowKindColumn
 				+ "' (expected '+I', '-U', '+U', '-D' or 0 to 3)");
 	}

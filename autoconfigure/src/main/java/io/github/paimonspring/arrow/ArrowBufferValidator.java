@@ -21,7 +21,8 @@ import org.jspecify.annotations.Nullable;
  * Checks that the buffers of a received Arrow vector are consistent with its value count before
  * any value is read through them, so that a malformed batch can never make a reader touch memory
  * outside its buffers. Arrow's own buffer checks (the {@link ValidateVectorBufferVisitor} of
- * {@link ValueVectorUtility#validate(ValueVector)}) check the buffer sizes (validity, fixed-width data, offset buffers, the last offset against the data buffer,
+ * {@link ValueVectorUtility#validate(ValueVector)}) check the buffer sizes (validity, fixed-width data, offset buffers,
+ * the last offset against the data buffer,
  * list and struct child lengths) in constant time; this class adds the linear checks the readers
  * rely on: every offset non-negative, non-decreasing and within {@code Integer.MAX_VALUE}, and every
  * out-of-line view inside an existing data buffer. Unlike Arrow's {@code validateFull} it does not

@@ -1,6 +1,5 @@
 package io.github.paimonspring.arrow;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -91,7 +90,8 @@ final class ArrowSchemaValidator {
 			if (index == null) {
 				if (!column.type().isNullable()) {
 					throw new ArrowDataException(this.table, column.name(), null, null, -1, prefix() + "column '"
-							+ column.name() + "' is NOT NULL (" + column.type() + ") but the batch omits it; a batch may "
+							+ column.name() + "' is NOT NULL (" + column.type()
+									+ ") but the batch omits it; a batch may "
 							+ "omit nullable columns only");
 				}
 				fields[c] = -1;
@@ -123,7 +123,8 @@ final class ArrowSchemaValidator {
 		boolean codes = arrow instanceof ArrowType.Int integer && integer.getBitWidth() == 8 && integer.getIsSigned();
 		if (field.getDictionary() != null || !(codes || isString(arrow))) {
 			throw new ArrowDataException(this.table, field.getName(), "Utf8 or Int8", ArrowTypes.describe(arrow), -1,
-					prefix() + "row-kind column '" + field.getName() + "' must be Utf8 ('+I', '-U', '+U', '-D') or Int8 "
+					prefix() + "row-kind column '" + field.getName()
+							+ "' must be Utf8 ('+I', '-U', '+U', '-D') or Int8 "
 							+ "(0 to 3) but is " + ArrowTypes.describe(arrow));
 		}
 	}
@@ -256,7 +257,8 @@ final class ArrowSchemaValidator {
 		boolean hasZone = timezone != null && !timezone.isEmpty();
 		boolean wantsZone = type.getTypeRoot() == DataTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
 		if (hasZone != wantsZone) {
-			String expected = wantsZone ? "an Arrow Timestamp with a time zone" : "an Arrow Timestamp without a time zone";
+			String expected = wantsZone
+					? "an Arrow Timestamp with a time zone" : "an Arrow Timestamp without a time zone";
 			throw new ArrowDataException(this.table, path, ArrowTypes.sqlType(type), ArrowTypes.describe(arrow), -1,
 					prefix() + "column '" + path + "' expects " + ArrowTypes.sqlType(type) + " (" + expected
 							+ ") but got " + ArrowTypes.describe(arrow));

@@ -1,7 +1,10 @@
 package io.github.paimonspring.arrow;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.ReadableByteChannel;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 
 import org.apache.arrow.memory.BufferAllocator;
@@ -52,7 +55,7 @@ public class CheckedArrowStreamReader extends ArrowStreamReader {
 			fields = getVectorSchemaRoot().getSchema().getFields();
 			ArrowIpcBatchValidator.validate(this.table, fields, batch);
 		}
-		catch (java.io.IOException | RuntimeException ex) {
+		catch (IOException | RuntimeException ex) {
 			batch.close();
 			throw (ex instanceof RuntimeException runtime) ? runtime
 					: new ArrowFormatException(this.table, "Cannot read the Arrow schema: " + ex.getMessage(), ex);
@@ -71,7 +74,7 @@ public class CheckedArrowStreamReader extends ArrowStreamReader {
 						List.of(new Field(column, values.getFieldType(), values.getChildren())),
 						dictionaryBatch.getDictionary());
 			}
-			catch (java.io.IOException | RuntimeException ex) {
+			catch (IOException | RuntimeException ex) {
 				dictionaryBatch.close();
 				throw (ex instanceof RuntimeException runtime) ? runtime
 						: new ArrowFormatException(this.table, "Cannot read the Arrow schema: " + ex.getMessage(), ex);
@@ -81,8 +84,8 @@ public class CheckedArrowStreamReader extends ArrowStreamReader {
 	}
 
 	/** The path of the (first) column encoded with a dictionary, for messages. */
-	private String columnOf(long dictionaryId) throws java.io.IOException {
-		java.util.Deque<Object[]> pending = new java.util.ArrayDeque<>();
+	private String columnOf(long dictionaryId) throws IOException {
+		Deque<Object[]> pending = new ArrayDeque<>();
 		for (Field field : getVectorSchemaRoot().getSchema().getFields()) {
 			pending.add(new Object[] { field, field.getName() });
 		}

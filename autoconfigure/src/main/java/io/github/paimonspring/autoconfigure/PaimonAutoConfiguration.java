@@ -30,7 +30,6 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.options.Options;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,7 +50,8 @@ import org.springframework.util.ClassUtils;
  */
 @AutoConfiguration
 @ConditionalOnClass({ Catalog.class, VectorSchemaRoot.class })
-@EnableConfigurationProperties({ PaimonProperties.class, PaimonIngestProperties.class, PaimonMaintenanceProperties.class,
+@EnableConfigurationProperties({ PaimonProperties.class, PaimonIngestProperties.class,
+		PaimonMaintenanceProperties.class,
 		PaimonClusterProperties.class })
 @Import({ PaimonTableBeanRegistrar.class, PaimonClusterConfiguration.class, PaimonMaintenanceConfiguration.class })
 public final class PaimonAutoConfiguration {

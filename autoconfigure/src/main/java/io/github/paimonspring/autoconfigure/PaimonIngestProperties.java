@@ -176,7 +176,8 @@ public class PaimonIngestProperties implements Validator {
 	@Override
 	public void validate(Object target, Errors errors) {
 		PaimonIngestProperties ingest = (PaimonIngestProperties) target;
-		if (ingest.keyClaimLeaseSet && ingest.getKeyClaimLease().compareTo(ingest.getCommitInterval().multipliedBy(2)) < 0) {
+		if (ingest.keyClaimLeaseSet && ingest.getKeyClaimLease().compareTo(ingest.getCommitInterval()
+				.multipliedBy(2)) < 0) {
 			errors.rejectValue("keyClaimLease", "paimon.ingest.key-claim-lease.too-short",
 					"paimon.ingest.key-claim-lease (" + ingest.getKeyClaimLease()
 							+ ") must be at least twice paimon.ingest.commit-interval (" + ingest.getCommitInterval()

@@ -184,7 +184,8 @@ class PaimonMaintenanceConfiguration {
 		tables.forEach((key, value) -> {
 			if (value instanceof Map<?, ?> fields) {
 				for (Object field : fields.keySet()) {
-					String normalized = String.valueOf(field).replace("-", "").replace("_", "").toLowerCase(Locale.ROOT);
+					String normalized = String.valueOf(field).replace("-", "").replace("_",
+							"").toLowerCase(Locale.ROOT);
 					if (!normalized.equals("enabled") && !normalized.equals("minfiles")) {
 						throw new IllegalStateException("paimon.maintenance.tables." + key + "." + field
 								+ ".* is no per-table setting (enabled, min-files); name a table by its identifier "

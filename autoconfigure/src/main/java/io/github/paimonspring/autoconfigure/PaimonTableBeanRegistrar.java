@@ -57,7 +57,8 @@ class PaimonTableBeanRegistrar implements ImportBeanDefinitionRegistrar {
 			definitions.put(name, new TableDefinition(name, table.getIdentifier(), table.isCreateIfMissing(),
 					schema.getColumns()
 						.stream()
-						.map((column) -> new TableDefinition.Column(column.getName(), column.getType(), column.getComment()))
+						.map((column) -> new TableDefinition.Column(column.getName(), column.getType(),
+								column.getComment()))
 						.toList(),
 					schema.getPrimaryKey(), schema.getPartitionKeys(), schema.getOptions(), schema.getComment(),
 					(table.getSchemaEvolution() != null) ? table.getSchemaEvolution() : defaultSchemaEvolution,

@@ -43,7 +43,9 @@ public final class CatalogCreation {
 				if (attempt >= ATTEMPTS || !lostInitializationRace(ex)) {
 					throw ex;
 				}
-				logger.info("Creating the Paimon catalog raced another instance creating its tables (attempt {} of {}); "
+				logger
+						.info("Creating the Paimon catalog raced another instance creating its tables (attempt {} of "
+								+ "{}); "
 						+ "trying again: {}", attempt, ATTEMPTS, ex.getMessage());
 				pause(attempt);
 			}
@@ -57,7 +59,8 @@ public final class CatalogCreation {
 	 */
 	static boolean lostInitializationRace(Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = (cause.getCause() == cause) ? null : cause.getCause()) {
-			if (cause instanceof SQLException sql && sql.getSQLState() != null && LOST_RACE.contains(sql.getSQLState())) {
+			if (cause instanceof SQLException sql && sql.getSQLState() != null
+					&& LOST_RACE.contains(sql.getSQLState())) {
 				return true;
 			}
 		}

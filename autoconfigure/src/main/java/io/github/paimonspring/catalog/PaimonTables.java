@@ -63,7 +63,8 @@ public class PaimonTables {
 	public PaimonTables(Catalog catalog, Map<String, TableDefinition> definitions, @Nullable String writerId,
 			CommitFence fence) {
 		if (writerId != null && !writerId.matches("[a-z0-9]+")) {
-			throw new IllegalArgumentException("A writer id must be lower-case letters and digits, got '" + writerId + "'");
+			throw new IllegalArgumentException("A writer id must be lower-case letters and digits, got '" + writerId
+					+ "'");
 		}
 		this.catalog = catalog;
 		this.definitions = Collections.unmodifiableMap(new LinkedHashMap<>(definitions));
@@ -188,7 +189,8 @@ public class PaimonTables {
 			return table;
 		}
 		CoreOptions options = fileStoreTable.coreOptions();
-		return fileStoreTable.copy(Map.of(CoreOptions.DATA_FILE_PREFIX.key(), filePrefix(options.dataFilePrefix(), this.writerId),
+		return fileStoreTable.copy(Map.of(CoreOptions.DATA_FILE_PREFIX.key(), filePrefix(options.dataFilePrefix(),
+				this.writerId),
 				CoreOptions.CHANGELOG_FILE_PREFIX.key(), filePrefix(options.changelogFilePrefix(), this.writerId)));
 	}
 

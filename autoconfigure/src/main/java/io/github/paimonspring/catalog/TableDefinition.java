@@ -39,7 +39,8 @@ public record TableDefinition(String name, @Nullable String identifier, boolean 
 	 * @param comment the table comment, or {@code null}
 	 */
 	public TableDefinition(String name, @Nullable String identifier, boolean createIfMissing, List<Column> columns,
-			List<String> primaryKey, List<String> partitionKeys, Map<String, String> options, @Nullable String comment) {
+			List<String> primaryKey, List<String> partitionKeys, Map<String, String> options,
+					@Nullable String comment) {
 		this(name, identifier, createIfMissing, columns, primaryKey, partitionKeys, options, comment, null, null);
 	}
 

@@ -61,7 +61,8 @@ final class TableProvisioner {
 		}
 		if (declared == null) {
 			throw new TableDefinitionException(table, "Table '" + table + "' (" + prefix
-					+ ") does not exist and cannot be created without columns; set " + prefix + ".schema.columns", null);
+					+ ") does not exist and cannot be created without columns; set " + prefix + ".schema.columns",
+							null);
 		}
 		try {
 			createDatabase(catalog, identifier.getDatabaseName());
@@ -151,7 +152,8 @@ final class TableProvisioner {
 			}
 			catch (IllegalArgumentException ex) {
 				throw new TableDefinitionException(table,
-						"Table '" + table + "' field '" + column.name() + "' (" + property + ".type): " + ex.getMessage(), ex);
+						"Table '" + table + "' field '" + column.name() + "' (" + property
+								+ ".type): " + ex.getMessage(), ex);
 			}
 			builder.column(column.name(), type, column.comment());
 		}
@@ -175,7 +177,8 @@ final class TableProvisioner {
 	}
 
 	private static void compare(TableDefinition definition, String table, Schema declared, Table existing) {
-		String prefix = "Table '" + table + "' (paimon.tables." + definition.name() + ") differs from its configured schema: ";
+		String prefix = "Table '" + table + "' (paimon.tables." + definition.name()
+				+ ") differs from its configured schema: ";
 		RowType actual = existing.rowType();
 		SchemaEvolutionPolicy evolution = (definition.schemaEvolution() != null) ? definition.schemaEvolution()
 				: SchemaEvolutionPolicy.NONE;

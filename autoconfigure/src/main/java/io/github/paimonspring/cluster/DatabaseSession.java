@@ -183,7 +183,8 @@ final class DatabaseSession implements AutoCloseable {
 
 	private void breakSession(Throwable cause) {
 		if (this.connection != null) {
-			logger.warn("{} ended (epoch {}): {}; what it held is released", this.purpose, this.epoch, cause.getMessage());
+			logger.warn("{} ended (epoch {}): {}; what it held is released", this.purpose, this.epoch,
+					cause.getMessage());
 			try {
 				this.connection.close();
 			}

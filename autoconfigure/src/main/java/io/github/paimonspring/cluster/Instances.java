@@ -168,7 +168,8 @@ public class Instances implements CommitFence {
 			heartbeat(); // a commit before the first heartbeat (during start-up) registers the instance
 		}
 		if (this.deregistered) {
-			throw new PaimonUnavailableException(table, "Instance " + this.id + " has stopped and commits nothing", null);
+			throw new PaimonUnavailableException(table, "Instance " + this.id + " has stopped and commits nothing",
+					null);
 		}
 		Instant now = Instant.now();
 		if (this.fencedAt != null) {

@@ -29,7 +29,8 @@ public final class JdbcStateStore implements StateStore, AutoCloseable {
 	public JdbcStateStore(String url, @Nullable String user, @Nullable String password) {
 		this.connection = new JdbcConnection(url, user, password, "The shared state in " + TABLE);
 		this.connection.createTable("CREATE TABLE IF NOT EXISTS " + TABLE + " (kind VARCHAR(64) NOT NULL, "
-				+ "id VARCHAR(256) NOT NULL, data TEXT NOT NULL, updated_at TIMESTAMP NOT NULL, PRIMARY KEY (kind, id))");
+				+ "id VARCHAR(256) NOT NULL, data TEXT NOT NULL, updated_at TIMESTAMP NOT NULL, "
+				+ "PRIMARY KEY (kind, id))");
 	}
 
 	@Override
@@ -86,7 +87,8 @@ public final class JdbcStateStore implements StateStore, AutoCloseable {
 	public Map<String, Map<String, String>> list(String kind) {
 		return this.connection.run(null, (connection) -> {
 			Map<String, Map<String, String>> records = new TreeMap<>();
-			try (PreparedStatement select = connection.prepareStatement("SELECT id, data FROM " + TABLE + " WHERE kind = ?")) {
+			try (PreparedStatement select = connection.prepareStatement("SELECT id, data FROM " + TABLE
+					+ " WHERE kind = ?")) {
 				select.setString(1, kind);
 				try (ResultSet rows = select.executeQuery()) {
 					while (rows.next()) {
@@ -101,7 +103,8 @@ public final class JdbcStateStore implements StateStore, AutoCloseable {
 	@Override
 	public void delete(String kind, String id) {
 		this.connection.run(null, (connection) -> {
-			try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + TABLE + " WHERE kind = ? AND id = ?")) {
+			try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + TABLE
+					+ " WHERE kind = ? AND id = ?")) {
 				delete.setString(1, kind);
 				delete.setString(2, id);
 				delete.executeUpdate();

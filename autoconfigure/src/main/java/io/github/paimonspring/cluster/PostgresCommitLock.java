@@ -223,7 +223,8 @@ final class PostgresCommitLock implements CatalogLock, FencedCommitLock {
 
 	private PaimonUnavailableException unavailable(String table, String holder) {
 		return new PaimonUnavailableException(table, "Acquire lock failed: the commit lock of table '" + table
-				+ "' is held by " + holder + " for longer than " + this.acquireTimeoutMillis + " ms; retry later", null);
+				+ "' is held by " + holder + " for longer than " + this.acquireTimeoutMillis + " ms; retry later",
+						null);
 	}
 
 	/** The lock within this JVM: per instance's session locks (tests run several in one JVM). */

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * The text form of a record: {@link Properties} syntax, lines sorted, no date comment.
@@ -28,7 +29,7 @@ final class Records {
 		}
 		// without the date comment Properties writes first
 		return out.toString().lines().filter((line) -> !line.startsWith("#")).sorted()
-			.collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+			.collect(Collectors.joining("\n", "", "\n"));
 	}
 
 	static Map<String, String> parse(String text) {

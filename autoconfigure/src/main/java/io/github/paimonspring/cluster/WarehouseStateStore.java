@@ -1,7 +1,9 @@
 package io.github.paimonspring.cluster;
 
 import java.io.File;
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
@@ -68,11 +70,11 @@ public final class WarehouseStateStore implements StateStore {
 				return null;
 			}
 			// read whole: FileIO.readFileUtf8 drops line breaks
-			try (java.io.InputStream in = this.fileIO.newInputStream(file)) {
-				return Records.parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+			try (InputStream in = this.fileIO.newInputStream(file)) {
+				return Records.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
 			}
 		}
-		catch (java.io.FileNotFoundException ex) {
+		catch (FileNotFoundException ex) {
 			return null;
 		}
 		catch (IOException ex) {

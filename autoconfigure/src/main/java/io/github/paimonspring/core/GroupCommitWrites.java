@@ -51,7 +51,8 @@ final class GroupCommitWrites {
 	}
 
 	/** See {@link PaimonOperations#ingest(String, List, String)}. */
-	CompletableFuture<WriteResult> ingest(String table, List<VectorSchemaRoot> batches, @Nullable String idempotencyKey) {
+	CompletableFuture<WriteResult> ingest(String table, List<VectorSchemaRoot> batches,
+			@Nullable String idempotencyKey) {
 		return write(Operation.INGEST, table, batches,
 				(target) -> this.ingester.submit(target, batches, idempotencyKey));
 	}

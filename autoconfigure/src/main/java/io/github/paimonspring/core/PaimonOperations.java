@@ -127,7 +127,8 @@ public interface PaimonOperations {
 	 * @throws io.github.paimonspring.ingest.IngestBusyException if the table buffers too much, or another
 	 * instance is committing the same key (retry later)
 	 */
-	CompletableFuture<WriteResult> ingest(String table, List<VectorSchemaRoot> batches, @Nullable String idempotencyKey);
+	CompletableFuture<WriteResult> ingest(String table, List<VectorSchemaRoot> batches,
+			@Nullable String idempotencyKey);
 
 	/**
 	 * Opens a channel of a table — a named producer that resumes exactly once after a crash: waits for

@@ -91,7 +91,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	 * @param postponeDefaultBuckets bucket count of new partitions in automatic postpone bucket plans,
 	 * or 0 for each table's {@code postpone.default-bucket-num}
 	 */
-	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory, int parallelism, int postponeDefaultBuckets) {
+	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory, int parallelism,
+			int postponeDefaultBuckets) {
 		this(tables, spillDirectory, parallelism, postponeDefaultBuckets, null);
 	}
 
@@ -113,7 +114,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 			throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
 		}
 		if (postponeDefaultBuckets < 0) {
-			throw new IllegalArgumentException("postponeDefaultBuckets must not be negative, got " + postponeDefaultBuckets);
+			throw new IllegalArgumentException(
+					"postponeDefaultBuckets must not be negative, got " + postponeDefaultBuckets);
 		}
 		this.tables = tables;
 		this.targets = new WriteTargets(tables,
@@ -121,7 +123,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 		this.postponeDefaultBuckets = postponeDefaultBuckets;
 		this.ownsIngester = (ingester == null);
 		this.ingester = (ingester != null) ? ingester
-				: new Ingester(IngestSettings.DEFAULTS, new LocalKeyClaims(), IngestListener.NONE, postponeDefaultBuckets);
+				: new Ingester(IngestSettings.DEFAULTS, new LocalKeyClaims(), IngestListener.NONE,
+						postponeDefaultBuckets);
 		this.observations = new WriterObservations(tables);
 		this.schemaEvolution = new SchemaEvolution(tables, SchemaEvolutionPolicy.NONE, SchemaChangeListener.NONE);
 		this.groupCommitWrites = new GroupCommitWrites(this.ingester, this.observations, this::target, this::resolve,
@@ -241,13 +244,15 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	@Override
 	public WriteResult write(String table, VectorSchemaRoot root) {
 		return observe(Operation.WRITE, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, root, null).newWriteBuilder(table), (session) -> session.write(root)));
+				() -> CallbackWrites.writeAndCommit(evolved(table, root, null).newWriteBuilder(table),
+						(session) -> session.write(root)));
 	}
 
 	@Override
 	public WriteResult write(String table, ArrowReader reader) {
 		return observe(Operation.WRITE, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, reader).newWriteBuilder(table), (session) -> session.write(reader)));
+				() -> CallbackWrites.writeAndCommit(evolved(table, reader).newWriteBuilder(table),
+						(session) -> session.write(reader)));
 	}
 
 	@Override

@@ -2,7 +2,6 @@ package io.github.paimonspring.ingest;
 
 import io.github.paimonspring.PaimonStateException;
 
-
 /**
  * An append named a generation of a channel that is not the current one: the channel was opened
  * again (by another producer, or by this one after a restart). Nothing was written. Open the channel

@@ -2,7 +2,6 @@ package io.github.paimonspring.ingest;
 
 import io.github.paimonspring.PaimonStateException;
 
-
 /**
  * An append to a channel overlaps what the channel already has: it follows an offset token below the
  * channel's tail but reaches beyond it, so part of its rows are in the channel and part are not.

@@ -2,7 +2,6 @@ package io.github.paimonspring.ingest;
 
 import io.github.paimonspring.PaimonStateException;
 
-
 /**
  * The committed state of a channel would have to come from snapshots that expired: the retained
  * snapshots hold changes of other channels but no checkpoint of all of them. The channel is refused

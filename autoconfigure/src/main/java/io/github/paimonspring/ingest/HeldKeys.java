@@ -67,7 +67,8 @@ final class HeldKeys {
 		while (!this.claims.claim(table, key)) {
 			if (System.nanoTime() > deadline) {
 				throw new IngestBusyException(table, "Idempotency-Key '" + key + "' of table '" + table
-						+ "' is being committed by another instance; retry after " + this.claims.retryAfter().toSeconds()
+						+ "' is being committed by another instance; retry after " + this.claims.retryAfter()
+								.toSeconds()
 						+ " s to get its outcome", this.claims.retryAfter());
 			}
 			try {

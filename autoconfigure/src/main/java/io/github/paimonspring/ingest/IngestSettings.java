@@ -40,7 +40,8 @@ public record IngestSettings(Duration commitInterval, long maxGroupRows, long ma
 	 */
 	public IngestSettings(Duration commitInterval, long maxGroupRows, long maxGroupBytes, long maxBufferedBytes,
 			long maxRequestBytes) {
-		this(commitInterval, maxGroupRows, maxGroupBytes, maxBufferedBytes, maxRequestBytes, DEFAULT_CHANNEL_ORDER_WAIT);
+		this(commitInterval, maxGroupRows, maxGroupBytes, maxBufferedBytes, maxRequestBytes,
+				DEFAULT_CHANNEL_ORDER_WAIT);
 	}
 
 	/**
@@ -64,7 +65,8 @@ public record IngestSettings(Duration commitInterval, long maxGroupRows, long ma
 	 */
 	public IngestSettings {
 		if (commitInterval.isNegative()) {
-			throw new IllegalArgumentException("paimon.ingest.commit-interval must not be negative, got " + commitInterval);
+			throw new IllegalArgumentException(
+					"paimon.ingest.commit-interval must not be negative, got " + commitInterval);
 		}
 		if (maxGroupRows < 1 || maxGroupBytes < 1 || maxBufferedBytes < 1 || maxRequestBytes < 1) {
 			throw new IllegalArgumentException("paimon.ingest.max-group-rows, max-group-size, max-buffered-size and "

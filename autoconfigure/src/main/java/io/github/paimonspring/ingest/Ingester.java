@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The group commit of every table: validates each request on its own, then adds its rows to the
- * table's current group (see {@link TableIngest}, {@link GroupCommits}). An idempotency key is claimed before it is looked
+ * table's current group (see {@link TableIngest}, {@link GroupCommits}). An idempotency key is claimed before it is
+ * looked
  * up, so that one key is written by one request at a time; a request whose key is already committed
  * is answered with the snapshot that committed it, found in the table's {@link SnapshotIndex}. Postpone
  * ({@code bucket = -2}) tables are written straight into real buckets. Thread-safe.
@@ -173,7 +174,8 @@ public final class Ingester implements AutoCloseable {
 	 */
 	private static void readDecimals(RowType rowType, VectorizedColumnBatch columns, int rows) {
 		for (int c = 0; c < rowType.getFieldCount(); c++) {
-			if (rowType.getTypeAt(c) instanceof DecimalType decimal && columns.columns[c] instanceof DecimalColumnVector values) {
+			if (rowType.getTypeAt(c) instanceof DecimalType decimal
+					&& columns.columns[c] instanceof DecimalColumnVector values) {
 				for (int r = 0; r < rows; r++) {
 					if (!values.isNullAt(r)) {
 						values.getDecimal(r, decimal.getPrecision(), decimal.getScale());

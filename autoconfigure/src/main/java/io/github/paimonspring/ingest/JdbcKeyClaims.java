@@ -107,7 +107,8 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 		try {
 			this.connection.run(table, (connection) -> {
 				try (PreparedStatement delete = connection
-					.prepareStatement("DELETE FROM " + TABLE + " WHERE table_name = ? AND idem_key = ? AND owner = ?")) {
+					.prepareStatement("DELETE FROM " + TABLE
+							+ " WHERE table_name = ? AND idem_key = ? AND owner = ?")) {
 					delete.setString(1, this.prefix + table);
 					delete.setString(2, key);
 					delete.setString(3, this.owner);
@@ -152,8 +153,10 @@ public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 			});
 			if (held != claimed.size()) {
 				throw new PaimonUnavailableException(committing, "The claims on " + (claimed.size() - held) + " of "
-						+ claimed.size() + " key(s) or channel(s) of table '" + committing + "' ran out before the commit ("
-						+ "paimon.ingest.key-claim-lease is " + this.lease + "); nothing was committed, retry the requests",
+						+ claimed.size() + " key(s) or channel(s) of table '" + committing
+								+ "' ran out before the commit ("
+						+ "paimon.ingest.key-claim-lease is " + this.lease
+								+ "); nothing was committed, retry the requests",
 						null);
 			}
 		};

@@ -63,7 +63,8 @@ public final class SessionKeyClaims implements KeyClaims {
 				if (epoch < 0 || !this.locks.holds(epoch)) {
 					throw new PaimonUnavailableException(committing, "The claims on " + keys.size()
 							+ " key(s) or channel(s) of table '" + committing + "' were lost: this instance's claims "
-							+ "session in " + this.locks.location() + " ended (it was paused or cut off for longer than "
+							+ "session in " + this.locks.location()
+									+ " ended (it was paused or cut off for longer than "
 							+ this.locks.timeout().toSeconds() + " s, and another instance may have taken them over); "
 							+ "nothing was committed, retry the requests", null);
 				}

@@ -4,11 +4,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.paimonspring.PeriodicLifecycle;
 import io.github.paimonspring.UnsupportedTableException;
@@ -17,7 +19,6 @@ import io.github.paimonspring.ingest.KeyClaims;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 
 /**
  * Runs the {@link PaimonMaintenance} on a schedule for the tables of its {@link MaintenanceScope} — the
@@ -56,7 +57,7 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 
 	private final MaintenanceListener listener;
 
-	private final Map<String, TableState> states = new java.util.concurrent.ConcurrentHashMap<>();
+	private final Map<String, TableState> states = new ConcurrentHashMap<>();
 
 	private final KeyClaims claims;
 
@@ -74,7 +75,8 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 	 * @param orphanInterval the time between two orphan-file cleanups of a table
 	 * @param listener told about every run
 	 */
-	public MaintenanceScheduler(PaimonMaintenance maintenance, OrphanFiles orphans, Map<String, MaintenancePolicy> tables,
+	public MaintenanceScheduler(PaimonMaintenance maintenance, OrphanFiles orphans, Map<String,
+			MaintenancePolicy> tables,
 			KeyClaims claims, Duration interval, Duration orphanInterval, MaintenanceListener listener) {
 		this(maintenance, orphans, MaintenanceScope.declaredOnly(tables), claims, interval, orphanInterval, listener);
 	}
@@ -161,7 +163,8 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 			finished = Instant.now();
 			this.claims.release(table, claim);
 		}
-		MaintenanceRun run = new MaintenanceRun(table, this.instance, started, finished, compaction, expired, partitions,
+		MaintenanceRun run = new MaintenanceRun(table, this.instance, started, finished, compaction, expired,
+				partitions,
 				removed, error);
 		record(run);
 		this.listener.ran(run, state);
@@ -202,7 +205,7 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 	 * @return the policies by table identifier: the declared tables first, then the written ones
 	 */
 	public Map<String, MaintenancePolicy> tables() {
-		return java.util.Collections.unmodifiableMap(this.scope.tables());
+		return Collections.unmodifiableMap(this.scope.tables());
 	}
 
 	/**

@@ -136,7 +136,8 @@ public final class MaintenanceScope {
 		String trimmed = glob.trim();
 		int dot = trimmed.indexOf('.');
 		if (dot <= 0 || dot == trimmed.length() - 1) {
-			throw new IllegalArgumentException("'" + glob + "' is no database.table pattern (for example analytics.* or "
+			throw new IllegalArgumentException("'" + glob
+					+ "' is no database.table pattern (for example analytics.* or "
 					+ "*.raw_events)");
 		}
 		StringBuilder regex = new StringBuilder();

@@ -3,12 +3,15 @@ package io.github.paimonspring.maintenance;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import io.github.paimonspring.PaimonCommitException;
 import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.cluster.Instances;
 import org.apache.paimon.CoreOptions;
+import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.fs.FileStatus;
 import org.apache.paimon.fs.Path;
 import org.apache.paimon.operation.CleanOrphanFilesResult;
@@ -97,8 +100,8 @@ public class OrphanFiles {
 			// as stored: without this instance's file prefix
 			resolved = this.tables.catalog().getTable(this.tables.identifier(table));
 		}
-		catch (org.apache.paimon.catalog.Catalog.TableNotExistException ex) {
-			throw new io.github.paimonspring.catalog.TableNotFoundException(name, "Table '" + name + "' does not exist");
+		catch (Catalog.TableNotExistException ex) {
+			throw new TableNotFoundException(name, "Table '" + name + "' does not exist");
 		}
 		if (!(resolved instanceof FileStoreTable fileStoreTable)) {
 			return new OrphanFilesResult(name, dryRun, 0, 0, 0, List.of());
@@ -141,11 +144,11 @@ public class OrphanFiles {
 	/** Paimon's local cleanup with our notion of "old enough". */
 	private static final class SafeClean extends LocalOrphanFilesClean {
 
-		private final java.util.function.Predicate<String> dead;
+		private final Predicate<String> dead;
 
 		private final Set<String> kept;
 
-		SafeClean(FileStoreTable table, long olderThanMillis, boolean dryRun, java.util.function.Predicate<String> dead,
+		SafeClean(FileStoreTable table, long olderThanMillis, boolean dryRun, Predicate<String> dead,
 				Set<String> kept) {
 			super(table, olderThanMillis, dryRun);
 			this.dead = dead;

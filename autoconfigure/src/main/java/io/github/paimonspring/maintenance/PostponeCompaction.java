@@ -143,10 +143,12 @@ final class PostponeCompaction {
 			for (Map.Entry<BinaryRow, List<ManifestEntry>> partition : partitions.entrySet()) {
 				int buckets = bucketCounts.getOrDefault(partition.getKey(), this.defaultBuckets);
 				Set<Integer> compacted = full ? allBuckets(buckets) : Set.of();
-				messages.addAll(rewrite(read.id(), partition.getKey(), partition.getValue(), buckets, compacted, ioManager));
+				messages.addAll(rewrite(read.id(), partition.getKey(), partition.getValue(), buckets, compacted,
+						ioManager));
 				for (ManifestEntry file : partition.getValue()) {
 					messages.add(new CommitMessageImpl(file.partition(), file.bucket(), file.totalBuckets(),
-							DataIncrement.emptyIncrement(), new CompactIncrement(List.of(file.file()), List.of(), List.of())));
+							DataIncrement.emptyIncrement(), new CompactIncrement(List.of(file.file()), List.of(),
+									List.of())));
 				}
 			}
 		}
@@ -277,7 +279,8 @@ final class PostponeCompaction {
 			}
 			for (SimpleFileEntry entry : this.table.store().newScan().withSnapshot(later).withKind(ScanMode.DELTA)
 				.withPartitionFilter(List.copyOf(partitions)).readSimpleEntries()) {
-				if (entry.kind() == FileKind.ADD && written.contains(new PartitionBucket(entry.partition(), entry.bucket()))) {
+				if (entry.kind() == FileKind.ADD && written.contains(new PartitionBucket(entry.partition(),
+						entry.bucket()))) {
 					throw conflict("snapshot " + id + " (" + later.commitKind() + " by '" + later.commitUser()
 							+ "') wrote bucket " + entry.bucket() + " of a partition the compaction writes", null);
 				}

@@ -1,6 +1,8 @@
 package io.github.paimonspring.maintenance;
 
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +16,9 @@ import io.github.paimonspring.catalog.PaimonTables;
 import org.apache.paimon.append.AppendCompactCoordinator;
 import org.apache.paimon.append.AppendCompactTask;
 import org.apache.paimon.data.BinaryRow;
+import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.operation.BaseAppendFileStoreWrite;
+import org.apache.paimon.operation.PartitionExpire;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
@@ -80,7 +84,8 @@ public class TableMaintenance implements PaimonMaintenance {
 	 */
 	public TableMaintenance(PaimonTables tables, int postponeDefaultBuckets, @Nullable OrphanFiles orphans) {
 		if (postponeDefaultBuckets < 0) {
-			throw new IllegalArgumentException("postponeDefaultBuckets must not be negative, got " + postponeDefaultBuckets);
+			throw new IllegalArgumentException(
+					"postponeDefaultBuckets must not be negative, got " + postponeDefaultBuckets);
 		}
 		this.tables = tables;
 		this.postponeDefaultBuckets = postponeDefaultBuckets;
@@ -90,7 +95,8 @@ public class TableMaintenance implements PaimonMaintenance {
 	@Override
 	public OrphanFilesResult removeOrphanFiles(String table, boolean dryRun) {
 		if (this.orphans == null) {
-			throw new IllegalStateException("This TableMaintenance has no orphan-file cleanup; create it with an OrphanFiles");
+			throw new IllegalStateException("This TableMaintenance has no orphan-file cleanup; create it with an "
+					+ "OrphanFiles");
 		}
 		return this.orphans.remove(table, dryRun);
 	}
@@ -169,7 +175,8 @@ public class TableMaintenance implements PaimonMaintenance {
 				throw ex;
 			}
 		}
-		logger.info("Compacted table '{}': {} data files rewritten into {} (snapshot {})", name, before, after, snapshot);
+		logger.info("Compacted table '{}': {} data files rewritten into {} (snapshot {})", name, before, after,
+				snapshot);
 		return new CompactionResult(name, before, after, snapshot);
 	}
 
@@ -208,7 +215,7 @@ public class TableMaintenance implements PaimonMaintenance {
 		// checked on every call: the schedule is ours, not the expiry's own check interval
 		FileStoreTable target = resolve(table).copy(Map.of("partition.expiration-check-interval", "0 s"));
 		String name = this.tables.identifier(table).getFullName();
-		org.apache.paimon.operation.PartitionExpire expire = target.store()
+		PartitionExpire expire = target.store()
 			.newPartitionExpire("maintenance-" + UUID.randomUUID(), target);
 		if (expire == null) {
 			return List.of();
@@ -239,12 +246,13 @@ public class TableMaintenance implements PaimonMaintenance {
 		String name = this.tables.identifier(table).getFullName();
 		long files = 0;
 		long bytes = 0;
-		Map<PartitionBucket, Integer> perBucket = new java.util.HashMap<>();
+		Map<PartitionBucket, Integer> perBucket = new HashMap<>();
 		for (Split split : target.newScan().plan().splits()) {
 			if (split instanceof DataSplit data) {
 				files += data.dataFiles().size();
-				bytes += data.dataFiles().stream().mapToLong(org.apache.paimon.io.DataFileMeta::fileSize).sum();
-				perBucket.merge(new PartitionBucket(data.partition(), data.bucket()), data.dataFiles().size(), Integer::sum);
+				bytes += data.dataFiles().stream().mapToLong(DataFileMeta::fileSize).sum();
+				perBucket.merge(new PartitionBucket(data.partition(), data.bucket()), data.dataFiles().size(),
+						Integer::sum);
 			}
 		}
 		long maxPerBucket = perBucket.values().stream().mapToLong(Integer::longValue).max().orElse(0);
@@ -287,7 +295,7 @@ public class TableMaintenance implements PaimonMaintenance {
 		try {
 			return resolve(table).snapshotManager().snapshotCount();
 		}
-		catch (java.io.IOException ex) {
+		catch (IOException ex) {
 			throw failure(this.tables.identifier(table).getFullName(), "Counting the snapshots of", ex);
 		}
 	}

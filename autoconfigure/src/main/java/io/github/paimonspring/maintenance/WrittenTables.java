@@ -8,6 +8,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -105,7 +106,7 @@ public final class WrittenTables implements TableWriteListener, AutoCloseable {
 	 * @return the recorded tables and this instance's pending ones, by identifier
 	 */
 	public Set<String> tables() {
-		Set<String> tables = new java.util.TreeSet<>(this.known);
+		Set<String> tables = new TreeSet<>(this.known);
 		tables.addAll(this.pending);
 		return tables;
 	}

@@ -2,6 +2,7 @@ package io.github.paimonspring.postpone;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -54,14 +55,17 @@ final class BucketPlans {
 			Field actual = fields.get(i);
 			Field canonical = ArrowTypes.toArrowField(expected.name(), expected.type());
 			if (!actual.getName().equals(expected.name()) || !actual.getType().equals(canonical.getType())) {
-				throw new BucketPlanException(table, "Postpone bucket plan partition fields do not match the table schema"
-						+ " (expected '" + expected.name() + "': " + ArrowTypes.describe(canonical.getType()) + ", got '"
+				throw new BucketPlanException(table,
+						"Postpone bucket plan partition fields do not match the table schema"
+						+ " (expected '" + expected.name() + "': " + ArrowTypes.describe(canonical.getType())
+								+ ", got '"
 						+ actual.getName() + "': " + ArrowTypes.describe(actual.getType()) + ")");
 			}
 		}
 		Field last = fields.get(partitions);
 		if (!last.getName().equals(TOTAL_BUCKETS) || !last.getType().equals(new ArrowType.Int(32, true))) {
-			throw new BucketPlanException(table, "Postpone bucket plan final field must be 'total_buckets': Int32, got '"
+			throw new BucketPlanException(table,
+					"Postpone bucket plan final field must be 'total_buckets': Int32, got '"
 					+ last.getName() + "': " + ArrowTypes.describe(last.getType()));
 		}
 		FieldVector bucketVector = plan.getVector(partitions);
@@ -130,7 +134,7 @@ final class BucketPlans {
 		int row = 0;
 		for (Map.Entry<Map<String, String>, Integer> entry : plan.totalBuckets().entrySet()) {
 			Map<String, String> spec = entry.getKey();
-			if (!spec.keySet().equals(new java.util.HashSet<>(partitionKeys))) {
+			if (!spec.keySet().equals(new HashSet<>(partitionKeys))) {
 				throw new BucketPlanException(table, "Postpone bucket plan partition " + spec
 						+ " must name exactly the partition keys " + partitionKeys + " of table '" + table + "'");
 			}
@@ -154,7 +158,8 @@ final class BucketPlans {
 				}
 				catch (RuntimeException ex) {
 					throw new BucketPlanException(table,
-							"Postpone bucket plan partition " + spec + " has a value of the wrong type: " + ex.getMessage());
+							"Postpone bucket plan partition " + spec
+									+ " has a value of the wrong type: " + ex.getMessage());
 				}
 			}
 			put(table, result, key, value);

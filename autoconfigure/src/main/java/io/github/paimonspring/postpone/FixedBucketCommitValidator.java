@@ -85,7 +85,8 @@ final class FixedBucketCommitValidator {
 				snapshot = fileStoreTable.snapshotManager().tryGetSnapshot(id);
 			}
 			catch (FileNotFoundException ex) {
-				logger.warn("Snapshot {} of table '{}' expired before the fixed-bucket commit could check it", id, table);
+				logger.warn("Snapshot {} of table '{}' expired before the fixed-bucket commit could check it", id,
+						table);
 				continue;
 			}
 			if (snapshot.commitKind() == Snapshot.CommitKind.ANALYZE) {
@@ -98,13 +99,16 @@ final class FixedBucketCommitValidator {
 				// moves postponed rows into the buckets (with sequence numbers this writer does not know)
 				if (delta.stream().anyMatch((entry) -> entry.kind() == FileKind.DELETE
 						&& entry.bucket() == BucketMode.POSTPONE_BUCKET)) {
-					throw conflict(table, "Postpone fixed-bucket writer conflict: a postpone compaction moved rows into "
+					throw conflict(table,
+							"Postpone fixed-bucket writer conflict: a postpone compaction moved rows into "
 							+ "the same partition's buckets after snapshot " + checkFromSnapshot + "; retry the batch");
 				}
 				continue;
 			}
 			if (overwrite && !delta.isEmpty()) {
-				throw conflict(table, "Postpone fixed-bucket overwrite conflict: another commit wrote the same partition after snapshot "
+				throw conflict(table,
+						"Postpone fixed-bucket overwrite conflict: another commit wrote the same partition after "
+								+ "snapshot "
 						+ checkFromSnapshot);
 			}
 			for (SimpleFileEntry entry : delta) {
@@ -112,12 +116,15 @@ final class FixedBucketCommitValidator {
 					continue;
 				}
 				if (entry.bucket() == BucketMode.POSTPONE_BUCKET) {
-					throw conflict(table, "Postpone fixed-bucket writer conflict: another commit wrote bucket=-2 files for the same partition after snapshot "
+					throw conflict(table,
+							"Postpone fixed-bucket writer conflict: another commit wrote bucket=-2 files for the same "
+									+ "partition after snapshot "
 							+ checkFromSnapshot);
 				}
 				if (owned.contains(new Owned(entry.partition(), entry.bucket()))) {
 					throw conflict(table, "Postpone fixed-bucket writer ownership conflict for bucket " + entry.bucket()
-							+ ": another commit wrote the same partition and bucket after snapshot " + checkFromSnapshot);
+							+ ": another commit wrote the same partition and bucket after snapshot "
+							+ checkFromSnapshot);
 				}
 			}
 		}

@@ -2,7 +2,6 @@ package io.github.paimonspring.postpone;
 
 import io.github.paimonspring.PaimonCommitException;
 
-
 /**
  * A fixed-bucket commit was rejected before it reached Paimon: invalid buckets, two writers for one
  * (partition, bucket), a bucket count that differs from the partition's layout, mixing with

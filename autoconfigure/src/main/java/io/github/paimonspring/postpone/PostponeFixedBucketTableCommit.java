@@ -44,7 +44,8 @@ public final class PostponeFixedBucketTableCommit extends AbstractTableCommit<Po
 			}
 		}
 		List<CommitMessage> files = messages.files();
-		FixedBucketCommitValidator.validate(table(), this.fileStoreTable, files, overwrite(), messages.checkFromSnapshot());
+		FixedBucketCommitValidator.validate(table(), this.fileStoreTable, files, overwrite(),
+				messages.checkFromSnapshot());
 		try {
 			return commitFiles(files, messages.rowCount(), identifier, filter, properties, fence);
 		}

@@ -27,7 +27,8 @@ public final class PostponeFixedBucketTableWrite extends AbstractTableWrite<Post
 
 	private volatile boolean prepared;
 
-	PostponeFixedBucketTableWrite(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition,
+	PostponeFixedBucketTableWrite(WriteTarget target, String commitUser, @Nullable Map<String,
+			String> overwritePartition,
 			ResolvedBucketPlan plan) {
 		super(target, commitUser, overwritePartition, PostponeUtils.tableForFixBucketWrite(target.table()),
 				() -> new PostponeBucketRouter(target.name(), target.table(), plan), true);
@@ -47,7 +48,8 @@ public final class PostponeFixedBucketTableWrite extends AbstractTableWrite<Post
 			List<CommitMessage> fixed = new ArrayList<>();
 			for (CommitMessage message : prepareFiles()) {
 				CommitMessageImpl impl = (CommitMessageImpl) message;
-				fixed.add(new CommitMessageImpl(impl.partition(), impl.bucket(), this.plan.totalBuckets(impl.partition()),
+				fixed.add(new CommitMessageImpl(impl.partition(), impl.bucket(),
+						this.plan.totalBuckets(impl.partition()),
 						impl.newFilesIncrement(), impl.compactIncrement()));
 			}
 			return new PostponeFixedBucketCommitMessages(table(), target().location(), commitUser(),

@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * use that.
  */
 public final class PostponeFixedBucketWriteBuilder extends
-		AbstractWriteBuilder<PostponeFixedBucketTableWrite, PostponeFixedBucketCommitMessages, PostponeFixedBucketTableCommit> {
+		AbstractWriteBuilder<PostponeFixedBucketTableWrite, PostponeFixedBucketCommitMessages,
+				PostponeFixedBucketTableCommit> {
 
 	private final String table;
 
@@ -53,11 +54,14 @@ public final class PostponeFixedBucketWriteBuilder extends
 		int bucket = fileStoreTable.coreOptions().bucket();
 		if (bucket != BucketMode.POSTPONE_BUCKET || fileStoreTable.primaryKeys().isEmpty()) {
 			throw new UnsupportedTableException(table,
-					"Postpone fixed-bucket writes require a Paimon primary-key table with bucket=-2, but table '" + table
-							+ "' has bucket=" + bucket + (fileStoreTable.primaryKeys().isEmpty() ? " and no primary key" : ""));
+					"Postpone fixed-bucket writes require a Paimon primary-key table with bucket=-2, but table '"
+							+ table
+							+ "' has bucket=" + bucket + (fileStoreTable.primaryKeys().isEmpty()
+									? " and no primary key" : ""));
 		}
 		if (!fileStoreTable.primaryKeys().containsAll(fileStoreTable.partitionKeys())) {
-			throw new UnsupportedTableException(table, "Postpone fixed-bucket writes do not support cross-partition updates"
+			throw new UnsupportedTableException(table,
+					"Postpone fixed-bucket writes do not support cross-partition updates"
 					+ " (table '" + table + "': partition keys " + fileStoreTable.partitionKeys()
 					+ " are not all in the primary key " + fileStoreTable.primaryKeys() + ")");
 		}
@@ -71,7 +75,8 @@ public final class PostponeFixedBucketWriteBuilder extends
 	 */
 	public static boolean supports(FileStoreTable table) {
 		return table.coreOptions().bucket() == BucketMode.POSTPONE_BUCKET && !table.primaryKeys().isEmpty()
-				&& table.primaryKeys().containsAll(table.partitionKeys()) && !table.coreOptions().deletionVectorsEnabled();
+				&& table.primaryKeys().containsAll(table.partitionKeys())
+						&& !table.coreOptions().deletionVectorsEnabled();
 	}
 
 	/**
@@ -84,12 +89,14 @@ public final class PostponeFixedBucketWriteBuilder extends
 	 * writes the table)
 	 */
 	public static @Nullable String invisibleUntilCompaction(String identifier, FileStoreTable table) {
-		if (supports(table) || table.coreOptions().bucket() != BucketMode.POSTPONE_BUCKET || table.primaryKeys().isEmpty()) {
+		if (supports(table) || table.coreOptions().bucket() != BucketMode.POSTPONE_BUCKET
+				|| table.primaryKeys().isEmpty()) {
 			return null;
 		}
 		boolean crossPartition = !table.primaryKeys().containsAll(table.partitionKeys());
 		return "rows of " + identifier + " go to bucket-postpone files, invisible to readers until a postpone "
-				+ "compaction (" + (crossPartition ? "partition keys outside the primary key; compact it with Flink or Spark"
+				+ "compaction (" + (crossPartition
+						? "partition keys outside the primary key; compact it with Flink or Spark"
 						: "deletion vectors; POST compact or the scheduled maintenance") + ")";
 	}
 
@@ -175,8 +182,10 @@ public final class PostponeFixedBucketWriteBuilder extends
 	public PostponeFixedBucketTableWrite newWrite() {
 		if (this.fileStoreTable.coreOptions().deletionVectorsEnabled()) {
 			throw new UnsupportedTableException(this.table, "Table '" + this.table
-					+ "' cannot use postpone fixed-bucket writes with deletion-vectors.enabled=true because deletion-vector "
-					+ "scans skip the level-0 files produced by batch writers; use the normal postpone writer or disable "
+					+ "' cannot use postpone fixed-bucket writes with deletion-vectors.enabled=true because "
+							+ "deletion-vector "
+					+ "scans skip the level-0 files produced by batch writers; use the normal postpone writer or "
+							+ "disable "
 					+ "deletion vectors");
 		}
 		ResolvedBucketPlan writerPlan;
@@ -190,7 +199,8 @@ public final class PostponeFixedBucketWriteBuilder extends
 			writerPlan = this.plan.copy();
 		}
 		else {
-			throw new BucketPlanException(this.table, "A resolved postpone bucket plan is required for table '" + this.table
+			throw new BucketPlanException(this.table,
+					"A resolved postpone bucket plan is required for table '" + this.table
 					+ "': call withFixedBucketPlan(...) first");
 		}
 		try {

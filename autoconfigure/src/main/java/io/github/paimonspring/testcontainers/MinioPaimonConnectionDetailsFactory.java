@@ -33,7 +33,8 @@ public class MinioPaimonConnectionDetailsFactory
 		return new MinioDetails(source);
 	}
 
-	static final class MinioDetails extends ContainerConnectionDetails<MinIOContainer> implements PaimonConnectionDetails {
+	static final class MinioDetails extends ContainerConnectionDetails<MinIOContainer>
+			implements PaimonConnectionDetails {
 
 		private volatile boolean bucketCreated;
 

@@ -26,7 +26,8 @@ public class PostgresPaimonConnectionDetailsFactory
 	}
 
 	@Override
-	protected PaimonConnectionDetails getContainerConnectionDetails(ContainerConnectionSource<PostgreSQLContainer> source) {
+	protected PaimonConnectionDetails getContainerConnectionDetails(
+			ContainerConnectionSource<PostgreSQLContainer> source) {
 		return new PostgresDetails(source);
 	}
 

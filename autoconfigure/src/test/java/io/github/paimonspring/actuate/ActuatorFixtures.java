@@ -31,7 +31,8 @@ public final class ActuatorFixtures {
 			"paimon.tables.events.schema.columns[0].type=INT", "paimon.tables.events.schema.columns[1].name=name",
 			"paimon.tables.events.schema.columns[1].type=STRING",
 			"paimon.tables.orders.identifier=test.orders", "paimon.tables.orders.create-if-missing=true",
-			"paimon.tables.orders.schema.columns[0].name=id", "paimon.tables.orders.schema.columns[0].type=INT NOT NULL",
+			"paimon.tables.orders.schema.columns[0].name=id",
+					"paimon.tables.orders.schema.columns[0].type=INT NOT NULL",
 			"paimon.tables.orders.schema.columns[1].name=name", "paimon.tables.orders.schema.columns[1].type=STRING",
 			"paimon.tables.orders.schema.primary-key=id", "paimon.tables.orders.schema.options.bucket=2" };
 

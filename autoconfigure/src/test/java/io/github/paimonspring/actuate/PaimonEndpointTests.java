@@ -1,9 +1,12 @@
 package io.github.paimonspring.actuate;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.github.paimonspring.support.Batches;
+import io.github.paimonspring.support.TestWarehouse;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -56,7 +59,7 @@ class PaimonEndpointTests {
 
 	@Test
 	void listsTheUndeclaredTablesTheScheduledMaintenanceMaintains() throws Exception {
-		try (io.github.paimonspring.support.TestWarehouse tables = new io.github.paimonspring.support.TestWarehouse(
+		try (TestWarehouse tables = new TestWarehouse(
 				this.warehouse)) {
 			tables.simpleLogTable("raw.clicks");
 			tables.simpleLogTable("analytics.daily");
@@ -73,11 +76,12 @@ class PaimonEndpointTests {
 					context.getBean(PaimonWriter.class).write("raw.clicks", batch);
 					context.getBean(PaimonWriter.class).write("analytics.daily", batch);
 				}
-				context.getBean(io.github.paimonspring.maintenance.MaintenanceScheduler.class).runOnce();
-				java.util.List<PaimonEndpoint.TableDescriptor> tables = endpoint.paimon().tables();
+				context.getBean(MaintenanceScheduler.class).runOnce();
+				List<PaimonEndpoint.TableDescriptor> tables = endpoint.paimon().tables();
 				assertThat(tables).extracting(PaimonEndpoint.TableDescriptor::identifier).as("excluded: not listed")
 					.containsExactly("test.events", "test.orders", "raw.clicks");
-				assertThat(tables).extracting(PaimonEndpoint.TableDescriptor::maintained).containsExactly(true, false, true);
+				assertThat(tables).extracting(PaimonEndpoint.TableDescriptor::maintained).containsExactly(true, false,
+						true);
 				PaimonEndpoint.TableDescriptor clicks = tables.get(2);
 				assertThat(clicks.name()).as("not declared").isNull();
 				assertThat(clicks.latestSnapshotId()).isEqualTo(2L);

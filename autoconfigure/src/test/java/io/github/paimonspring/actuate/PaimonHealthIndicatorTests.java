@@ -2,11 +2,23 @@ package io.github.paimonspring.actuate;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.stream.Stream;
 
+import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.maintenance.CompactionResult;
 import io.github.paimonspring.maintenance.MaintenanceRun;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.github.paimonspring.maintenance.TableState;
+import io.github.paimonspring.support.Batches;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.schema.Schema;
+import org.apache.paimon.types.DataTypes;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,7 +112,8 @@ class PaimonHealthIndicatorTests {
 		assertThat(PaimonHealthIndicator.redact("Cannot create /data/wh/.paimon-health-1 under file:/data/wh",
 				"/data/wh"))
 			.isEqualTo("Cannot create <warehouse>/.paimon-health-1 under <warehouse>");
-		assertThat(PaimonHealthIndicator.redact("failed at /data/wh/x", "file:/data/wh/")).isEqualTo("failed at <warehouse>/x");
+		assertThat(PaimonHealthIndicator.redact("failed at /data/wh/x",
+				"file:/data/wh/")).isEqualTo("failed at <warehouse>/x");
 		assertThat(PaimonHealthIndicator.redact(null, "/data/wh")).isEmpty();
 	}
 
@@ -121,17 +134,17 @@ class PaimonHealthIndicatorTests {
 				MaintenanceScheduler scheduler = context.getBean(MaintenanceScheduler.class);
 				assertThat(scheduler.tables()).containsKeys("test.events", "test.orders");
 				// a table paimon.tables does not declare, written through the operations
-				context.getBean(org.apache.paimon.catalog.Catalog.class)
-					.createTable(org.apache.paimon.catalog.Identifier.create("test", "undeclared"),
-							org.apache.paimon.schema.Schema.newBuilder()
-								.column("id", org.apache.paimon.types.DataTypes.INT())
-								.column("name", org.apache.paimon.types.DataTypes.STRING())
+				context.getBean(Catalog.class)
+					.createTable(Identifier.create("test", "undeclared"),
+							Schema.newBuilder()
+								.column("id", DataTypes.INT())
+								.column("name", DataTypes.STRING())
 								.build(),
 							false);
-				try (org.apache.arrow.memory.BufferAllocator allocator = new org.apache.arrow.memory.RootAllocator();
-						org.apache.arrow.vector.VectorSchemaRoot batch = io.github.paimonspring.support.Batches
+				try (BufferAllocator allocator = new RootAllocator();
+						VectorSchemaRoot batch = Batches
 							.idName(allocator, 1, "a")) {
-					context.getBean(io.github.paimonspring.core.PaimonOperations.class).write("test.undeclared", batch);
+					context.getBean(PaimonOperations.class).write("test.undeclared", batch);
 				}
 				scheduler.runOnce();
 				Health health = context.getBean(PaimonHealthIndicator.class).health();
@@ -148,17 +161,18 @@ class PaimonHealthIndicatorTests {
 			.withPropertyValues("paimon.maintenance.enabled=false")
 			.run((context) -> {
 				assertThat(context).doesNotHaveBean(MaintenanceScheduler.class);
-				assertThat(context.getBean(PaimonHealthIndicator.class).health().getDetails()).doesNotContainKey("maintenance");
+				assertThat(context.getBean(PaimonHealthIndicator.class).health().getDetails())
+						.doesNotContainKey("maintenance");
 			});
 	}
 
 	@Test
 	void theMaintenanceListenerMetersRunsAndTables() {
-		io.micrometer.core.instrument.simple.SimpleMeterRegistry registry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+		SimpleMeterRegistry registry = new SimpleMeterRegistry();
 		MicrometerMaintenanceListener listener = new MicrometerMaintenanceListener(registry);
-		java.time.Instant start = java.time.Instant.parse("2026-01-01T00:00:00Z");
+		Instant start = Instant.parse("2026-01-01T00:00:00Z");
 		listener.ran(new MaintenanceRun("db.t", "i1", start, start.plusSeconds(2),
-				new io.github.paimonspring.maintenance.CompactionResult("db.t", 40, 2, 7L), 3, 1, null, null),
+				new CompactionResult("db.t", 40, 2, 7L), 3, 1, null, null),
 				new TableState("db.t", 2, 2048, 1, 4, 5));
 		listener.ran(new MaintenanceRun("db.t", "i1", start, start.plusSeconds(1), null, 0, 0, null, "boom"), null);
 		assertThat(registry.get(MicrometerMaintenanceListener.DURATION).tag("table", "db.t").tag("result", "ok").timer()

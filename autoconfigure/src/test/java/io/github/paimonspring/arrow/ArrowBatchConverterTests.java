@@ -15,12 +15,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -40,6 +42,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.paimon.data.columnar.ColumnarRow;
 import org.apache.paimon.data.columnar.VectorizedColumnBatch;
 import org.apache.paimon.types.DataField;
@@ -202,7 +205,7 @@ class ArrowBatchConverterTests {
 					(byte) 0xef });
 			column(root, "vb", new byte[] { 9 }, longBytes, null);
 
-			String longHex = java.util.HexFormat.of().formatHex(longBytes);
+			String longHex = HexFormat.of().formatHex(longBytes);
 			assertThat(this.tables.roundTrip(rowType, root, null)).containsExactly(
 					row(0, "00ff10", "0102", "01020304", "09"), row(1, "", null, null, longHex),
 					row(2, null, "80", "deadbeef", null));
@@ -275,7 +278,8 @@ class ArrowBatchConverterTests {
 		RowType rowType = rowType("id", DataTypes.INT().notNull(), "s", DataTypes.TIMESTAMP(0), "ms",
 				DataTypes.TIMESTAMP(3), "us", DataTypes.TIMESTAMP(6), "ns", DataTypes.TIMESTAMP(9), "us3",
 				DataTypes.TIMESTAMP(3), "ms9", DataTypes.TIMESTAMP(9), "ns6", DataTypes.TIMESTAMP(6));
-		try (VectorSchemaRoot root = root(this.allocator, field("id", int32()), timestampField("s", TimeUnit.SECOND, null),
+		try (VectorSchemaRoot root = root(this.allocator, field("id", int32()), timestampField("s", TimeUnit.SECOND,
+				null),
 				timestampField("ms", TimeUnit.MILLISECOND, null), timestampField("us", TimeUnit.MICROSECOND, null),
 				timestampField("ns", TimeUnit.NANOSECOND, null), timestampField("us3", TimeUnit.MICROSECOND, null),
 				timestampField("ms9", TimeUnit.MILLISECOND, null), timestampField("ns6", TimeUnit.NANOSECOND, null))) {
@@ -419,7 +423,7 @@ class ArrowBatchConverterTests {
 		ArrowBatchConverter converter = new ArrowBatchConverter("db.t",
 				rowType("id", DataTypes.INT().notNull(), "name", DataTypes.STRING(), "dt", DataTypes.STRING()));
 		try (VectorSchemaRoot root = root(this.allocator, field("dt", UTF8), field("id", int32()))) {
-			((VarCharVector) root.getVector("dt")).setSafe(0, "d1".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+			((VarCharVector) root.getVector("dt")).setSafe(0, "d1".getBytes(StandardCharsets.UTF_8));
 			((IntVector) root.getVector("id")).setSafe(0, 7);
 			root.setRowCount(1);
 			VectorizedColumnBatch batch = converter.convert(root, null);
@@ -439,7 +443,8 @@ class ArrowBatchConverterTests {
 		try (VectorSchemaRoot root = root(this.allocator, field("name", UTF8))) {
 			ArrowDataException ex = catchThrowableOfType(() -> converter.convert(root, null),
 					ArrowDataException.class);
-			assertThat(ex).hasMessage("Arrow schema does not match table 'db.t': column 'id' is NOT NULL (INT NOT NULL) "
+			assertThat(ex)
+					.hasMessage("Arrow schema does not match table 'db.t': column 'id' is NOT NULL (INT NOT NULL) "
 					+ "but the batch omits it; a batch may omit nullable columns only");
 			assertThat(ex.getTable()).isEqualTo("db.t");
 			assertThat(ex.getColumn()).isEqualTo("id");
@@ -473,13 +478,13 @@ class ArrowBatchConverterTests {
 			String[] kinds = { "+I", "-U", "+U", "-D" };
 			for (int i = 0; i < kinds.length; i++) {
 				((VarCharVector) root.getVector("_row_kind")).setSafe(i,
-						kinds[i].getBytes(java.nio.charset.StandardCharsets.UTF_8));
+						kinds[i].getBytes(StandardCharsets.UTF_8));
 				((IntVector) root.getVector("id")).setSafe(i, i);
 			}
 			root.setRowCount(4);
 			converter.convert(root, null);
 			assertThat(converter.rowKinds(root)).containsExactly(0, 1, 2, 3);
-			((VarCharVector) root.getVector("_row_kind")).setSafe(2, "+X".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+			((VarCharVector) root.getVector("_row_kind")).setSafe(2, "+X".getBytes(StandardCharsets.UTF_8));
 			ArrowDataException unknown = catchThrowableOfType(() -> converter.rowKinds(root), ArrowDataException.class);
 			assertThat(unknown).hasMessageContaining("Row 2").hasMessageContaining("unknown row kind '+X'")
 				.hasMessageContaining("'_row_kind'");
@@ -488,7 +493,8 @@ class ArrowBatchConverterTests {
 			assertThatThrownBy(() -> converter.rowKinds(root)).isInstanceOf(ArrowDataException.class)
 				.hasMessageContaining("Row 1").hasMessageContaining("is null");
 		}
-		try (VectorSchemaRoot root = root(this.allocator, field("op", new ArrowType.Int(8, true)), field("id", int32()))) {
+		try (VectorSchemaRoot root = root(this.allocator, field("op", new ArrowType.Int(8, true)), field("id",
+				int32()))) {
 			ArrowBatchConverter named = new ArrowBatchConverter("db.t", rowType("id", DataTypes.INT()), "op");
 			((TinyIntVector) root.getVector("op")).setSafe(0, 3);
 			((TinyIntVector) root.getVector("op")).setSafe(1, 9);
@@ -562,16 +568,17 @@ class ArrowBatchConverterTests {
 	@Test
 	void structChildrenAreMatchedByNameAndMissingOrExtraChildrenAreRejected() {
 		RowType rowType = rowType("addr",
-				DataTypes.ROW(DataTypes.FIELD(0, "zip", DataTypes.INT()), DataTypes.FIELD(1, "city", DataTypes.STRING())));
+				DataTypes.ROW(DataTypes.FIELD(0, "zip", DataTypes.INT()), DataTypes.FIELD(1, "city",
+						DataTypes.STRING())));
 		ArrowBatchConverter converter = new ArrowBatchConverter("db.t", rowType);
 		ArrowDataException missing = catchThrowableOfType(() -> converter.validateSchema(
-				new org.apache.arrow.vector.types.pojo.Schema(
+				new Schema(
 						List.of(field("addr", ArrowType.Struct.INSTANCE, field("zip", int32())))),
 				null), ArrowDataException.class);
 		assertThat(missing.getColumn()).isEqualTo("addr.city");
 		assertThat(missing).hasMessageContaining("has no child named 'city'");
 		ArrowDataException extra = catchThrowableOfType(() -> converter.validateSchema(
-				new org.apache.arrow.vector.types.pojo.Schema(List.of(field("addr", ArrowType.Struct.INSTANCE,
+				new Schema(List.of(field("addr", ArrowType.Struct.INSTANCE,
 						field("zip", int32()), field("city", UTF8), field("country", UTF8)))),
 				null), ArrowDataException.class);
 		assertThat(extra.getColumn()).isEqualTo("addr.country");
@@ -761,7 +768,7 @@ class ArrowBatchConverterTests {
 	private ArrowDataException assertMismatchException(DataType type, Field field) {
 		ArrowBatchConverter converter = new ArrowBatchConverter("db.t", rowType(field.getName(), type));
 		ArrowDataException ex = catchThrowableOfType(
-				() -> converter.validateSchema(new org.apache.arrow.vector.types.pojo.Schema(List.of(field)), null),
+				() -> converter.validateSchema(new Schema(List.of(field)), null),
 				ArrowDataException.class);
 		assertThat(ex).as("exception for %s", type).isNotNull();
 		return ex;

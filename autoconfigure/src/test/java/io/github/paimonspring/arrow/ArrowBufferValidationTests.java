@@ -13,9 +13,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -105,7 +108,7 @@ class ArrowBufferValidationTests {
 				new Object[] { bytes("abcd"), bytes("efgh"), bytes("ijkl") },
 				(vector) -> reload(vector, 3, 0, 1, (buffer) -> buffer.slice(0, 5)));
 		assertRefused("d", DataTypes.DECIMAL(10, 2), field("d", new ArrowType.Decimal(10, 2, 128)),
-				new Object[] { new java.math.BigDecimal("1.25"), new java.math.BigDecimal("2.50") },
+				new Object[] { new BigDecimal("1.25"), new BigDecimal("2.50") },
 				(vector) -> reload(vector, 2, 0, 1, (buffer) -> buffer.slice(0, 16)));
 		assertRefused("i", DataTypes.INT(), field("i", int32()), new Object[] { 1, null, 3, 4, 5, 6, 7, 8, 9, 10 },
 				(vector) -> reload(vector, 10, 1, 0, (buffer) -> buffer.slice(0, 1)));
@@ -179,11 +182,13 @@ class ArrowBufferValidationTests {
 			RowType rowType = RowType.of(new DataField(0, "s", DataTypes.STRING()),
 					new DataField(1, "l", DataTypes.ARRAY(DataTypes.STRING())),
 					new DataField(2, "r", DataTypes.ROW(DataTypes.FIELD(3, "name", DataTypes.STRING()))));
-			assertThatCode(() -> new ArrowBatchConverter("db.t", rowType).convert(root, null)).doesNotThrowAnyException();
+			assertThatCode(() -> new ArrowBatchConverter("db.t", rowType).convert(root,
+					null)).doesNotThrowAnyException();
 		}
 	}
 
-	private void assertRefused(String name, DataType type, Field field, Object[] values, Consumer<FieldVector> corrupt) {
+	private void assertRefused(String name, DataType type, Field field, Object[] values,
+			Consumer<FieldVector> corrupt) {
 		try (VectorSchemaRoot root = root(this.allocator, field)) {
 			column(root, name, values);
 			corrupt.accept(root.getVector(name));
@@ -202,8 +207,8 @@ class ArrowBufferValidationTests {
 
 	/** Replaces a fixed-width vector's buffers as an IPC load would, with one of them cut short. */
 	private static void reload(FieldVector vector, int count, int nulls, int which,
-			java.util.function.UnaryOperator<ArrowBuf> cut) {
-		List<ArrowBuf> buffers = new java.util.ArrayList<>(vector.getFieldBuffers());
+			UnaryOperator<ArrowBuf> cut) {
+		List<ArrowBuf> buffers = new ArrayList<>(vector.getFieldBuffers());
 		buffers.set(which, cut.apply(buffers.get(which)));
 		List<ArrowBuf> kept = buffers.stream().peek((buffer) -> buffer.getReferenceManager().retain()).toList();
 		vector.loadFieldBuffers(new ArrowFieldNode(count, nulls), kept);

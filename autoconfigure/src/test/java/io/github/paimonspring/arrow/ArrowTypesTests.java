@@ -204,7 +204,8 @@ class ArrowTypesTests {
 					LocalTime.of(12, 34, 56, 789_000_000), LocalDateTime.parse("1969-12-31T23:59:59.999"),
 					LocalDateTime.parse("2024-05-17T10:15:30.123456789"), Instant.parse("2024-05-17T10:15:30.123456Z"),
 					values(1, null, 3), map("k", "v"), row(7, List.of("a"))),
-					row(2, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+					row(2, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+							null,
 							null, null, null, null, null));
 		}
 	}
@@ -219,9 +220,11 @@ class ArrowTypesTests {
 	private static RowType allTypes() {
 		Object[] namesAndTypes = { "id", DataTypes.INT().notNull(), "b", DataTypes.BOOLEAN(), "t", DataTypes.TINYINT(),
 				"s", DataTypes.SMALLINT(), "i", DataTypes.INT(), "l", DataTypes.BIGINT(), "f", DataTypes.FLOAT(), "d",
-				DataTypes.DOUBLE(), "c", DataTypes.CHAR(3), "vc", DataTypes.VARCHAR(20), "str", DataTypes.STRING(), "bin",
+				DataTypes.DOUBLE(), "c", DataTypes.CHAR(3), "vc", DataTypes.VARCHAR(20), "str", DataTypes.STRING(),
+						"bin",
 				DataTypes.BINARY(4), "vbin", DataTypes.VARBINARY(8), "dec", DataTypes.DECIMAL(10, 2), "date",
-				DataTypes.DATE(), "time", DataTypes.TIME(3), "ts3", DataTypes.TIMESTAMP(3), "ts9", DataTypes.TIMESTAMP(9),
+				DataTypes.DATE(), "time", DataTypes.TIME(3), "ts3", DataTypes.TIMESTAMP(3), "ts9",
+						DataTypes.TIMESTAMP(9),
 				"ltz6", DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(6), "arr", DataTypes.ARRAY(DataTypes.INT()), "m",
 				DataTypes.MAP(DataTypes.STRING().notNull(), DataTypes.STRING()), "r",
 				DataTypes.ROW(DataTypes.FIELD(0, "x", DataTypes.INT()),

@@ -1,5 +1,8 @@
 package io.github.paimonspring.arrow;
 
+import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.WriteResult;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -23,15 +26,10 @@ import org.apache.paimon.data.InternalArray;
 import org.apache.paimon.data.InternalMap;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.data.Timestamp;
-import org.apache.paimon.data.columnar.ColumnarRow;
-import org.apache.paimon.data.columnar.VectorizedColumnBatch;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.Table;
-import org.apache.paimon.table.sink.BatchTableCommit;
-import org.apache.paimon.table.sink.BatchTableWrite;
-import org.apache.paimon.table.sink.BatchWriteBuilder;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.types.ArrayType;
 import org.apache.paimon.types.DataField;
@@ -49,7 +47,7 @@ final class PaimonTestTables implements AutoCloseable {
 
 	private final Catalog catalog;
 
-	private final io.github.paimonspring.core.PaimonWriter writer;
+	private final PaimonWriter writer;
 
 	private int tableCounter;
 
@@ -58,8 +56,8 @@ final class PaimonTestTables implements AutoCloseable {
 		options.set("warehouse", warehouse.toUri().toString());
 		this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
 		this.catalog.createDatabase(DATABASE, true);
-		this.writer = new io.github.paimonspring.core.PaimonWriter(
-				new io.github.paimonspring.catalog.PaimonTables(this.catalog, java.util.Map.of()), warehouse.resolve("spill"));
+		this.writer = new PaimonWriter(
+				new PaimonTables(this.catalog, Map.of()), warehouse.resolve("spill"));
 	}
 
 	/**
@@ -71,7 +69,7 @@ final class PaimonTestTables implements AutoCloseable {
 		String name = "t" + (++this.tableCounter);
 		Table table = createTable(name, rowType);
 		// written through the starter's PaimonWriter (adapter + write protocol), read back with Paimon's reader
-		io.github.paimonspring.core.WriteResult result = this.writer.execute(DATABASE + "." + name,
+		WriteResult result = this.writer.execute(DATABASE + "." + name,
 				(session) -> session.write(root, dictionaries));
 		if (result.rows() != root.getRowCount()) {
 			throw new IllegalStateException("wrote " + result.rows() + " of " + root.getRowCount() + " rows");

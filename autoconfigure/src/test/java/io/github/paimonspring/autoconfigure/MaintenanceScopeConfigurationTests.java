@@ -2,6 +2,7 @@ package io.github.paimonspring.autoconfigure;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.core.PaimonOperations;
@@ -48,7 +49,8 @@ class MaintenanceScopeConfigurationTests {
 	void tablesWrittenThroughTheOperationsAreMaintainedWithTheirSettingsUnlessExcluded() throws Exception {
 		try (TestWarehouse tables = new TestWarehouse(this.warehouse)) {
 			for (String table : new String[] { "raw.events", "raw.other", "analytics.daily" }) {
-				tables.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+				tables.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+						DataTypes.STRING())
 					.build());
 			}
 		}
@@ -58,7 +60,7 @@ class MaintenanceScopeConfigurationTests {
 			assertThat(context).hasNotFailed();
 			MaintenanceScheduler scheduler = context.getBean(MaintenanceScheduler.class);
 			assertThat(scheduler.tables()).as("by identifier, also for a declared table")
-				.containsExactly(java.util.Map.entry("shop.orders", new MaintenancePolicy(false, 7)));
+				.containsExactly(Map.entry("shop.orders", new MaintenancePolicy(false, 7)));
 			PaimonOperations operations = context.getBean(PaimonOperations.class);
 			try (BufferAllocator allocator = new RootAllocator();
 					VectorSchemaRoot batch = Batches.idName(allocator, 1, "a")) {
@@ -70,7 +72,8 @@ class MaintenanceScopeConfigurationTests {
 			assertThat(scheduler.tables()).containsOnlyKeys("shop.orders", "raw.events", "raw.other")
 				.containsEntry("raw.events", new MaintenancePolicy(true, 3))
 				.containsEntry("raw.other", new MaintenancePolicy(true, 7));
-			assertThat(scheduler.runs("raw.events")).singleElement().satisfies((run) -> assertThat(run.error()).isNull());
+			assertThat(scheduler.runs("raw.events")).singleElement().satisfies((run) -> assertThat(run.error())
+					.isNull());
 			assertThat(scheduler.runs("analytics.daily")).isEmpty();
 			assertThat(scheduler.maintains("shop.orders")).as("switched off").isFalse();
 			assertThat(scheduler.maintains("raw.other")).isTrue();
@@ -111,7 +114,8 @@ class MaintenanceScopeConfigurationTests {
 		// without brackets, Spring would bind this to nothing (a key "raw" without a property "events")
 		runner().withPropertyValues(ORDERS).withPropertyValues("paimon.maintenance.tables.raw.events.min-files=3")
 			.run((context) -> assertThat(context).hasFailed().getFailure().rootCause()
-				.hasMessageContaining("paimon.maintenance.tables.raw.events.* is no per-table setting (enabled, min-files)")
+				.hasMessageContaining("paimon.maintenance.tables.raw.events.* is no per-table setting (enabled, "
+						+ "min-files)")
 				.hasMessageContaining("paimon.maintenance.tables[raw.events].min-files"));
 	}
 

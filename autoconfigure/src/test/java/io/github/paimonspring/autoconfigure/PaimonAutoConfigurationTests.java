@@ -2,6 +2,7 @@ package io.github.paimonspring.autoconfigure;
 
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,7 @@ import io.github.paimonspring.write.lane.WriteLanes;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -29,13 +31,16 @@ import org.apache.paimon.catalog.CachingCatalog;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.options.Options;
+import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.Table;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -45,6 +50,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -76,17 +82,17 @@ class PaimonAutoConfigurationTests {
 
 	@Test
 	void providesAnArrowAllocatorThatIsClosedWithTheContext() {
-		org.apache.arrow.memory.BufferAllocator[] seen = new org.apache.arrow.memory.BufferAllocator[1];
+		BufferAllocator[] seen = new BufferAllocator[1];
 		runner().run((context) -> {
-			seen[0] = context.getBean(org.apache.arrow.memory.BufferAllocator.class);
-			try (org.apache.arrow.memory.ArrowBuf buffer = seen[0].buffer(16)) {
+			seen[0] = context.getBean(BufferAllocator.class);
+			try (ArrowBuf buffer = seen[0].buffer(16)) {
 				assertThat(seen[0].getAllocatedMemory()).isPositive();
 			}
 		});
 		assertThatThrownBy(() -> seen[0].buffer(16)).as("closed with the context").isInstanceOf(RuntimeException.class);
-		org.apache.arrow.memory.RootAllocator own = new org.apache.arrow.memory.RootAllocator();
-		runner().withBean(org.apache.arrow.memory.BufferAllocator.class, () -> own)
-			.run((context) -> assertThat(context.getBean(org.apache.arrow.memory.BufferAllocator.class)).isSameAs(own));
+		RootAllocator own = new RootAllocator();
+		runner().withBean(BufferAllocator.class, () -> own)
+			.run((context) -> assertThat(context.getBean(BufferAllocator.class)).isSameAs(own));
 		own.close();
 	}
 
@@ -163,7 +169,8 @@ class PaimonAutoConfigurationTests {
 	@Test
 	void backsOffWhenTheUserDefinesOperations() {
 		runner().withUserConfiguration(UserOperations.class).run((context) -> {
-			assertThat(context).hasNotFailed().hasSingleBean(PaimonOperations.class).doesNotHaveBean(PaimonWriter.class);
+			assertThat(context).hasNotFailed().hasSingleBean(PaimonOperations.class)
+					.doesNotHaveBean(PaimonWriter.class);
 			PaimonOperations operations = context.getBean(PaimonOperations.class);
 			assertThat(operations.tables()).isSameAs(context.getBean(PaimonTables.class));
 			assertThat(context.getBean(UserOperations.class).calls).containsExactly("tables");
@@ -176,7 +183,8 @@ class PaimonAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.hasMessageContaining("paimon.ingest.key-claim-lease (PT30S) must be at least twice paimon.ingest.commit-interval (PT20S)"));
+				.hasMessageContaining("paimon.ingest.key-claim-lease (PT30S) must be at least twice "
+						+ "paimon.ingest.commit-interval (PT20S)"));
 	}
 
 	@Test
@@ -222,8 +230,8 @@ class PaimonAutoConfigurationTests {
 		options.set("warehouse", this.warehouse.toString());
 		try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options))) {
 			catalog.createDatabase("shop", true);
-			catalog.createTable(org.apache.paimon.catalog.Identifier.create("shop", "orders"),
-					org.apache.paimon.schema.Schema.newBuilder()
+			catalog.createTable(Identifier.create("shop", "orders"),
+					Schema.newBuilder()
 						.column("order_id", DataTypes.BIGINT().notNull())
 						.column("dt", DataTypes.STRING())
 						.column("amount", DataTypes.DECIMAL(12, 2))
@@ -238,7 +246,8 @@ class PaimonAutoConfigurationTests {
 			assertThat(context.getStartupFailure()).rootCause()
 				.isInstanceOf(TableMismatchException.class)
 				.hasMessageContaining("shop.orders")
-				.hasMessageContaining("field 'amount' is DECIMAL(12, 2) in the table but DECIMAL(10, 2) in the configuration");
+				.hasMessageContaining("field 'amount' is DECIMAL(12, 2) in the table but DECIMAL(10, 2) in the "
+						+ "configuration");
 		});
 	}
 
@@ -261,7 +270,8 @@ class PaimonAutoConfigurationTests {
 	@Test
 	void arrowFailureAnalysisPrintsTheAddOpensFlag() {
 		FailureAnalysis analysis = new PaimonFailureAnalyzer().analyze(new IllegalStateException("wrapped",
-				new UnsupportedOperationException("sun.misc.Unsafe or java.nio.DirectByteBuffer.<init>(long, int) not available")));
+				new UnsupportedOperationException("sun.misc.Unsafe or java.nio.DirectByteBuffer.<init>(long, int) not "
+						+ "available")));
 		assertThat(analysis).isNotNull();
 		assertThat(analysis.getAction()).contains("--add-opens=java.base/java.nio=ALL-UNNAMED").contains("Add-Opens");
 		assertThat(new PaimonFailureAnalyzer().analyze(new IllegalStateException("unrelated"))).isNull();
@@ -271,8 +281,9 @@ class PaimonAutoConfigurationTests {
 	void aProvisioningFailureOfTheInfrastructureDoesNotBlameTheDeclaration() {
 		FailureAnalysis unreachable = new PaimonFailureAnalyzer().analyze(new TableDefinitionException("shop.orders",
 				"Cannot create table 'shop.orders' (paimon.tables.orders): connection refused",
-				new java.sql.SQLException("Connection to db:5432 refused", "08001")));
-		assertThat(unreachable.getAction()).contains("could not be reached").doesNotContain("Fix the table declaration");
+				new SQLException("Connection to db:5432 refused", "08001")));
+		assertThat(unreachable.getAction()).contains("could not be reached")
+				.doesNotContain("Fix the table declaration");
 		FailureAnalysis differs = new PaimonFailureAnalyzer().analyze(new TableMismatchException("shop.orders",
 				"Table 'shop.orders' differs from its configured schema: field 'amount' ..."));
 		assertThat(differs.getAction()).contains("Fix the table declaration").contains("change the existing table");
@@ -280,14 +291,16 @@ class PaimonAutoConfigurationTests {
 
 	@Test
 	void aMistypedColumnTypeNamesThePositionAndTheTypeAndDoesNotBlameTheExistingTable() {
-		runner().withPropertyValues("paimon.tables.typo.identifier=db.typo", "paimon.tables.typo.create-if-missing=true",
+		runner().withPropertyValues("paimon.tables.typo.identifier=db.typo",
+				"paimon.tables.typo.create-if-missing=true",
 				"paimon.tables.typo.schema.columns[0].name=price", "paimon.tables.typo.schema.columns[0].type=DECIMALL")
 			.run((context) -> {
 				assertThat(context).hasFailed();
 				FailureAnalysis analysis = new PaimonFailureAnalyzer().analyze(context.getStartupFailure());
 				assertThat(analysis.getDescription()).contains("db.typo")
 					.contains("paimon.tables.typo.schema.columns[0].type")
-					.contains("Invalid Paimon type 'DECIMALL' at position 1: unknown type 'DECIMALL'; did you mean 'DECIMAL'?");
+					.contains("Invalid Paimon type 'DECIMALL' at position 1: unknown type 'DECIMALL'; did you mean "
+							+ "'DECIMAL'?");
 				assertThat(analysis.getAction()).contains("paimon.tables")
 					.contains("DECIMAL(10, 2)")
 					.doesNotContain("existing table");
@@ -361,7 +374,7 @@ class PaimonAutoConfigurationTests {
 	@Test
 	@ExtendWith(OutputCaptureExtension.class)
 	void columnarFalseWritesAppendTablesThroughPaimonsWriter(CapturedOutput output) {
-		ch.qos.logback.classic.Logger lanes = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
+		ch.qos.logback.classic.Logger lanes = (ch.qos.logback.classic.Logger) LoggerFactory
 			.getLogger(WriteLanes.class);
 		ch.qos.logback.classic.Level level = lanes.getLevel();
 		lanes.setLevel(ch.qos.logback.classic.Level.DEBUG);
@@ -423,7 +436,7 @@ class PaimonAutoConfigurationTests {
 	static class UserBeans {
 
 		@Bean
-		Catalog myCatalog(org.springframework.core.env.Environment environment) {
+		Catalog myCatalog(Environment environment) {
 			Options options = new Options();
 			options.set("warehouse", environment.getProperty("paimon.catalog.warehouse") + "/mine");
 			return CatalogFactory.createCatalog(CatalogContext.create(options));

@@ -58,7 +58,8 @@ class PaimonPropertiesValidationTests {
 			assertThat(ingest.effectiveKeyClaimLease()).isEqualTo(Duration.ofHours(2));
 		});
 		runner().withPropertyValues("paimon.ingest.commit-interval=1s").run((context) -> assertThat(
-				context.getBean(PaimonIngestProperties.class).effectiveKeyClaimLease()).isEqualTo(Duration.ofSeconds(30)));
+				context.getBean(PaimonIngestProperties.class).effectiveKeyClaimLease()).isEqualTo(Duration
+						.ofSeconds(30)));
 	}
 
 	@Test

@@ -1,6 +1,10 @@
 package io.github.paimonspring.backends;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -87,7 +91,8 @@ class JdbcCatalogTests {
 	@Test
 	void connectionDetailsBeansArePreferredOverPropertiesAndMerged() throws Exception {
 		String catalogKey = "it_" + UUID.randomUUID().toString().replace("-", "");
-		try (InJvmS3 s3 = new InJvmS3(this.dir.resolve("s3"), "lake"); BufferAllocator allocator = new RootAllocator()) {
+		try (InJvmS3 s3 = new InJvmS3(this.dir.resolve("s3"),
+				"lake"); BufferAllocator allocator = new RootAllocator()) {
 			PaimonConnectionDetails warehouse = new PaimonConnectionDetails() {
 				@Override
 				public String getWarehouse() {
@@ -107,7 +112,8 @@ class JdbcCatalogTests {
 
 				@Override
 				public Map<String, String> getCatalogOptions() {
-					return Map.of("uri", JDBC_URL, "jdbc.user", TestPostgres.user(), "catalog-key", catalogKey, "lock.enabled",
+					return Map.of("uri", JDBC_URL, "jdbc.user", TestPostgres.user(), "catalog-key", catalogKey,
+							"lock.enabled",
 							"true");
 				}
 			};
@@ -134,11 +140,11 @@ class JdbcCatalogTests {
 	/** The tables the JDBC catalog registered in PostgreSQL under a catalog key. */
 	static List<String> registeredTables(String catalogKey) throws Exception {
 		List<String> tables = new ArrayList<>();
-		try (java.sql.Connection connection = java.sql.DriverManager.getConnection(JDBC_URL, TestPostgres.user(), null);
-				java.sql.PreparedStatement statement = connection.prepareStatement(
+		try (Connection connection = DriverManager.getConnection(JDBC_URL, TestPostgres.user(), null);
+				PreparedStatement statement = connection.prepareStatement(
 						"select database_name, table_name from paimon_tables where catalog_key = ?")) {
 			statement.setString(1, catalogKey);
-			try (java.sql.ResultSet result = statement.executeQuery()) {
+			try (ResultSet result = statement.executeQuery()) {
 				while (result.next()) {
 					tables.add(result.getString(1) + "." + result.getString(2));
 				}

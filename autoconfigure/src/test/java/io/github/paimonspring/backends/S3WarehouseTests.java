@@ -43,7 +43,8 @@ class S3WarehouseTests {
 
 	@Test
 	void writeCommitReadAndAbortOnS3() throws Exception {
-		try (InJvmS3 s3 = new InJvmS3(this.dir.resolve("s3"), "lake"); BufferAllocator allocator = new RootAllocator()) {
+		try (InJvmS3 s3 = new InJvmS3(this.dir.resolve("s3"),
+				"lake"); BufferAllocator allocator = new RootAllocator()) {
 			Options options = new Options();
 			options.set("warehouse", "s3://lake/wh");
 			s3.catalogOptions().forEach(options::set);

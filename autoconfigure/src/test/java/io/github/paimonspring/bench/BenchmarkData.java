@@ -13,6 +13,7 @@ import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -56,7 +57,7 @@ final class BenchmarkData {
 				new Field("seq", FieldType.nullable(new ArrowType.Int(64, true)), null),
 				new Field("name", FieldType.nullable(ArrowType.Utf8.INSTANCE), null),
 				new Field("score", FieldType.nullable(new ArrowType.FloatingPoint(
-						org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE)), null),
+						FloatingPointPrecision.DOUBLE)), null),
 				new Field("amount", FieldType.nullable(new ArrowType.Decimal(18, 4, 128)), null),
 				new Field("ts", FieldType.nullable(new ArrowType.Timestamp(TimeUnit.MICROSECOND, null)), null)));
 	}

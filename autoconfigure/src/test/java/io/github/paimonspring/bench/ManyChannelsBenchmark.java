@@ -66,7 +66,8 @@ public final class ManyChannelsBenchmark {
 				.column("name", DataTypes.STRING()).build(), false);
 			Ingester ingester = new Ingester(new IngestSettings(Duration.ofMillis(20), 1_000_000, 64L << 20, 256L << 20,
 					8L << 20), new LocalKeyClaims(), IngestListener.NONE, 0);
-			PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), warehouse.resolve("spill"), 2, 0,
+			PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), warehouse.resolve("spill"), 2,
+					0,
 					ingester);
 			IngestChannel[] opened = new IngestChannel[channels];
 			for (int c = 0; c < channels; c++) {
@@ -112,7 +113,8 @@ public final class ManyChannelsBenchmark {
 			}
 			long appends = (long) channels * rounds;
 			Arrays.sort(latencies);
-			String report = String.format(Locale.ROOT, "Channels: %,d; rounds: %d (%,d appends of one row, %d in flight, "
+			String report = String.format(Locale.ROOT,
+					"Channels: %,d; rounds: %d (%,d appends of one row, %d in flight, "
 					+ "group commit every 20 ms); cores: %d%n%n"
 					+ "| group commits | properties per commit (mean) | largest | properties per append | "
 					+ "append p50 | append p99 | appends/s |%n|---:|---:|---:|---:|---:|---:|---:|%n"

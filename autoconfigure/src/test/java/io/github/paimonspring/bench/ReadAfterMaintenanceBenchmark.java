@@ -52,7 +52,9 @@ public final class ReadAfterMaintenanceBenchmark {
 		report.add(String.format(Locale.ROOT, "Commits per table: %,d of 100 rows; scan rounds: %d; cores: %d", commits,
 				rounds, Runtime.getRuntime().availableProcessors()));
 		report.add("");
-		report.add("| table | files before | files after | scan rows/s before | scan rows/s after | ratio after/before |");
+		report
+				.add("| table | files before | files after | scan rows/s before | scan rows/s after | ratio "
+						+ "after/before |");
 		report.add("|---|---:|---:|---:|---:|---:|");
 		try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
 				BufferAllocator allocator = new RootAllocator()) {
@@ -62,7 +64,8 @@ public final class ReadAfterMaintenanceBenchmark {
 			TableMaintenance maintenance = new TableMaintenance(tables);
 			for (boolean pk : new boolean[] { false, true }) {
 				String table = pk ? "bench.upserts" : "bench.appends";
-				Schema.Builder schema = Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+				Schema.Builder schema = Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+						DataTypes.STRING())
 					.option("write-only", "true");
 				if (pk) {
 					schema.primaryKey("id").option("bucket", "2");
@@ -90,7 +93,8 @@ public final class ReadAfterMaintenanceBenchmark {
 				System.out.printf(Locale.ROOT, "%s: %d -> %d files (%s), %,.0f -> %,.0f rows/s%n", table, filesBefore,
 						filesAfter, compaction, before, after);
 				report.add(String.format(Locale.ROOT, "| %s | %,d | %,d | %,.0f | %,.0f | **%.1f** |",
-						pk ? "primary key, bucket = 2, upserts over 5,000 keys" : "append", filesBefore, filesAfter, before,
+						pk ? "primary key, bucket = 2, upserts over 5,000 keys" : "append", filesBefore, filesAfter,
+								before,
 						after, after / before));
 			}
 		}

@@ -29,6 +29,7 @@ import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.data.columnar.VectorizedColumnBatch;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.table.Table;
 import org.apache.paimon.table.sink.BatchTableCommit;
@@ -74,7 +75,8 @@ public final class WriteBenchmark {
 				BufferAllocator allocator = new RootAllocator()) {
 			catalog.createDatabase("bench", true);
 			PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), warehouse.resolve("spill"));
-			PaimonWriter singleLane = new PaimonWriter(new PaimonTables(catalog, Map.of()), warehouse.resolve("spill"), 1);
+			PaimonWriter singleLane = new PaimonWriter(new PaimonTables(catalog, Map.of()), warehouse.resolve("spill"),
+					1);
 			System.out.printf("Preparing %,d rows...%n", rows);
 			List<InternalRow> genericRows = BenchmarkData.rows(rows);
 			List<VectorSchemaRoot> batches = BenchmarkData.batches(allocator, rows, 65_536);
@@ -142,7 +144,9 @@ public final class WriteBenchmark {
 			report.append(String.format(Locale.ROOT, "Rows: %,d; rounds: %d; JVM: %s %s; cores: %d%n%n", rows, rounds,
 					System.getProperty("java.vm.name"), System.getProperty("java.version"),
 					Runtime.getRuntime().availableProcessors()));
-			report.append("| table | baseline | candidate | baseline rows/s | candidate rows/s | ratio (median of rounds) |\n");
+			report
+					.append("| table | baseline | candidate | baseline rows/s | candidate rows/s | ratio (median of "
+							+ "rounds) |\n");
 			report.append("|---|---|---|---:|---:|---:|\n");
 			for (Case c : cases) {
 				// warm-up, not measured
@@ -165,7 +169,8 @@ public final class WriteBenchmark {
 					baseline.add(b);
 					candidate.add(a);
 					ratios.add(a / b);
-					System.out.printf(Locale.ROOT, "%s round %d: baseline %,.0f rows/s, candidate %,.0f rows/s, ratio %.2f%n",
+					System.out.printf(Locale.ROOT,
+							"%s round %d: baseline %,.0f rows/s, candidate %,.0f rows/s, ratio %.2f%n",
 							c.name(), round, b, a, a / b);
 				}
 				report.append(String.format(Locale.ROOT, "| %s | %s | %s | %,.0f | %,.0f | %.2f |%n", c.name(),
@@ -216,10 +221,10 @@ public final class WriteBenchmark {
 
 	/** Converts every batch and touches one value per column, so that nothing is optimised away. */
 	static long convertAll(List<VectorSchemaRoot> batches,
-			Function<VectorSchemaRoot, org.apache.paimon.data.columnar.VectorizedColumnBatch> convert) {
+			Function<VectorSchemaRoot, VectorizedColumnBatch> convert) {
 		long rows = 0;
 		for (VectorSchemaRoot batch : batches) {
-			org.apache.paimon.data.columnar.VectorizedColumnBatch converted = convert.apply(batch);
+			VectorizedColumnBatch converted = convert.apply(batch);
 			if (converted.getString(0, 2) == null) {
 				throw new IllegalStateException("no value");
 			}

@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -77,15 +78,17 @@ class CatalogCreationTests {
 	@Test
 	void otherFailuresAreThrownAtOnce() {
 		assertThatThrownBy(() -> CatalogCreation.create(CatalogContext.create(Options.fromMap(
-				java.util.Map.of("metastore", "no-such-metastore", "warehouse", this.dir.toString())))))
+				Map.of("metastore", "no-such-metastore", "warehouse", this.dir.toString())))))
 			.hasMessageContaining("no-such-metastore");
-		assertThat(CatalogCreation.lostInitializationRace(new RuntimeException(new SQLException("x", "23505")))).isTrue();
-		assertThat(CatalogCreation.lostInitializationRace(new RuntimeException(new SQLException("x", "08001")))).isFalse();
+		assertThat(CatalogCreation.lostInitializationRace(new RuntimeException(new SQLException("x",
+				"23505")))).isTrue();
+		assertThat(CatalogCreation.lostInitializationRace(new RuntimeException(new SQLException("x",
+				"08001")))).isFalse();
 		assertThat(CatalogCreation.lostInitializationRace(new IllegalStateException("no SQL"))).isFalse();
 	}
 
-	private java.util.Map<String, String> options(String url) {
-		return java.util.Map.of("metastore", "jdbc", "uri", url, "jdbc.user", TestPostgres.user(), "catalog-key", "race",
+	private Map<String, String> options(String url) {
+		return Map.of("metastore", "jdbc", "uri", url, "jdbc.user", TestPostgres.user(), "catalog-key", "race",
 				"warehouse", this.dir.resolve("wh").toString());
 	}
 

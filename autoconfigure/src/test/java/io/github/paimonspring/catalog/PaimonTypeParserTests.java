@@ -18,7 +18,8 @@ class PaimonTypeParserTests {
 		assertThat(PaimonTypeParser.parse("integer")).isEqualTo(DataTypes.INT());
 		assertThat(PaimonTypeParser.parse("BIGINT NULL")).isEqualTo(DataTypes.BIGINT());
 		assertThat(PaimonTypeParser.parse("DECIMAL(10,2)")).isEqualTo(DataTypes.DECIMAL(10, 2));
-		assertThat(PaimonTypeParser.parse("decimal( 38 , 18 ) not null")).isEqualTo(DataTypes.DECIMAL(38, 18).notNull());
+		assertThat(PaimonTypeParser.parse("decimal( 38 , 18 ) not null")).isEqualTo(DataTypes.DECIMAL(38,
+				18).notNull());
 		assertThat(PaimonTypeParser.parse("TIMESTAMP(6)")).isEqualTo(DataTypes.TIMESTAMP(6));
 		assertThat(PaimonTypeParser.parse("TIMESTAMP")).isEqualTo(DataTypes.TIMESTAMP(6));
 		assertThat(PaimonTypeParser.parse("TIMESTAMP_LTZ(3)")).isEqualTo(DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(3));
@@ -38,7 +39,8 @@ class PaimonTypeParserTests {
 		assertThat(PaimonTypeParser.parse("ARRAY<STRING>")).isEqualTo(DataTypes.ARRAY(DataTypes.STRING()));
 		assertThat(PaimonTypeParser.parse("MAP<STRING, INT NOT NULL>"))
 			.isEqualTo(DataTypes.MAP(DataTypes.STRING(), DataTypes.INT().notNull()));
-		RowType row = (RowType) PaimonTypeParser.parse("ROW<a INT NOT NULL, b ARRAY<DECIMAL(5, 1)> COMMENT 'bee', `c d` STRING>");
+		RowType row = (RowType) PaimonTypeParser
+				.parse("ROW<a INT NOT NULL, b ARRAY<DECIMAL(5, 1)> COMMENT 'bee', `c d` STRING>");
 		assertThat(row.getFieldNames()).containsExactly("a", "b", "c d");
 		assertThat(row.getTypeAt(0)).isEqualTo(DataTypes.INT().notNull());
 		assertThat(row.getTypeAt(1)).isEqualTo(DataTypes.ARRAY(DataTypes.DECIMAL(5, 1)));

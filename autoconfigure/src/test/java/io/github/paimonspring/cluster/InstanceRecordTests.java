@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.util.TestPropertyValues;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 
@@ -116,7 +117,7 @@ class InstanceRecordTests {
 
 		public static void main(String[] args) {
 			ConfigurableApplicationContext context = new AnnotationConfigApplicationContext();
-			org.springframework.boot.test.util.TestPropertyValues
+			TestPropertyValues
 				.of("paimon.catalog.warehouse=" + args[0], "paimon.cluster.instance-lease=" + LEASE,
 						"paimon.cluster.heartbeat-interval=1s")
 				.applyTo(context);

@@ -6,6 +6,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -22,6 +23,7 @@ import io.github.paimonspring.support.TestPostgres;
 import org.apache.paimon.catalog.CatalogLock;
 import org.apache.paimon.catalog.CatalogLockContext;
 import org.apache.paimon.jdbc.JdbcCatalogLockContext;
+import org.apache.paimon.jdbc.JdbcCatalogLockFactory;
 import org.apache.paimon.options.Options;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -48,7 +50,7 @@ class SessionLocksTests {
 
 	private final String catalogKey = "sl_" + UUID.randomUUID().toString().replace("-", "");
 
-	private final List<SessionLocks> opened = new java.util.ArrayList<>();
+	private final List<SessionLocks> opened = new ArrayList<>();
 
 	@AfterEach
 	void close() {
@@ -56,7 +58,8 @@ class SessionLocksTests {
 	}
 
 	private SessionLocks instance(String name, Duration timeout) {
-		SessionLocks locks = SessionLocks.register(name + "-" + this.catalogKey, this.catalogKey, URL, TestPostgres.user(), null,
+		SessionLocks locks = SessionLocks.register(name + "-" + this.catalogKey, this.catalogKey, URL,
+				TestPostgres.user(), null,
 				timeout, "paimon-spring test " + name);
 		this.opened.add(locks);
 		return locks;
@@ -250,10 +253,11 @@ class SessionLocksTests {
 	}
 
 	private CatalogLock paimonLock() {
-		Options options = new Options(Map.of("uri", URL, "jdbc.user", TestPostgres.user(), "lock-acquire-timeout", "60 s",
+		Options options = new Options(Map.of("uri", URL, "jdbc.user", TestPostgres.user(), "lock-acquire-timeout",
+				"60 s",
 				"lock-check-max-sleep", "100 ms"));
 		CatalogLockContext context = new JdbcCatalogLockContext(this.catalogKey, options);
-		return new org.apache.paimon.jdbc.JdbcCatalogLockFactory().createLock(context);
+		return new JdbcCatalogLockFactory().createLock(context);
 	}
 
 	private static void createLockTable() throws Exception {

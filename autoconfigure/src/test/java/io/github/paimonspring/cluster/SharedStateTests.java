@@ -34,7 +34,8 @@ class SharedStateTests {
 	void recordsInTheDatabase() {
 		try (JdbcStateStore store = new JdbcStateStore(URL, TestPostgres.user(), null)) {
 			roundTrip(store);
-			assertThat(store.location()).contains(TestPostgres.host() + ":" + TestPostgres.port() + "/postgres").contains(JdbcStateStore.TABLE);
+			assertThat(store.location()).contains(TestPostgres.host() + ":" + TestPostgres.port()
+					+ "/postgres").contains(JdbcStateStore.TABLE);
 		}
 	}
 
@@ -50,7 +51,8 @@ class SharedStateTests {
 	@Test
 	void anUnreachableDatabaseIsRetryable() {
 		// a port where nothing listens
-		assertThatThrownBy(() -> new JdbcStateStore("jdbc:postgresql://127.0.0.1:1/postgres?connectTimeout=2", "postgres", null))
+		assertThatThrownBy(() -> new JdbcStateStore("jdbc:postgresql://127.0.0.1:1/postgres?connectTimeout=2",
+				"postgres", null))
 			.isInstanceOf(PaimonUnavailableException.class)
 			.hasMessageContaining(JdbcStateStore.TABLE)
 			.hasMessageContaining("127.0.0.1:1/postgres")

@@ -71,7 +71,8 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 			// the table has no column 'dt'
 			thrown = catchThrowable(() -> this.writer.write(table, batch));
 		}
-		assertThat(thrown).isInstanceOf(ArrowDataException.class).hasMessageContaining("column 'dt'").hasMessageContaining("paimon.write.schema-evolution");
+		assertThat(thrown).isInstanceOf(ArrowDataException.class).hasMessageContaining("column 'dt'")
+				.hasMessageContaining("paimon.write.schema-evolution");
 		assertThat(this.warehouse.snapshotCount(table)).isEqualTo(snapshots);
 		assertThat(this.registry).hasSingleObservationThat()
 			.hasBeenStopped()

@@ -1,5 +1,6 @@
 package io.github.paimonspring.docs;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
@@ -126,7 +127,7 @@ class GettingStartedTests {
 		Files.writeString(file, source, StandardCharsets.UTF_8);
 		Path classes = Files.createDirectories(this.dir.resolve("classes"));
 		JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
-		java.io.ByteArrayOutputStream errors = new java.io.ByteArrayOutputStream();
+		ByteArrayOutputStream errors = new ByteArrayOutputStream();
 		int status = compiler.run(null, null, errors, "-classpath", System.getProperty("java.class.path"), "-d",
 				classes.toString(), file.toString());
 		assertThat(status).as("the OrderWriter of docs/getting-started.md compiles:%n%s", errors).isZero();

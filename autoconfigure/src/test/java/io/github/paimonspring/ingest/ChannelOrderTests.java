@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.catalog.CommitFence;
@@ -79,10 +80,12 @@ class ChannelOrderTests extends WarehouseTestBase {
 	}
 
 	private PaimonWriter writer(Duration interval, Duration orderWait) {
-		Ingester ingester = new Ingester(new IngestSettings(interval, 1_000_000, 64L << 20, 256L << 20, 8L << 20, orderWait),
+		Ingester ingester = new Ingester(new IngestSettings(interval, 1_000_000, 64L << 20, 256L << 20, 8L << 20,
+				orderWait),
 				new LocalKeyClaims(), IngestListener.NONE, 0);
 		this.ingesters.add(ingester);
-		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.build());
 		return new PaimonWriter(new PaimonTables(this.warehouse.catalog(), Map.of(), "w", this.fence),
 				this.dir.resolve("spill"), 2, 0, ingester);
@@ -95,8 +98,10 @@ class ChannelOrderTests extends WarehouseTestBase {
 		append(writer, generation, "", 10).get(60, TimeUnit.SECONDS);
 		// 20 follows 10; it arrives first (the predecessor 300 ms later) and must not be committed before it
 		Future<CompletableFuture<WriteResult>> later = this.pool.submit(() -> append(writer, generation, "15", 20));
-		CompletableFuture<WriteResult> earlier = CompletableFuture.supplyAsync(() -> append(writer, generation, "10", 15),
-				CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS, this.pool)).thenCompose((future) -> future);
+		CompletableFuture<WriteResult> earlier = CompletableFuture.supplyAsync(() -> append(writer, generation, "10",
+				15),
+				CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS,
+						this.pool)).thenCompose((future) -> future);
 		WriteResult second = later.get(60, TimeUnit.SECONDS).get(60, TimeUnit.SECONDS);
 		WriteResult first = earlier.get(60, TimeUnit.SECONDS);
 		assertThat(first.committed()).isTrue();
@@ -192,7 +197,8 @@ class ChannelOrderTests extends WarehouseTestBase {
 		assertThat(writer.channels(TABLE).state("c").get().offsetToken()).isEqualTo("1");
 		// the producer resumes after the committed token
 		for (int offset = 2; offset <= 5; offset++) {
-			assertThat(append(writer, generation, String.valueOf(offset - 1), offset).get(60, TimeUnit.SECONDS).committed())
+			assertThat(append(writer, generation, String.valueOf(offset - 1), offset).get(60,
+					TimeUnit.SECONDS).committed())
 				.isTrue();
 		}
 		assertThat(this.warehouse.idNames(TABLE)).containsExactlyInAnyOrder("1:r1", "2:r2", "3:r3", "4:r4", "5:r5");
@@ -206,9 +212,9 @@ class ChannelOrderTests extends WarehouseTestBase {
 		int appends = 300;
 		// 8 senders take the next offset and send it (racing, so appends overtake each other), and every
 		// offset is sent a second time by the sender that takes it next
-		java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
-		java.util.concurrent.atomic.AtomicInteger committed = new java.util.concurrent.atomic.AtomicInteger();
-		java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
+		AtomicInteger next = new AtomicInteger();
+		AtomicInteger committed = new AtomicInteger();
+		AtomicInteger refused = new AtomicInteger();
 		List<Future<?>> senders = new ArrayList<>();
 		for (int s = 0; s < 8; s++) {
 			senders.add(this.pool.submit(() -> {

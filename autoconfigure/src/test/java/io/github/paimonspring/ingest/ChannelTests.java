@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.IngestChannel;
 import io.github.paimonspring.core.PaimonWriter;
@@ -49,7 +50,8 @@ class ChannelTests extends WarehouseTestBase {
 	}
 
 	private void table() {
-		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.build());
 	}
 
@@ -61,7 +63,8 @@ class ChannelTests extends WarehouseTestBase {
 			assertThat(opened.offsetToken()).isNull();
 			assertThat(opened.generation()).isEqualTo(opened.snapshotId()).isPositive();
 			for (int offset = 1; offset <= 3; offset++) {
-				WriteResult result = append(writer, "producer-1", opened.generation(), offset).get(60, TimeUnit.SECONDS);
+				WriteResult result = append(writer, "producer-1", opened.generation(), offset).get(60,
+						TimeUnit.SECONDS);
 				assertThat(result.committed()).isTrue();
 			}
 			assertThat(writer.channels(TABLE).state("producer-1")).get()
@@ -116,7 +119,8 @@ class ChannelTests extends WarehouseTestBase {
 			CompletableFuture<WriteResult> second = append(writer, "fast", generation, 2);
 			assertThat(first).isNotDone();
 			writer.close();
-			assertThat(first.get(60, TimeUnit.SECONDS).snapshotId()).isEqualTo(second.get(60, TimeUnit.SECONDS).snapshotId());
+			assertThat(first.get(60, TimeUnit.SECONDS).snapshotId()).isEqualTo(second.get(60,
+					TimeUnit.SECONDS).snapshotId());
 		}
 		try (PaimonWriter reader = writer(Duration.ZERO)) {
 			assertThat(reader.channels(TABLE).state("fast").get().offsetToken()).isEqualTo("2");
@@ -133,7 +137,7 @@ class ChannelTests extends WarehouseTestBase {
 				assertThatThrownBy(() -> ok.append("", "line\nbreak", List.of(batch)))
 					.hasMessageContaining("is not an offset token");
 				assertThatThrownBy(() -> ok.append("", "abc", List.of(batch)))
-					.isInstanceOf(io.github.paimonspring.PaimonArgumentException.class)
+					.isInstanceOf(PaimonArgumentException.class)
 					.hasMessageContaining("offsetToken 'abc' is not an offset token: it must be a decimal integer");
 				assertThatThrownBy(() -> ok.append("-1", "5", List.of(batch)))
 					.hasMessageContaining("after '-1' is not an offset token");

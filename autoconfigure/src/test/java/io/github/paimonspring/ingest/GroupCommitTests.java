@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import io.github.paimonspring.actuate.PaimonHealthIndicator;
@@ -70,12 +71,13 @@ class GroupCommitTests extends WarehouseTestBase {
 	@Test
 	void concurrentRequestsShareCommitsAndLandOnce() throws Exception {
 		appendTable("default.events");
-		IngestSettings settings = new IngestSettings(Duration.ofMillis(200), 1_000_000, 64L << 20, 256L << 20, 8L << 20);
+		IngestSettings settings = new IngestSettings(Duration.ofMillis(200), 1_000_000, 64L << 20, 256L << 20,
+				8L << 20);
 		try (PaimonWriter writer = writer(settings)) {
 			ExecutorService clients = Executors.newFixedThreadPool(16);
 			List<CompletableFuture<WriteResult>> results = new ArrayList<>();
 			try {
-				List<java.util.concurrent.Future<CompletableFuture<WriteResult>>> submitted = new ArrayList<>();
+				List<Future<CompletableFuture<WriteResult>>> submitted = new ArrayList<>();
 				for (int request = 0; request < 400; request++) {
 					int id = request;
 					submitted.add(clients.submit(() -> {
@@ -84,7 +86,7 @@ class GroupCommitTests extends WarehouseTestBase {
 						}
 					}));
 				}
-				for (java.util.concurrent.Future<CompletableFuture<WriteResult>> future : submitted) {
+				for (Future<CompletableFuture<WriteResult>> future : submitted) {
 					results.add(future.get(60, TimeUnit.SECONDS));
 				}
 			}
@@ -159,9 +161,11 @@ class GroupCommitTests extends WarehouseTestBase {
 			}
 			assertThat(good).isNotDone();
 			writer.close(); // commits what waits
-			assertThat(good.get(60, TimeUnit.SECONDS).snapshotId()).isEqualTo(alsoGood.get(60, TimeUnit.SECONDS).snapshotId());
+			assertThat(good.get(60, TimeUnit.SECONDS).snapshotId()).isEqualTo(alsoGood.get(60,
+					TimeUnit.SECONDS).snapshotId());
 		}
-		assertThat(this.warehouse.idNames("default.mixed")).containsExactlyInAnyOrder("1:first", "2:good", "4:also-good");
+		assertThat(this.warehouse.idNames("default.mixed")).containsExactlyInAnyOrder("1:first", "2:good",
+				"4:also-good");
 	}
 
 	@Test
@@ -197,7 +201,8 @@ class GroupCommitTests extends WarehouseTestBase {
 	@Test
 	void aFailedGroupLeavesNothingAndTheRetrySucceeds() throws Exception {
 		String table = "default.postponed";
-		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.primaryKey("id").option("bucket", "-2").option("postpone.default-bucket-num", "1").build());
 		CompletableFuture<WriteResult> first;
 		CompletableFuture<WriteResult> second;

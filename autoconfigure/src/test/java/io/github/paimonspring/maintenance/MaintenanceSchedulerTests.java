@@ -10,11 +10,13 @@ import java.util.Map;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.cluster.WarehouseStateStore;
+import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.ingest.LocalKeyClaims;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.TestWarehouse;
 import io.github.paimonspring.support.WarehouseTestBase;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.fs.local.LocalFileIO;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
@@ -58,11 +60,13 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 	@Test
 	void aPendingPostponeFileTriggersACompactionWhateverMinFilesSays() {
 		String table = "default.scheduled";
-		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.primaryKey("id").option("bucket", "-2").build());
 		write(table, 1, "a");
 		assertThat(this.warehouse.idNames(table)).as("invisible before").isEmpty();
-		MaintenanceScheduler scheduler = scheduler(Map.of(table, new MaintenancePolicy(true, 1000)), Duration.ofHours(1));
+		MaintenanceScheduler scheduler = scheduler(Map.of(table, new MaintenancePolicy(true, 1000)),
+				Duration.ofHours(1));
 		scheduler.runOnce();
 		assertThat(scheduler.runs(table)).singleElement()
 			.satisfies((run) -> assertThat(run.compaction()).isNotNull().matches(CompactionResult::compacted));
@@ -102,27 +106,31 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 	@Test
 	void partitionsWhoseTimeRanOutAreDropped() {
 		String table = "default.daily";
-		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.column("dt", DataTypes.STRING()).partitionKeys("dt").option("partition.expiration-time", "7 d")
 			.option("partition.timestamp-formatter", "yyyy-MM-dd").build());
 		String today = LocalDate.now().toString();
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 1, "old", "2020-01-01", 2, "new", today)) {
 			this.writer.write(table, batch);
 		}
-		MaintenanceScheduler scheduler = scheduler(Map.of(table, new MaintenancePolicy(true, 1000)), Duration.ofHours(1));
+		MaintenanceScheduler scheduler = scheduler(Map.of(table, new MaintenancePolicy(true, 1000)),
+				Duration.ofHours(1));
 		scheduler.runOnce();
 		assertThat(scheduler.runs(table)).singleElement().satisfies((run) -> {
 			assertThat(run.error()).isNull();
 			assertThat(run.expiredPartitions()).isEqualTo(1);
 		});
-		assertThat(this.warehouse.read(table, (row) -> row.getInt(0) + ":" + row.getString(2))).containsExactly("2:" + today);
+		assertThat(this.warehouse.read(table, (row) -> row.getInt(0)
+				+ ":" + row.getString(2))).containsExactly("2:" + today);
 	}
 
 	@Test
 	void orphanFilesAreRemovedInTheRoundAfterAnInstanceDied() {
 		String table = "default.orphans";
 		this.warehouse.simpleLogTable(table);
-		MaintenanceScheduler scheduler = scheduler(Map.of(table, new MaintenancePolicy(true, 1000)), Duration.ofDays(1));
+		MaintenanceScheduler scheduler = scheduler(Map.of(table, new MaintenancePolicy(true, 1000)),
+				Duration.ofDays(1));
 		scheduler.runOnce();
 		assertThat(scheduler.runs(table).get(0).orphanFiles()).as("the first round cleans").isNotNull();
 		scheduler.runOnce();
@@ -132,7 +140,7 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 		Instances dead = new Instances(new WarehouseStateStore(LocalFileIO.create(), this.dir.toString()),
 				Duration.ofMinutes(-1));
 		dead.heartbeat();
-		try (var writer = new io.github.paimonspring.core.PaimonWriter(
+		try (var writer = new PaimonWriter(
 				new PaimonTables(this.warehouse.catalog(), Map.of(), dead.id()), null);
 				var write = writer.newWriteBuilder(table).newWrite();
 				VectorSchemaRoot batch = Batches.idName(this.allocator, 99, "lost")) {
@@ -151,10 +159,13 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 	void everyTableTheServiceWritesIsMaintainedAlsoAfterARestartUnlessExcluded() throws Exception {
 		String undeclared = "default.undeclared";
 		String excluded = "analytics.flink_owned";
-		this.warehouse.create(undeclared, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
-			.option("write-only", "true").option("snapshot.num-retained.min", "1").option("snapshot.num-retained.max", "2")
+		this.warehouse.create(undeclared, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
+			.option("write-only", "true").option("snapshot.num-retained.min", "1").option("snapshot.num-retained.max",
+					"2")
 			.build());
-		this.warehouse.create(excluded, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(excluded, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.option("write-only", "true").build());
 		WarehouseStateStore store = new WarehouseStateStore(LocalFileIO.create(), this.dir.toString());
 		WrittenTables written = new WrittenTables(store, this.instances.id());
@@ -204,7 +215,7 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 		MaintenanceScheduler scheduler = scheduler(scope(written), Duration.ofHours(1));
 		scheduler.runOnce();
 		assertThat(scheduler.runs(table)).singleElement().satisfies((run) -> assertThat(run.error()).isNull());
-		this.warehouse.catalog().dropTable(org.apache.paimon.catalog.Identifier.fromString(table), false);
+		this.warehouse.catalog().dropTable(Identifier.fromString(table), false);
 		scheduler.runOnce();
 		assertThat(scheduler.runs(table)).hasSize(2).last()
 			.satisfies((run) -> assertThat(run.error()).contains(table));
@@ -217,7 +228,8 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 	}
 
 	private static MaintenanceScope scope(WrittenTables written) {
-		return new MaintenanceScope(Map.of(), Map.of(), new MaintenancePolicy(true, 3), List.of("analytics.*"), written);
+		return new MaintenanceScope(Map.of(), Map.of(), new MaintenancePolicy(true, 3), List.of("analytics.*"),
+				written);
 	}
 
 	private MaintenanceScheduler scheduler(MaintenanceScope scope, Duration orphanInterval) {

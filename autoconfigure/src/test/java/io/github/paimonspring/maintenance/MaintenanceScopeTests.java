@@ -25,7 +25,8 @@ class MaintenanceScopeTests {
 
 	@Test
 	void declaredTablesFirstThenWrittenOnesWithTheirOverrideOrTheDefault() {
-		WrittenTables written = new WrittenTables(new WarehouseStateStore(LocalFileIO.create(), this.dir.toString()), "i1");
+		WrittenTables written = new WrittenTables(new WarehouseStateStore(LocalFileIO.create(), this.dir.toString()),
+				"i1");
 		MaintenanceScope scope = new MaintenanceScope(Map.of("shop.orders", new MaintenancePolicy(true, 4)),
 				Map.of("raw.tuned", new MaintenancePolicy(true, 2)), DEFAULTS, List.of(), written);
 		assertThat(scope.tables()).containsOnlyKeys("shop.orders");
@@ -44,7 +45,8 @@ class MaintenanceScopeTests {
 
 	@Test
 	void exclusionsWinOverDeclaredAndWrittenTables() {
-		WrittenTables written = new WrittenTables(new WarehouseStateStore(LocalFileIO.create(), this.dir.toString()), "i1");
+		WrittenTables written = new WrittenTables(new WarehouseStateStore(LocalFileIO.create(), this.dir.toString()),
+				"i1");
 		MaintenanceScope scope = new MaintenanceScope(
 				Map.of("analytics.daily", DEFAULTS, "shop.orders", DEFAULTS), Map.of(), DEFAULTS,
 				List.of("analytics.*", "*.RAW_?"), written);

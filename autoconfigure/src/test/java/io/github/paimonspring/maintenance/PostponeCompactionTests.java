@@ -57,7 +57,8 @@ class PostponeCompactionTests extends WarehouseTestBase {
 	@Test
 	void standardWritesBecomeReadableWithTheirLatestValues() throws Exception {
 		String table = "default.postponed";
-		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.primaryKey("id").option("bucket", "-2").option("postpone.default-bucket-num", "2").build());
 		write(table, 1, "a1", 2, "b1", 3, "c1", 4, "d1");
 		write(table, 2, "b2", 5, "e2");
@@ -125,7 +126,8 @@ class PostponeCompactionTests extends WarehouseTestBase {
 		assertThat(compaction.filesBefore()).isEqualTo(2);
 		Map<String, String> expected = new TreeMap<>();
 		for (int id = 0; id < 30; id++) {
-			expected.put(id + ":d1", id + ":" + ((id % 3 == 0) ? "new" + id : (id == 1) ? "old1-again" : "old" + id) + ":d1");
+			expected.put(id + ":d1", id + ":" + ((id % 3 == 0) ? "new" + id : (id == 1) ? "old1-again" : "old" + id)
+					+ ":d1");
 		}
 		expected.put("3:d1", "3:newer3:d1");
 		expected.put("40:d1", "40:new40:d1");
@@ -173,7 +175,8 @@ class PostponeCompactionTests extends WarehouseTestBase {
 		// full: one file per bucket that holds rows
 		Map<String, Integer> filesPerBucket = new HashMap<>();
 		liveEntries(table)
-			.forEach((entry) -> filesPerBucket.merge(partitionName(entry.partition()) + "/" + entry.bucket(), 1, Integer::sum));
+			.forEach((entry) -> filesPerBucket.merge(partitionName(entry.partition()) + "/" + entry.bucket(), 1,
+					Integer::sum));
 		assertThat(filesPerBucket.values()).isNotEmpty().allSatisfy((files) -> assertThat(files).isEqualTo(1));
 	}
 
@@ -227,7 +230,8 @@ class PostponeCompactionTests extends WarehouseTestBase {
 	@Test
 	void aConcurrentCompactionFailsTheSecondOneWithoutLosingOrDoublingRows() throws Exception {
 		String table = "default.concurrent";
-		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.primaryKey("id").option("bucket", "-2").build());
 		write(table, 1, "a", 2, "b");
 		write(table, 1, "a2", 3, "c");
@@ -257,7 +261,8 @@ class PostponeCompactionTests extends WarehouseTestBase {
 	@Test
 	void aConcurrentOverwriteFailsTheCompactionAndKeepsTheOverwrittenRows() throws Exception {
 		String table = "default.overwritten";
-		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.primaryKey("id").option("bucket", "-2").build());
 		write(table, 1, "a", 2, "b");
 		TableMaintenance maintenance = maintenance();
@@ -280,7 +285,8 @@ class PostponeCompactionTests extends WarehouseTestBase {
 	@Test
 	void aConcurrentWriteIntoABucketItWritesFailsTheCompaction() throws Exception {
 		String table = "default.raced";
-		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.primaryKey("id").option("bucket", "-2").build());
 		write(table, 1, "a", 2, "b");
 		assertThat(maintenance().compact(table, false).compacted()).isTrue();
@@ -312,7 +318,8 @@ class PostponeCompactionTests extends WarehouseTestBase {
 	@Test
 	void aTableWithDeletionVectorsIsReadableAfterACompaction() throws Exception {
 		String table = "default.dv";
-		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.primaryKey("id").option("bucket", "-2").option("deletion-vectors.enabled", "true").build());
 		write(table, 1, "a", 2, "b");
 		assertThat(maintenance().compact(table, false).compacted()).isTrue();

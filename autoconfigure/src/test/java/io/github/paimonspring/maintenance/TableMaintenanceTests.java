@@ -33,7 +33,8 @@ class TableMaintenanceTests extends WarehouseTestBase {
 	void smallUploadsIntoAnAppendTableBecomeFewFilesAndTheConfiguredSnapshots() throws Exception {
 		String table = "default.small_files";
 		// write-only: the writers never expire, as with Flink's dedicated compaction; maintenance does it
-		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.option("write-only", "true").option("snapshot.num-retained.min", "1")
 			.option("snapshot.num-retained.max", "3").build());
 		for (int upload = 0; upload < 1200; upload++) {
@@ -85,7 +86,8 @@ class TableMaintenanceTests extends WarehouseTestBase {
 		assertThat(maintenance().compact(table, false).compacted()).isTrue();
 
 		// Paimon's universal compaction: at most num-sorted-run.compaction-trigger runs per bucket
-		assertThat(sortedRunsPerBucket(table)).hasSize(2).allSatisfy((bucket, runs) -> assertThat(runs).isBetween(1, 4));
+		assertThat(sortedRunsPerBucket(table)).hasSize(2).allSatisfy((bucket, runs) -> assertThat(runs).isBetween(1,
+				4));
 		assertThat(this.warehouse.idNames(table)).containsExactlyInAnyOrderElementsOf(rows(latest));
 	}
 

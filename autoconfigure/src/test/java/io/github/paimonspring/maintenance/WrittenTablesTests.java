@@ -38,7 +38,8 @@ class WrittenTablesTests {
 		}
 		assertThat(first.tables()).containsExactly("shop.events");
 		// another instance, or this one restarted, knows it from the shared state alone
-		WrittenTables second = new WrittenTables(new WarehouseStateStore(LocalFileIO.create(), this.dir.toString()), "i2");
+		WrittenTables second = new WrittenTables(new WarehouseStateStore(LocalFileIO.create(), this.dir.toString()),
+				"i2");
 		assertThat(second.tables()).isEmpty();
 		assertThat(second.refresh()).containsExactly("shop.events");
 		second.writing("shop.events");

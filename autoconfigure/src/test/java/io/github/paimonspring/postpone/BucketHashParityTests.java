@@ -88,7 +88,8 @@ class BucketHashParityTests {
 				builder.newCommit().commit(write.prepareCommit());
 			}
 			BatchWriteBuilder nativeBuilder = warehouse.table("default.twin").newBatchWriteBuilder();
-			try (BatchTableWrite write = nativeBuilder.newWrite(); BatchTableCommit commit = nativeBuilder.newCommit()) {
+			try (BatchTableWrite write = nativeBuilder.newWrite(); BatchTableCommit commit = nativeBuilder
+					.newCommit()) {
 				for (int i = 0; i < ROWS; i++) {
 					write.write(row(key, i));
 				}
@@ -97,7 +98,8 @@ class BucketHashParityTests {
 			Map<String, Integer> expected = keyBuckets(warehouse.table("default.twin"));
 			Map<String, Integer> actual = keyBuckets(warehouse.table("default.postpone"));
 			assertThat(expected).hasSize(ROWS);
-			assertThat(expected.values()).as("keys spread over several buckets").hasSizeGreaterThan(1).containsAnyOf(0, 1, 2, 3);
+			assertThat(expected.values()).as("keys spread over several buckets").hasSizeGreaterThan(1).containsAnyOf(0,
+					1, 2, 3);
 			assertThat(actual).isEqualTo(expected);
 			assertThat(warehouse.table("default.postpone").store().newScan().plan().files())
 				.allSatisfy((e) -> assertThat(e.totalBuckets()).isEqualTo(4));
@@ -132,7 +134,8 @@ class BucketHashParityTests {
 		List<Field> fields = new ArrayList<>();
 		switch (key) {
 			case INT -> fields.add(new Field("k", FieldType.notNullable(new ArrowType.Int(32, true)), null));
-			case SHORT_STRING, LONG_STRING -> fields.add(new Field("k", FieldType.notNullable(ArrowType.Utf8.INSTANCE), null));
+			case SHORT_STRING, LONG_STRING -> fields.add(new Field("k", FieldType.notNullable(ArrowType.Utf8.INSTANCE),
+					null));
 			case BIGINT_STRING -> {
 				fields.add(new Field("k", FieldType.notNullable(new ArrowType.Int(64, true)), null));
 				fields.add(new Field("k2", FieldType.notNullable(ArrowType.Utf8.INSTANCE), null));

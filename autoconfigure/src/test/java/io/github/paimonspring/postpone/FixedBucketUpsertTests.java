@@ -44,7 +44,8 @@ class FixedBucketUpsertTests {
 			List<String> rows = warehouse.read(table, (r) -> r.getInt(0) + ":" + r.getString(1));
 			int total = secondFrom + second - 1;
 			assertThat(rows).hasSize(total).doesNotHaveDuplicates();
-			assertThat(rows).contains("1:v1", (secondFrom - 1) + ":v1", secondFrom + ":v2", first + ":v2", total + ":v2")
+			assertThat(rows).contains("1:v1", (secondFrom - 1) + ":v1", secondFrom + ":v2", first + ":v2",
+					total + ":v2")
 				.doesNotContain(secondFrom + ":v1", first + ":v1");
 			assertThat(warehouse.table(table).store().newScan().plan().files())
 				.allSatisfy((e) -> assertThat(e.totalBuckets()).isEqualTo(4))

@@ -19,6 +19,7 @@ import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.BucketPlan;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.manifest.ManifestEntry;
+import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
 
@@ -51,7 +52,8 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 
 	@Test
 	void multiplePostponeFixedBucketWritersSharePlan() {
-		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.postpone_fixed_bucket_pk_table");
+		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse,
+				"default.postpone_fixed_bucket_pk_table");
 		String user = "go-postpone-fixed-bucket-write";
 		ArrowWriteBuilder[] builders = { this.writer.newWriteBuilder(table).withCommitUser(user),
 				this.writer.newWriteBuilder(table).withCommitUser(user) };
@@ -69,7 +71,8 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 				assertThatThrownBy(() -> write.write(batch)).isInstanceOf(PaimonStateException.class)
 					.hasMessageContaining("closed");
 			}
-			assertThatThrownBy(write::prepareCommit).isInstanceOf(PaimonStateException.class).hasMessageContaining("closed");
+			assertThatThrownBy(write::prepareCommit).isInstanceOf(PaimonStateException.class)
+					.hasMessageContaining("closed");
 		}
 		assertThatThrownBy(() -> messages[0].merge(null)).isInstanceOf(PaimonArgumentException.class)
 			.hasMessage("source messages must not be nil");
@@ -96,12 +99,14 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 		}
 		// each family's committer is typed by its own messages
 		assertThat(messagesTypeOf(standardCommit)).isEqualTo(standardMessages);
-		assertThat(messagesTypeOf(PostponeFixedBucketTableCommit.class)).isEqualTo(PostponeFixedBucketCommitMessages.class);
+		assertThat(messagesTypeOf(PostponeFixedBucketTableCommit.class))
+				.isEqualTo(PostponeFixedBucketCommitMessages.class);
 		assertThat(standardMessages.isAssignableFrom(PostponeFixedBucketCommitMessages.class)).isFalse();
 		assertThat(PostponeFixedBucketCommitMessages.class.isAssignableFrom(standardMessages)).isFalse();
 		assertThat(standardCommit.getMethods()).filteredOn((m) -> m.getName().startsWith("commit")
 				|| m.getName().startsWith("filterAndCommit") || m.getName().equals("abort"))
-			.allSatisfy((m) -> assertThat(m.getParameterTypes()).doesNotContain(PostponeFixedBucketCommitMessages.class));
+			.allSatisfy((m) -> assertThat(m.getParameterTypes())
+					.doesNotContain(PostponeFixedBucketCommitMessages.class));
 		assertThat(PostponeFixedBucketTableCommit.class.getMethods()).allSatisfy(
 				(m) -> assertThat(m.getParameterTypes()).doesNotContain(standardMessages));
 		// and serialized bytes of one kind are refused by the other's deserializer
@@ -133,17 +138,18 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 		assertThatThrownBy(() -> this.writer.newWriteBuilder("default.fixed").withFixedBucketPlan())
 			.isInstanceOf(UnsupportedTableException.class)
 			.hasMessageContaining(
-					"Postpone fixed-bucket writes require a Paimon primary-key table with bucket=-2, but table 'default.fixed' has bucket=1");
-		this.warehouse.create("default.append_postpone", org.apache.paimon.schema.Schema.newBuilder()
+					"Postpone fixed-bucket writes require a Paimon primary-key table with bucket=-2, but table "
+							+ "'default.fixed' has bucket=1");
+		this.warehouse.create("default.append_postpone", Schema.newBuilder()
 			.column("id", DataTypes.INT()).option("bucket", "-1").build());
 		assertThatThrownBy(() -> this.writer.newWriteBuilder("default.append_postpone").withFixedBucketPlan())
 			.hasMessageContaining("require a Paimon primary-key table with bucket=-2");
-		this.warehouse.create("default.cross", org.apache.paimon.schema.Schema.newBuilder()
+		this.warehouse.create("default.cross", Schema.newBuilder()
 			.column("id", DataTypes.INT()).column("dt", DataTypes.STRING()).primaryKey("id").partitionKeys("dt")
 			.option("bucket", "-2").build());
 		assertThatThrownBy(() -> this.writer.newWriteBuilder("default.cross").withFixedBucketPlan())
 			.hasMessageContaining("do not support cross-partition updates");
-		this.warehouse.create("default.dv", org.apache.paimon.schema.Schema.newBuilder()
+		this.warehouse.create("default.dv", Schema.newBuilder()
 			.column("id", DataTypes.INT()).column("name", DataTypes.STRING()).primaryKey("id").option("bucket", "-2")
 			.option("deletion-vectors.enabled", "true").build());
 		ArrowWriteBuilder dv = this.writer.newWriteBuilder("default.dv")
@@ -356,7 +362,8 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 
 	@Test
 	void overwriteCommitIsNeverSilentlySkipped() {
-		// spec P10a: after a one-shot commit (identifier MAX) by the same user, a fixed-bucket overwrite commit must still run
+		// spec P10a: after a one-shot commit (identifier MAX) by the same user, a fixed-bucket overwrite commit must
+		// still run
 		String table = PostponeFixtures.postponeTable(this.warehouse, "default.t");
 		ArrowWriteBuilder append = this.writer.newWriteBuilder(table).withCommitUser("job")
 			.withFixedBucketPlan(BucketPlan.unpartitioned(1));

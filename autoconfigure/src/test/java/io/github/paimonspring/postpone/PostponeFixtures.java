@@ -1,6 +1,7 @@
 package io.github.paimonspring.postpone;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 import io.github.paimonspring.support.TestWarehouse;
@@ -50,7 +51,7 @@ final class PostponeFixtures {
 	/** A plan with {@code dt} Utf8 (nullable) and {@code total_buckets} Int32 (non-null). */
 	static VectorSchemaRoot plan(BufferAllocator allocator, int totalBuckets, String... partitions) {
 		Integer[] counts = new Integer[partitions.length];
-		java.util.Arrays.fill(counts, totalBuckets);
+		Arrays.fill(counts, totalBuckets);
 		return plan(allocator, partitions, counts);
 	}
 

@@ -215,7 +215,8 @@ public final class InJvmS3 implements AutoCloseable {
 			return List.of();
 		}
 		try (Stream<Path> files = Files.walk(dir)) {
-			return files.filter(Files::isRegularFile).map((p) -> this.root.resolve(bucket).relativize(p).toString()).sorted().toList();
+			return files.filter(Files::isRegularFile).map((p) -> this.root.resolve(bucket).relativize(p).toString())
+					.sorted().toList();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

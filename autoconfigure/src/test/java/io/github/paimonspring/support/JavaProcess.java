@@ -18,7 +18,8 @@ public final class JavaProcess {
 	public record Result(int exitCode, String output) {
 	}
 
-	public static Result run(List<String> jvmOptions, Class<?> mainClass, String... args) throws IOException, InterruptedException {
+	public static Result run(List<String> jvmOptions, Class<?> mainClass, String... args) throws IOException,
+			InterruptedException {
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.addAll(jvmOptions);

@@ -7,11 +7,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
+import org.apache.paimon.Snapshot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;
@@ -27,7 +29,9 @@ import org.apache.paimon.table.Table;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
 import org.apache.paimon.table.sink.BatchWriteBuilder;
+import org.apache.paimon.table.source.DataSplit;
 import org.apache.paimon.table.source.ReadBuilder;
+import org.apache.paimon.table.source.Split;
 import org.apache.paimon.types.DataTypes;
 
 /**
@@ -161,7 +165,7 @@ public class TestWarehouse implements AutoCloseable {
 
 	/** The total record count of the table's latest snapshot (0 without snapshots), without reading data. */
 	public long latestSnapshotRecordCount(String name) {
-		org.apache.paimon.Snapshot snapshot = table(name).snapshotManager().latestSnapshot();
+		Snapshot snapshot = table(name).snapshotManager().latestSnapshot();
 		return (snapshot != null) ? snapshot.totalRecordCount() : 0;
 	}
 
@@ -171,9 +175,9 @@ public class TestWarehouse implements AutoCloseable {
 	 * @return the file counts by partition and bucket ({@code <partition row>/<bucket>})
 	 */
 	public Map<String, Integer> liveFilesPerBucket(String name) {
-		Map<String, Integer> files = new java.util.TreeMap<>();
-		for (org.apache.paimon.table.source.Split split : table(name).newScan().plan().splits()) {
-			if (split instanceof org.apache.paimon.table.source.DataSplit data) {
+		Map<String, Integer> files = new TreeMap<>();
+		for (Split split : table(name).newScan().plan().splits()) {
+			if (split instanceof DataSplit data) {
 				files.merge(data.partition() + "/" + data.bucket(), data.dataFiles().size(), Integer::sum);
 			}
 		}

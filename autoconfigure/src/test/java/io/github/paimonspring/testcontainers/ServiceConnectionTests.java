@@ -33,8 +33,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Testcontainers(disabledWithoutDocker = true)
 @SpringBootTest(classes = ServiceConnectionTests.App.class,
 		properties = { "paimon.tables.people.identifier=crm.people", "paimon.tables.people.create-if-missing=true",
-				"paimon.tables.people.schema.columns[0].name=id", "paimon.tables.people.schema.columns[0].type=INT NOT NULL",
-				"paimon.tables.people.schema.columns[1].name=name", "paimon.tables.people.schema.columns[1].type=STRING" })
+				"paimon.tables.people.schema.columns[0].name=id",
+						"paimon.tables.people.schema.columns[0].type=INT NOT NULL",
+				"paimon.tables.people.schema.columns[1].name=name",
+						"paimon.tables.people.schema.columns[1].type=STRING" })
 class ServiceConnectionTests {
 
 	@Container
@@ -59,7 +61,8 @@ class ServiceConnectionTests {
 		assertThat(this.details).hasSize(2);
 		assertThat(this.details).anySatisfy((d) -> assertThat(d.getWarehouse()).isEqualTo("s3://paimon/warehouse"));
 		assertThat(this.details).anySatisfy((d) -> assertThat(d.getMetastore()).isEqualTo("jdbc"));
-		try (BufferAllocator allocator = new RootAllocator(); VectorSchemaRoot batch = Batches.idName(allocator, 1, "ada")) {
+		try (BufferAllocator allocator = new RootAllocator(); VectorSchemaRoot batch = Batches.idName(allocator, 1,
+				"ada")) {
 			assertThat(this.writer.write("people", batch).committed()).isTrue();
 		}
 		assertThat(this.catalog.listTables("crm")).containsExactly("people");

@@ -1,6 +1,5 @@
 package io.github.paimonspring.write;
 
-import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.core.WriteResult;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -80,7 +79,8 @@ class ArrowStreamWriteTests {
 			dictionaryValues.setValueCount(cities.length);
 			DictionaryProvider.MapDictionaryProvider provider = new DictionaryProvider.MapDictionaryProvider(
 					new Dictionary(dictionaryValues, encoding));
-			Schema schema = new Schema(List.of(new Field("id", FieldType.notNullable(new ArrowType.Int(32, true)), null),
+			Schema schema = new Schema(List.of(new Field("id", FieldType.notNullable(new ArrowType.Int(32, true)),
+					null),
 					new Field("city", new FieldType(true, new ArrowType.Int(32, true), encoding), null)));
 			ByteArrayOutputStream out = new ByteArrayOutputStream();
 			try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);

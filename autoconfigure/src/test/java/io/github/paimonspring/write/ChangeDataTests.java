@@ -2,9 +2,11 @@ package io.github.paimonspring.write;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.support.WarehouseTestBase;
@@ -16,6 +18,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
 
@@ -67,7 +70,8 @@ class ChangeDataTests extends WarehouseTestBase {
 		String append = "default.append_only";
 		this.warehouse.simpleLogTable(append);
 		long snapshots = this.warehouse.snapshotCount(append);
-		try (VectorSchemaRoot batch = batch(new String[] { INSERT, "-D" }, new Integer[] { 7, 1 }, new String[] { "x", null })) {
+		try (VectorSchemaRoot batch = batch(new String[] { INSERT, "-D" }, new Integer[] { 7, 1 }, new String[] { "x",
+				null })) {
 			assertThatThrownBy(() -> this.writer.write(append, batch)).isInstanceOf(ArrowDataException.class)
 				.hasMessageContaining("Row 1 has row kind '-D'").hasMessageContaining("append table")
 				.satisfies((ex) -> assertThat(((ArrowDataException) ex).getRow()).isEqualTo(1));
@@ -78,11 +82,13 @@ class ChangeDataTests extends WarehouseTestBase {
 		String keyed = "default.keyed";
 		this.warehouse.simplePkTable(keyed);
 		long keyedSnapshots = this.warehouse.snapshotCount(keyed);
-		try (VectorSchemaRoot batch = batch(new String[] { INSERT, "+X" }, new Integer[] { 7, 8 }, new String[] { "a", "b" })) {
+		try (VectorSchemaRoot batch = batch(new String[] { INSERT, "+X" }, new Integer[] { 7, 8 }, new String[] { "a",
+				"b" })) {
 			assertThatThrownBy(() -> this.writer.write(keyed, batch)).isInstanceOf(ArrowDataException.class)
 				.hasMessageContaining("Row 1").hasMessageContaining("unknown row kind '+X'");
 		}
-		try (VectorSchemaRoot batch = batch(new String[] { INSERT, null }, new Integer[] { 7, 8 }, new String[] { "a", "b" })) {
+		try (VectorSchemaRoot batch = batch(new String[] { INSERT, null }, new Integer[] { 7, 8 }, new String[] { "a",
+				"b" })) {
 			assertThatThrownBy(() -> this.writer.write(keyed, batch)).isInstanceOf(ArrowDataException.class)
 				.hasMessageContaining("Row 1").hasMessageContaining("'_row_kind' is null");
 		}
@@ -114,10 +120,12 @@ class ChangeDataTests extends WarehouseTestBase {
 		this.warehouse.create(table, org.apache.paimon.schema.Schema.newBuilder().column("id", DataTypes.INT())
 			.column("name", DataTypes.STRING()).column("email", DataTypes.STRING()).primaryKey("id")
 			.option("bucket", "1").option("merge-engine", "partial-update").build());
-		try (VectorSchemaRoot names = columns(Map.of("id", new Object[] { 1, 2 }, "name", new Object[] { "ann", "bob" }))) {
+		try (VectorSchemaRoot names = columns(Map.of("id", new Object[] { 1, 2 }, "name", new Object[] { "ann",
+				"bob" }))) {
 			this.writer.write(table, names);
 		}
-		try (VectorSchemaRoot emails = columns(Map.of("email", new Object[] { "a@x", "c@x" }, "id", new Object[] { 1, 3 }))) {
+		try (VectorSchemaRoot emails = columns(Map.of("email", new Object[] { "a@x", "c@x" }, "id", new Object[] { 1,
+				3 }))) {
 			this.writer.write(table, emails);
 		}
 		assertThat(this.warehouse.read(table, (row) -> row.getInt(0) + ":" + text(row, 1) + ":" + text(row, 2)))
@@ -131,7 +139,8 @@ class ChangeDataTests extends WarehouseTestBase {
 				new Object[] { "a@x" }))) {
 			this.writer.write(plain, full);
 		}
-		try (VectorSchemaRoot withoutName = columns(Map.of("id", new Object[] { 1 }, "email", new Object[] { "b@x" }))) {
+		try (VectorSchemaRoot withoutName = columns(Map.of("id", new Object[] { 1 }, "email",
+				new Object[] { "b@x" }))) {
 			this.writer.write(plain, withoutName);
 		}
 		assertThat(this.warehouse.read(plain, (row) -> row.getInt(0) + ":" + text(row, 1) + ":" + text(row, 2)))
@@ -144,7 +153,7 @@ class ChangeDataTests extends WarehouseTestBase {
 		assertThat(this.warehouse.snapshotCount(plain)).isEqualTo(snapshots);
 	}
 
-	private static String text(org.apache.paimon.data.InternalRow row, int column) {
+	private static String text(InternalRow row, int column) {
 		return row.isNullAt(column) ? "null" : row.getString(column).toString();
 	}
 
@@ -199,11 +208,11 @@ class ChangeDataTests extends WarehouseTestBase {
 
 	/** A batch of Int32 and Utf8 columns, in the map's order. */
 	private VectorSchemaRoot columns(Map<String, Object[]> values) {
-		Map<String, Object[]> ordered = (values instanceof LinkedHashMap) ? values : new java.util.TreeMap<>(values);
+		Map<String, Object[]> ordered = (values instanceof LinkedHashMap) ? values : new TreeMap<>(values);
 		List<Field> fields = new ArrayList<>();
 		int rows = 0;
 		for (Map.Entry<String, Object[]> column : ordered.entrySet()) {
-			boolean ints = java.util.Arrays.stream(column.getValue()).anyMatch(Integer.class::isInstance);
+			boolean ints = Arrays.stream(column.getValue()).anyMatch(Integer.class::isInstance);
 			fields.add(new Field(column.getKey(),
 					FieldType.nullable(ints ? new ArrowType.Int(32, true) : ArrowType.Utf8.INSTANCE), null));
 			rows = column.getValue().length;

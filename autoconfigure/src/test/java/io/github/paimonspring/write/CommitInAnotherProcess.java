@@ -29,7 +29,8 @@ public final class CommitInAnotherProcess {
 				.deserializeCommitMessages(Files.readAllBytes(Path.of(args[4])));
 			try (ArrowTableCommit commit = writer.newWriteBuilder(args[1]).withCommitUser(args[2]).newCommit()) {
 				CommitResult result = commit.filterAndCommit(Long.parseLong(args[3]), messages);
-				System.out.println("RESULT committed=" + result.committed() + " snapshot=" + result.snapshotId() + " pid="
+				System.out.println("RESULT committed=" + result.committed() + " snapshot=" + result.snapshotId()
+						+ " pid="
 						+ ProcessHandle.current().pid());
 			}
 		}

@@ -1,6 +1,5 @@
 package io.github.paimonspring.write;
 
-
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
 import org.apache.arrow.vector.VectorSchemaRoot;

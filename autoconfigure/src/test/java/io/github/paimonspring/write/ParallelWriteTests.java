@@ -1,6 +1,8 @@
 package io.github.paimonspring.write;
 
 import io.github.paimonspring.core.PaimonWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -12,6 +14,7 @@ import io.github.paimonspring.support.TestWarehouse;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
@@ -35,11 +38,12 @@ class ParallelWriteTests {
 	void parallelLanesOnAFixedBucketTableKeepPaimonsBucketsAndUpsertSemantics() throws Exception {
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
 			for (String name : List.of("default.par", "default.twin")) {
-				warehouse.create(name, org.apache.paimon.schema.Schema.newBuilder()
+				warehouse.create(name, Schema.newBuilder()
 					.column("id", DataTypes.INT()).column("name", DataTypes.STRING()).primaryKey("id")
 					.option("bucket", "4").build());
 			}
-			PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"), 3);
+			PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
+					this.dir.resolve("s"), 3);
 			ArrowWriteBuilder builder = writer.newWriteBuilder("default.par").withCommitUser("lanes");
 			try (ArrowTableWrite write = builder.newWrite(); ArrowTableCommit commit = builder.newCommit()) {
 				try (VectorSchemaRoot first = Batches.idNameRange(allocator, 0, 100_000, (id) -> "v1")) {
@@ -70,9 +74,10 @@ class ParallelWriteTests {
 	@Test
 	void parallelLanesOnAnAppendTableWriteEveryRowOnce() throws Exception {
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
-			warehouse.create("default.log", org.apache.paimon.schema.Schema.newBuilder()
+			warehouse.create("default.log", Schema.newBuilder()
 				.column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build());
-			PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"), 2);
+			PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
+					this.dir.resolve("s"), 2);
 			try (VectorSchemaRoot batch = Batches.idNameRange(allocator, 0, 100_000, (id) -> "a")) {
 				assertThat(writer.write("default.log", batch).rows()).isEqualTo(100_000);
 			}
@@ -92,8 +97,8 @@ class ParallelWriteTests {
 			try (var reader = read.newRead().createReader(read.newScan().plan())) {
 				reader.forEachRemaining((row) -> keyToBucket.put(row.getInt(0), b));
 			}
-			catch (java.io.IOException ex) {
-				throw new java.io.UncheckedIOException(ex);
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
 			}
 		}
 		return keyToBucket;

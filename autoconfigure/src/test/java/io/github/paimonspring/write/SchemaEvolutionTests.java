@@ -1,6 +1,7 @@
 package io.github.paimonspring.write;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,6 @@ import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.ingest.LocalKeyClaims;
 import io.github.paimonspring.support.TestWarehouse;
 import io.github.paimonspring.support.WarehouseTestBase;
-import io.github.paimonspring.write.SchemaChangeListener;
 import io.github.paimonspring.write.schema.SchemaEvolution;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -36,9 +36,11 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.paimon.data.Decimal;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
+import org.apache.paimon.types.DecimalType;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -183,7 +185,8 @@ class SchemaEvolutionTests extends WarehouseTestBase {
 		Ingester ingester = new Ingester(IngestSettings.DEFAULTS, new LocalKeyClaims(), IngestListener.NONE, 0);
 		PaimonTables tables = new PaimonTables(this.warehouse.catalog(), Map.of());
 		PaimonWriter writer = new PaimonWriter(tables, this.dir.resolve("spill"), 1, 0, ingester);
-		writer.setSchemaEvolution(new SchemaEvolution(tables, SchemaEvolutionPolicy.ADD_COLUMNS, SchemaChangeListener.NONE));
+		writer.setSchemaEvolution(new SchemaEvolution(tables, SchemaEvolutionPolicy.ADD_COLUMNS,
+				SchemaChangeListener.NONE));
 		List<CompletableFuture<WriteResult>> results = new ArrayList<>();
 		try (VectorSchemaRoot before = batch(intField("id"), stringField("name"));
 				VectorSchemaRoot after = batch(intField("id"), stringField("name"), bigintField("score"))) {
@@ -208,7 +211,7 @@ class SchemaEvolutionTests extends WarehouseTestBase {
 			.column("amount", DataTypes.DECIMAL(10, 2))
 			.build());
 		this.warehouse.insert(TABLE, TestWarehouse.row(1,
-				org.apache.paimon.data.Decimal.fromBigDecimal(new BigDecimal("1.50"), 10, 2)));
+				Decimal.fromBigDecimal(new BigDecimal("1.50"), 10, 2)));
 	}
 
 	private List<Long> schemaIds() {
@@ -227,7 +230,7 @@ class SchemaEvolutionTests extends WarehouseTestBase {
 	}
 
 	private List<String> amounts() {
-		int precision = ((org.apache.paimon.types.DecimalType) this.warehouse.table(TABLE).rowType().getTypeAt(1))
+		int precision = ((DecimalType) this.warehouse.table(TABLE).rowType().getTypeAt(1))
 			.getPrecision();
 		boolean wide = this.warehouse.table(TABLE).rowType().getTypeAt(0).equals(DataTypes.BIGINT());
 		return this.warehouse
@@ -248,8 +251,8 @@ class SchemaEvolutionTests extends WarehouseTestBase {
 	void aNewColumnPaimonCannotTypeIsRefusedByNameAndChangesNothing() {
 		this.warehouse.simpleLogTable(TABLE);
 		// a struct whose child has no name: no Paimon ROW type exists for it (found by MutationFuzzTests)
-		Field nameless = new Field("details", org.apache.arrow.vector.types.pojo.FieldType
-			.nullable(org.apache.arrow.vector.types.pojo.ArrowType.Struct.INSTANCE), List.of(stringField(" ")));
+		Field nameless = new Field("details", FieldType
+			.nullable(ArrowType.Struct.INSTANCE), List.of(stringField(" ")));
 		for (SchemaEvolutionPolicy policy : List.of(SchemaEvolutionPolicy.NONE, SchemaEvolutionPolicy.ADD_COLUMNS)) {
 			PaimonWriter writer = writer(this.warehouse, policy, this.meters);
 			try (VectorSchemaRoot batch = batch(intField("id"), stringField("name"), nameless)) {
@@ -270,7 +273,7 @@ class SchemaEvolutionTests extends WarehouseTestBase {
 
 	private static void fill(VectorSchemaRoot batch, int id, String name, Long score) {
 		((IntVector) batch.getVector("id")).setSafe(0, id);
-		((VarCharVector) batch.getVector("name")).setSafe(0, name.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+		((VarCharVector) batch.getVector("name")).setSafe(0, name.getBytes(StandardCharsets.UTF_8));
 		FieldVector scores = batch.getVector("score");
 		if (scores != null) {
 			if (score != null) {

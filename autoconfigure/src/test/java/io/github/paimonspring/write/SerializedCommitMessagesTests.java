@@ -45,7 +45,8 @@ class SerializedCommitMessagesTests {
 			JavaProcess.Result first = JavaProcess.run(List.of(), CommitInAnotherProcess.class,
 					warehouse.root().toString(), table, "doris-load-job-42", "42", file.toString());
 			assertThat(first.exitCode()).as(first.output()).isZero();
-			assertThat(first.output()).contains("RESULT committed=true").doesNotContain("pid=" + ProcessHandle.current().pid());
+			assertThat(first.output()).contains("RESULT committed=true").doesNotContain("pid=" + ProcessHandle.current()
+					.pid());
 			assertThat(warehouse.idNames(table)).containsExactly("1:alice", "2:bob", "3:carol", "4:dave", "5:eve");
 			assertThat(warehouse.snapshotCount(table)).isEqualTo(before + 1);
 			var snapshot = warehouse.table(table).snapshotManager().latestSnapshot();

@@ -1,6 +1,8 @@
 package io.github.paimonspring.write;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 
 import io.github.paimonspring.arrow.ArrowDataException;
@@ -53,12 +55,13 @@ class TransferAndWriteTests extends WarehouseTestBase {
 		}
 		List<String> written = this.warehouse.idNames(TABLE);
 		assertThat(written).hasSameSizeAs(expected);
-		assertThat(new java.util.HashSet<>(written)).isEqualTo(new java.util.HashSet<>(expected));
+		assertThat(new HashSet<>(written)).isEqualTo(new HashSet<>(expected));
 	}
 
 	@Test
 	void aBatchThatDoesNotMatchIsRefusedAndTheOneInFlightIsStillWritten() {
-		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.build());
 		ArrowWriteBuilder builder = this.writer.newWriteBuilder(TABLE).withCommitUser("ahead");
 		try (ArrowTableWrite write = builder.newWrite();
@@ -101,7 +104,7 @@ class TransferAndWriteTests extends WarehouseTestBase {
 		VarCharVector names = (VarCharVector) root.getVector(1);
 		for (int i = 0; i < rows; i++) {
 			ids.setSafe(i, from + i + 10);
-			names.setSafe(i, ("n" + (from + i)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+			names.setSafe(i, ("n" + (from + i)).getBytes(StandardCharsets.UTF_8));
 		}
 		root.setRowCount(rows);
 	}

@@ -20,9 +20,9 @@ import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.paimon.schema.Schema.Builder;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -352,7 +352,8 @@ class WriteProtocolTests extends WarehouseTestBase {
 			.option("bucket", "-1").build());
 		write("default.dyn", 1, "alice", 2, "bob", 3, "carol");
 		write("default.dyn", 2, "bob-v2", 3, "carol-v2", 4, "dave");
-		assertThat(this.warehouse.idNames("default.dyn")).containsExactly("1:alice", "2:bob-v2", "3:carol-v2", "4:dave");
+		assertThat(this.warehouse.idNames("default.dyn")).containsExactly("1:alice", "2:bob-v2", "3:carol-v2",
+				"4:dave");
 		assertThat(this.warehouse.dataFiles("default.dyn")).isNotEmpty();
 		assertThat(Files.isDirectory(this.warehouse.tableDir("default.dyn").resolve("index"))).isTrue();
 	}
@@ -364,7 +365,8 @@ class WriteProtocolTests extends WarehouseTestBase {
 			.option("bucket-key", "id").build());
 		write("default.fixed_log", 1, "a", 2, "b", 3, "c", 4, "d", 5, "e");
 		assertThat(this.warehouse.idNames("default.fixed_log")).hasSize(5);
-		assertThat(this.warehouse.dataFiles("default.fixed_log").stream().map((f) -> f.substring(0, f.indexOf('/'))).distinct())
+		assertThat(this.warehouse.dataFiles("default.fixed_log").stream().map((f) -> f.substring(0,
+				f.indexOf('/'))).distinct())
 			.hasSizeGreaterThan(1);
 	}
 
@@ -405,7 +407,8 @@ class WriteProtocolTests extends WarehouseTestBase {
 		ArrowTableWrite write = builder.newWrite();
 		write.close();
 		write.close();
-		assertThatThrownBy(write::prepareCommit).isInstanceOf(PaimonStateException.class).hasMessageContaining("closed");
+		assertThatThrownBy(write::prepareCommit).isInstanceOf(PaimonStateException.class)
+				.hasMessageContaining("closed");
 		ArrowCommitMessages messages = prepare(builder, 1, "x");
 		messages.close();
 		assertThatThrownBy(messages::rowCount).isInstanceOf(PaimonStateException.class);
@@ -443,7 +446,8 @@ class WriteProtocolTests extends WarehouseTestBase {
 
 		private int served;
 
-		BlockingReader(BufferAllocator allocator, VectorSchemaRoot source, CountDownLatch inside, CountDownLatch release) {
+		BlockingReader(BufferAllocator allocator, VectorSchemaRoot source, CountDownLatch inside,
+				CountDownLatch release) {
 			super(allocator);
 			this.source = source;
 			this.inside = inside;
@@ -462,8 +466,8 @@ class WriteProtocolTests extends WarehouseTestBase {
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
 			}
-			new org.apache.arrow.vector.VectorUnloader(this.source).getRecordBatch().close();
-			try (var batch = new org.apache.arrow.vector.VectorUnloader(this.source).getRecordBatch()) {
+			new VectorUnloader(this.source).getRecordBatch().close();
+			try (var batch = new VectorUnloader(this.source).getRecordBatch()) {
 				loadRecordBatch(batch);
 			}
 			return true;

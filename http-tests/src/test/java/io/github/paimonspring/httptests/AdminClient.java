@@ -36,7 +36,8 @@ public final class AdminClient {
 	}
 
 	public HttpResponse<String> postArrow(String path, byte[] body) throws IOException, InterruptedException {
-		return send(request(path).header("Content-Type", ARROW).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+		return send(request(path).header("Content-Type",
+				ARROW).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
 	}
 
 	public HttpResponse<String> postArrow(String path, byte[] body, String header, String value)

@@ -59,7 +59,7 @@ public final class ArrowBodies {
 
 	/** The same rows written as {@code batches} identical batches. */
 	public static byte[] stream(boolean withDt, int batches, Object... values) {
-		List<Field> fields = new java.util.ArrayList<>(List.of(
+		List<Field> fields = new ArrayList<>(List.of(
 				new Field("id", FieldType.nullable(new ArrowType.Int(32, true)), null),
 				new Field("name", FieldType.nullable(ArrowType.Utf8.INSTANCE), null)));
 		if (withDt) {

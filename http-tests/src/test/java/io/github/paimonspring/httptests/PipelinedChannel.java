@@ -3,6 +3,8 @@ package io.github.paimonspring.httptests;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -156,7 +158,7 @@ public final class PipelinedChannel {
 		HttpRequest request = this.client.request(this.path + "/rows?generation=" + this.generation + "&after="
 				+ ((after == 0) ? "" : String.valueOf(after)) + "&offsetToken=" + (after + this.rows))
 			.header("Content-Type", AdminClient.ARROW)
-			.timeout(java.time.Duration.ofSeconds(60))
+			.timeout(Duration.ofSeconds(60))
 			.POST(HttpRequest.BodyPublishers.ofByteArray(ArrowBodies.idNameRange((int) after + 1, this.rows)))
 			.build();
 		return this.client.http().sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenCompose((response) -> {
@@ -164,7 +166,8 @@ public final class PipelinedChannel {
 					&& attempt < 20) {
 				this.outOfOrderResends.incrementAndGet();
 				return CompletableFuture.supplyAsync(() -> null,
-						CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS)).thenCompose((x) -> send(after, attempt + 1));
+						CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS)).thenCompose((x) -> send(after,
+								attempt + 1));
 			}
 			return CompletableFuture.completedFuture(response);
 		});
@@ -172,7 +175,7 @@ public final class PipelinedChannel {
 
 	/** The names the rows of ids {@code 1..upTo} have. */
 	public static List<String> rowsUpTo(long upTo) {
-		List<String> expected = new java.util.ArrayList<>();
+		List<String> expected = new ArrayList<>();
 		for (long id = 1; id <= upTo; id++) {
 			expected.add(id + ":n" + id);
 		}

@@ -61,7 +61,8 @@ public final class RawHttp {
 			}
 		}
 		catch (SocketTimeoutException ex) {
-			throw new IOException("no end of response within 30 s; got: " + received.toString(StandardCharsets.UTF_8), ex);
+			throw new IOException("no end of response within 30 s; got: " + received.toString(StandardCharsets.UTF_8),
+					ex);
 		}
 		catch (IOException ex) {
 			// a reset after the response (the server closes while unread request bytes remain)
@@ -78,7 +79,8 @@ public final class RawHttp {
 		Map<String, String> headers = new LinkedHashMap<>();
 		for (int i = 1; i < lines.length; i++) {
 			int colon = lines[i].indexOf(':');
-			headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim());
+			headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
+					lines[i].substring(colon + 1).trim());
 		}
 		String body = text.substring(end + 4);
 		if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {

@@ -32,7 +32,8 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	public static Path jar() {
-		Path jar = Path.of(System.getProperty("sample.app.jar", "../sample-app/target/paimon-spring-boot-sample-app.jar"));
+		Path jar = Path.of(System.getProperty("sample.app.jar",
+				"../sample-app/target/paimon-spring-boot-sample-app.jar"));
 		if (!Files.isRegularFile(jar)) {
 			throw new IllegalStateException("Packaged sample app not found at " + jar.toAbsolutePath()
 					+ "; run the tests from the repository root with 'mvn -B verify'");
@@ -46,7 +47,8 @@ public final class SampleAppProcess implements AutoCloseable {
 			port = socket.getLocalPort();
 		}
 		Path log = Files.createTempFile("sample-app-", ".log");
-		Process process = processBuilder(command(warehouse, port, jvmOptions, args)).redirectOutput(log.toFile()).start();
+		Process process = processBuilder(command(warehouse, port, jvmOptions,
+				args)).redirectOutput(log.toFile()).start();
 		SampleAppProcess app = new SampleAppProcess(process, port, log);
 		try {
 			app.awaitReady();
@@ -73,11 +75,13 @@ public final class SampleAppProcess implements AutoCloseable {
 			port = socket.getLocalPort();
 		}
 		Path log = Files.createTempFile("sample-app-", ".log");
-		Process process = processBuilder(command(warehouse, port, jvmOptions, args)).redirectOutput(log.toFile()).start();
+		Process process = processBuilder(command(warehouse, port, jvmOptions,
+				args)).redirectOutput(log.toFile()).start();
 		try {
 			if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 				process.destroyForcibly().waitFor();
-				throw new IllegalStateException("sample app did not exit within " + timeout + ":\n" + Files.readString(log));
+				throw new IllegalStateException("sample app did not exit within " + timeout
+						+ ":\n" + Files.readString(log));
 			}
 			return new Exit(process.exitValue(), Files.readString(log));
 		}
@@ -114,7 +118,8 @@ public final class SampleAppProcess implements AutoCloseable {
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
 		while (System.nanoTime() < deadline) {
 			if (!this.process.isAlive()) {
-				throw new IllegalStateException("sample app exited with " + this.process.exitValue() + ":\n" + output());
+				throw new IllegalStateException("sample app exited with " + this.process.exitValue()
+						+ ":\n" + output());
 			}
 			try {
 				HttpResponse<Void> response = client.send(HttpRequest.newBuilder(uri("/orders")).GET().build(),

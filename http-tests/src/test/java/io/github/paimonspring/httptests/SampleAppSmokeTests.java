@@ -33,7 +33,8 @@ class SampleAppSmokeTests {
 			HttpResponse<String> created = client.send(HttpRequest.newBuilder(app.uri("/orders"))
 				.header("Content-Type", "application/json")
 				.POST(HttpRequest.BodyPublishers.ofString(
-						"[{\"orderId\": 7, \"customer\": \"zoe\", \"amount\": 1.99, \"createdAt\": \"2026-11-30T12:00:00\"}]"))
+						"[{\"orderId\": 7, \"customer\": \"zoe\", \"amount\": 1.99, \"createdAt\": "
+								+ "\"2026-11-30T12:00:00\"}]"))
 				.build(), HttpResponse.BodyHandlers.ofString());
 			assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
 			HttpResponse<String> listed = client.send(HttpRequest.newBuilder(app.uri("/orders")).GET().build(),

@@ -30,7 +30,8 @@ public record KafkaPipelineView(String name, String table, String topics, String
 	 * @param lag the records between the partition's end and the committed offset
 	 * @param appendsInFlight the appends sent and not yet committed
 	 */
-	public record Partition(String topic, int partition, String channel, long generation, @Nullable Long committedOffset,
+	public record Partition(String topic, int partition, String channel, long generation,
+			@Nullable Long committedOffset,
 			long lag, int appendsInFlight) {
 	}
 

@@ -15,7 +15,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.kafka.autoconfigure.PaimonKafkaAutoConfiguration;
 import io.github.paimonspring.core.PaimonOperations;
-import io.github.paimonspring.kafka.TestKafka;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -66,7 +65,8 @@ public final class KafkaBenchmark {
 		int seconds = (args.length > 4) ? Integer.parseInt(args[4]) : 30;
 		String topic = TestKafka.createTopic("bench", PARTITIONS);
 		long bytes = produce(topic, records);
-		System.out.printf(Locale.ROOT, "produced %,d records, %,d bytes of values (%d bytes each on average)%n", records,
+		System.out.printf(Locale.ROOT, "produced %,d records, %,d bytes of values (%d bytes each on average)%n",
+				records,
 				bytes, bytes / records);
 		List<Double> baseline = new ArrayList<>();
 		List<Double> pipeline = new ArrayList<>();
@@ -79,17 +79,20 @@ public final class KafkaBenchmark {
 				pipeline.add(pipeline(topic, records, round));
 				baseline.add(plainConsumer(topic, records));
 			}
-			System.out.printf(Locale.ROOT, "round %d: plain consumer %,.0f records/s, pipeline %,.0f records/s%n", round,
+			System.out.printf(Locale.ROOT, "round %d: plain consumer %,.0f records/s, pipeline %,.0f records/s%n",
+					round,
 					baseline.get(round), pipeline.get(round));
 		}
 		long[] lag = lag(rate, seconds);
 		StringBuilder report = new StringBuilder();
-		report.append(String.format(Locale.ROOT, "Kafka → Paimon, %,d JSON records of %d bytes, %d partitions, %d rounds, %d cores%n%n",
+		report.append(String.format(Locale.ROOT,
+				"Kafka → Paimon, %,d JSON records of %d bytes, %d partitions, %d rounds, %d cores%n%n",
 				records, bytes / records, PARTITIONS, rounds, Runtime.getRuntime().availableProcessors()));
 		report.append("| side | records/s (median) | MB/s |\n|---|---:|---:|\n");
 		double plain = median(baseline);
 		double into = median(pipeline);
-		report.append(String.format(Locale.ROOT, "| plain consumer, parse only | %,.0f | %.1f |%n", plain, plain * bytes / records / 1e6));
+		report.append(String.format(Locale.ROOT, "| plain consumer, parse only | %,.0f | %.1f |%n", plain,
+				plain * bytes / records / 1e6));
 		report.append(String.format(Locale.ROOT, "| pipeline into a Paimon table, committed | %,.0f | %.1f |%n", into,
 				into * bytes / records / 1e6));
 		List<Double> ratios = new ArrayList<>();
@@ -99,7 +102,8 @@ public final class KafkaBenchmark {
 		report.append(String.format(Locale.ROOT, "%npipeline / plain consumer: per round %s, median %.2f%n%n", ratios,
 				median(ratios)));
 		report.append(String.format(Locale.ROOT,
-				"Lag at a steady %,d records/s for %d s: median %,d records, p95 %,d, max %,d; caught up %,d ms after the "
+				"Lag at a steady %,d records/s for %d s: median %,d records, p95 %,d, max %,d; caught up %,d ms after "
+						+ "the "
 						+ "producer stopped%n",
 				rate, seconds, lag[0], lag[1], lag[2], lag[3]));
 		Files.createDirectories(out.toAbsolutePath().getParent());
@@ -156,15 +160,20 @@ public final class KafkaBenchmark {
 		return new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE).logStartupInfo(false)
 			.properties(Map.of("paimon.catalog.warehouse", warehouse.toString(), "spring.kafka.bootstrap-servers",
 					TestKafka.bootstrapServers(), "logging.level.org.apache.kafka", "WARN",
-					"paimon.tables.events.identifier", "default.events_" + pipeline, "paimon.tables.events.create-if-missing",
-					"true", "paimon.tables.events.schema.columns[0].name", "id", "paimon.tables.events.schema.columns[0].type",
+					"paimon.tables.events.identifier", "default.events_" + pipeline,
+							"paimon.tables.events.create-if-missing",
+					"true", "paimon.tables.events.schema.columns[0].name", "id",
+							"paimon.tables.events.schema.columns[0].type",
 					"BIGINT NOT NULL"))
 			.properties(Map.of("paimon.tables.events.schema.columns[1].name", "customer",
-					"paimon.tables.events.schema.columns[1].type", "STRING", "paimon.tables.events.schema.columns[2].name",
+					"paimon.tables.events.schema.columns[1].type", "STRING",
+							"paimon.tables.events.schema.columns[2].name",
 					"amount", "paimon.tables.events.schema.columns[2].type", "DECIMAL(10, 2)",
-					"paimon.tables.events.schema.columns[3].name", "kind", "paimon.tables.events.schema.columns[3].type",
+					"paimon.tables.events.schema.columns[3].name", "kind",
+							"paimon.tables.events.schema.columns[3].type",
 					"STRING", "paimon.tables.events.schema.columns[4].name", "note",
-					"paimon.tables.events.schema.columns[4].type", "STRING", "paimon.kafka.pipelines." + pipeline + ".topics",
+					"paimon.tables.events.schema.columns[4].type", "STRING",
+							"paimon.kafka.pipelines." + pipeline + ".topics",
 					topic, "paimon.kafka.pipelines." + pipeline + ".table", "events"))
 			.run();
 	}

@@ -3,15 +3,18 @@ package io.github.paimonspring.kafka;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import io.github.paimonspring.core.PaimonOperations;
-import io.github.paimonspring.kafka.TestKafka;
 import io.github.paimonspring.support.TestWarehouse;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,13 +41,20 @@ class KafkaExactlyOnceTests {
 	void fourPartitionsAnd200000JsonRecordsLandExactlyOnceAcrossARestart() throws Exception {
 		String topic = TestKafka.createTopic("events", PARTITIONS);
 		ApplicationContextRunner runner = KafkaPipelineFixture.runner(this.warehouse)
-			.withPropertyValues("paimon.tables.events.identifier=default.events", "paimon.tables.events.create-if-missing=true",
-					"paimon.tables.events.schema.columns[0].name=id", "paimon.tables.events.schema.columns[0].type=BIGINT NOT NULL",
-					"paimon.tables.events.schema.columns[1].name=customer", "paimon.tables.events.schema.columns[1].type=STRING",
-					"paimon.tables.events.schema.columns[2].name=amount", "paimon.tables.events.schema.columns[2].type=DECIMAL(10, 2)",
-					"paimon.tables.events.schema.columns[3].name=note", "paimon.tables.events.schema.columns[3].type=STRING",
-					"paimon.tables.events.schema.columns[4].name=kafka_partition", "paimon.tables.events.schema.columns[4].type=INT",
-					"paimon.tables.events.schema.columns[5].name=kafka_offset", "paimon.tables.events.schema.columns[5].type=BIGINT",
+			.withPropertyValues("paimon.tables.events.identifier=default.events",
+					"paimon.tables.events.create-if-missing=true",
+					"paimon.tables.events.schema.columns[0].name=id",
+							"paimon.tables.events.schema.columns[0].type=BIGINT NOT NULL",
+					"paimon.tables.events.schema.columns[1].name=customer",
+							"paimon.tables.events.schema.columns[1].type=STRING",
+					"paimon.tables.events.schema.columns[2].name=amount",
+							"paimon.tables.events.schema.columns[2].type=DECIMAL(10, 2)",
+					"paimon.tables.events.schema.columns[3].name=note",
+							"paimon.tables.events.schema.columns[3].type=STRING",
+					"paimon.tables.events.schema.columns[4].name=kafka_partition",
+							"paimon.tables.events.schema.columns[4].type=INT",
+					"paimon.tables.events.schema.columns[5].name=kafka_offset",
+							"paimon.tables.events.schema.columns[5].type=BIGINT",
 					"paimon.kafka.pipelines.events.topics=" + topic, "paimon.kafka.pipelines.events.table=events",
 					"paimon.kafka.pipelines.events.columns.partition=kafka_partition",
 					"paimon.kafka.pipelines.events.columns.offset=kafka_offset");
@@ -92,16 +102,18 @@ class KafkaExactlyOnceTests {
 
 	/** Produces records {@code from .. to - 1} and waits until the broker acknowledged every one of them. */
 	static void produce(KafkaProducer<byte[], byte[]> producer, String topic, int from, int to) throws Exception {
-		List<java.util.concurrent.Future<org.apache.kafka.clients.producer.RecordMetadata>> sent = new java.util.ArrayList<>();
+		List<Future<RecordMetadata>> sent = new ArrayList<>();
 		for (int id = from; id < to; id++) {
-			String json = "{\"id\":" + id + ",\"customer\":\"customer-" + (id % 977) + "\",\"amount\":" + (id % 10000) / 100.0
+			String json = "{\"id\":" + id + ",\"customer\":\"customer-" + (id % 977)
+					+ "\",\"amount\":" + (id % 10000) / 100.0
 					+ ",\"note\":\"a note of about two hundred bytes to make the record the size of a typical event "
 					+ "payload, padded with some more text for realism\"}";
-			sent.add(producer.send(new ProducerRecord<>(topic, id % PARTITIONS, null, json.getBytes(StandardCharsets.UTF_8))));
+			sent.add(producer.send(new ProducerRecord<>(topic, id % PARTITIONS, null,
+					json.getBytes(StandardCharsets.UTF_8))));
 		}
 		producer.flush();
-		for (java.util.concurrent.Future<org.apache.kafka.clients.producer.RecordMetadata> record : sent) {
-			record.get(60, java.util.concurrent.TimeUnit.SECONDS);
+		for (Future<RecordMetadata> record : sent) {
+			record.get(60, TimeUnit.SECONDS);
 		}
 	}
 

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 
 import io.github.paimonspring.kafka.actuate.PaimonKafkaHealthIndicator;
-import io.github.paimonspring.kafka.TestKafka;
 import io.github.paimonspring.support.TestWarehouse;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.paimon.data.BinaryString;
@@ -89,14 +88,16 @@ class KafkaExpiredChannelStateTests {
 			});
 		try (TestWarehouse warehouse = new TestWarehouse(this.warehouse)) {
 			assertThat(warehouse.read("default.people", (row) -> row.getString(1).toString()))
-				.as("only the other writer's rows, none of the partition's records").allMatch((name) -> name.startsWith("m"))
+				.as("only the other writer's rows, none of the partition's records").allMatch((name) -> name
+						.startsWith("m"))
 				.hasSize(RETAINED + 3);
 		}
 	}
 
 	private static void commit(FileStoreTable table, int identifier, Map<String, String> properties) throws Exception {
 		StreamWriteBuilder builder = table.newStreamWriteBuilder().withCommitUser("other-writer");
-		try (StreamTableWrite write = builder.newWrite(); TableCommitImpl commit = (TableCommitImpl) builder.newCommit()) {
+		try (StreamTableWrite write = builder.newWrite(); TableCommitImpl commit = (TableCommitImpl) builder
+				.newCommit()) {
 			write.write(GenericRow.of(1000L + identifier, BinaryString.fromString("m" + identifier)));
 			List<CommitMessage> messages = write.prepareCommit(false, identifier);
 			commit.commit(new ManifestCommittable(identifier, null, messages, new HashMap<>(properties)));

@@ -13,7 +13,6 @@ import io.github.paimonspring.kafka.autoconfigure.PaimonKafkaActuatorAutoConfigu
 import io.github.paimonspring.kafka.autoconfigure.PaimonKafkaAutoConfiguration;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.ChannelState;
-import io.github.paimonspring.kafka.TestKafka;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -50,7 +49,8 @@ final class KafkaPipelineFixture {
 			all.add(new TopicPartition(topic, i));
 		}
 		try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
-				Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers()), new ByteArrayDeserializer(),
+				Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers()),
+						new ByteArrayDeserializer(),
 				new ByteArrayDeserializer())) {
 			return consumer.endOffsets(all, Duration.ofSeconds(30));
 		}

@@ -1,6 +1,7 @@
 package io.github.paimonspring.kafka;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,7 +15,6 @@ import io.github.paimonspring.actuate.PaimonEndpointSection;
 import io.github.paimonspring.kafka.actuate.PaimonKafkaHealthIndicator;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonOperations;
-import io.github.paimonspring.kafka.TestKafka;
 import io.github.paimonspring.support.TestWarehouse;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -55,7 +55,8 @@ class KafkaRecordsTests {
 
 	private static final String[] PEOPLE = { "paimon.tables.people.identifier=default.people",
 			"paimon.tables.people.create-if-missing=true", "paimon.tables.people.schema.columns[0].name=id",
-			"paimon.tables.people.schema.columns[0].type=BIGINT NOT NULL", "paimon.tables.people.schema.columns[1].name=name",
+			"paimon.tables.people.schema.columns[0].type=BIGINT NOT NULL",
+					"paimon.tables.people.schema.columns[1].name=name",
 			"paimon.tables.people.schema.columns[1].type=STRING", "paimon.tables.people.schema.columns[2].name=age",
 			"paimon.tables.people.schema.columns[2].type=INT" };
 
@@ -79,34 +80,44 @@ class KafkaRecordsTests {
 		KafkaPipelineFixture.runner(this.warehouse)
 			.withBean(MicrometerKafkaPipelineListener.class, () -> new MicrometerKafkaPipelineListener(registry))
 			.withPropertyValues(PEOPLE)
-			.withPropertyValues("paimon.kafka.pipelines.people.topics=" + topic, "paimon.kafka.pipelines.people.table=people",
+			.withPropertyValues("paimon.kafka.pipelines.people.topics=" + topic,
+					"paimon.kafka.pipelines.people.table=people",
 					"paimon.kafka.pipelines.people.max-record-size=1KB")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				PaimonOperations paimon = context.getBean(PaimonOperations.class);
-				assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "people", topic, 1, Duration.ofSeconds(60))).isTrue();
+				assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "people", topic, 1,
+						Duration.ofSeconds(60))).isTrue();
 				List<ConsumerRecord<byte[], byte[]>> dead = TestKafka.read(dlt, 7, Duration.ofSeconds(30));
 				assertThat(dead).hasSize(7);
 				Map<Long, String> reasons = dead.stream().collect(Collectors.toMap(
 						(record) -> Long.parseLong(header(record, "kafka_dlt-original-offset")),
-						(record) -> header(record, DeadLetters.REASON_HEADER) + ": " + header(record, "kafka_dlt-exception-message")));
+						(record) -> header(record, DeadLetters.REASON_HEADER) + ": " + header(record,
+								"kafka_dlt-exception-message")));
 				assertThat(reasons).hasSize(7);
 				assertThat(reasons.get(1L)).startsWith("malformed: ").contains("is not JSON").contains(topic + "-0@1");
-				assertThat(reasons.get(2L)).startsWith("mismatch: ").contains("Column 'id' (BIGINT)").contains("\"two\"");
+				assertThat(reasons.get(2L)).startsWith("mismatch: ").contains("Column 'id' (BIGINT)")
+						.contains("\"two\"");
 				assertThat(reasons.get(3L)).startsWith("mismatch: ").contains("Column 'id'").contains("NOT NULL");
 				assertThat(reasons.get(4L)).startsWith("too-large: ").contains("max-record-size");
-				assertThat(reasons.get(5L)).startsWith("mismatch: ").contains("'nickname'").contains("schema-evolution");
-				assertThat(reasons.get(6L)).startsWith("mismatch: ").contains("Column 'age' (INT)").contains("3000000000");
+				assertThat(reasons.get(5L)).startsWith("mismatch: ").contains("'nickname'")
+						.contains("schema-evolution");
+				assertThat(reasons.get(6L)).startsWith("mismatch: ").contains("Column 'age' (INT)")
+						.contains("3000000000");
 				assertThat(reasons.get(7L)).startsWith("malformed: ").contains("not a JSON object");
 				assertThat(new String(dead.get(0).value(), StandardCharsets.UTF_8)).isEqualTo("{not json");
 				assertThat(header(dead.get(0), DeadLetters.TABLE_HEADER)).isEqualTo("people");
-				assertThat(registry.get(MicrometerKafkaPipelineListener.RECORDS).tag("result", "dead-lettered").counter().count())
+				assertThat(registry.get(MicrometerKafkaPipelineListener.RECORDS).tag("result",
+						"dead-lettered").counter().count())
 					.isEqualTo(7);
-				assertThat(registry.get(MicrometerKafkaPipelineListener.RECORDS).tag("result", "written").counter().count())
+				assertThat(registry.get(MicrometerKafkaPipelineListener.RECORDS).tag("result",
+						"written").counter().count())
 					.isEqualTo(9);
-				assertThat(registry.get(MicrometerKafkaPipelineListener.DEAD_LETTERS).tag("reason", "mismatch").counter().count())
+				assertThat(registry.get(MicrometerKafkaPipelineListener.DEAD_LETTERS).tag("reason",
+						"mismatch").counter().count())
 					.isEqualTo(4);
-				assertThat(registry.get(MicrometerKafkaPipelineListener.DEAD_LETTERS).tag("reason", "malformed").counter().count())
+				assertThat(registry.get(MicrometerKafkaPipelineListener.DEAD_LETTERS).tag("reason",
+						"malformed").counter().count())
 					.isEqualTo(2);
 				assertThat(context.getBean(KafkaPipelines.class).pipelines().get(0).state()).isEqualTo("running");
 			});
@@ -126,7 +137,8 @@ class KafkaRecordsTests {
 		}
 		KafkaPipelineFixture.runner(this.warehouse)
 			.withPropertyValues(PEOPLE)
-			.withPropertyValues("paimon.kafka.pipelines.allbad.topics=" + topic, "paimon.kafka.pipelines.allbad.table=people")
+			.withPropertyValues("paimon.kafka.pipelines.allbad.topics=" + topic,
+					"paimon.kafka.pipelines.allbad.table=people")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				PaimonOperations paimon = context.getBean(PaimonOperations.class);
@@ -155,16 +167,20 @@ class KafkaRecordsTests {
 			TestKafka.send(producer, topic, 0, "5", "{\"id\":5,\"name\":\"eve\"}");
 		}
 		KafkaPipelineFixture.runner(this.warehouse)
-			.withPropertyValues("paimon.tables.users.identifier=default.users", "paimon.tables.users.create-if-missing=true",
-					"paimon.tables.users.schema.columns[0].name=id", "paimon.tables.users.schema.columns[0].type=BIGINT NOT NULL",
-					"paimon.tables.users.schema.columns[1].name=name", "paimon.tables.users.schema.columns[1].type=STRING",
+			.withPropertyValues("paimon.tables.users.identifier=default.users",
+					"paimon.tables.users.create-if-missing=true",
+					"paimon.tables.users.schema.columns[0].name=id",
+							"paimon.tables.users.schema.columns[0].type=BIGINT NOT NULL",
+					"paimon.tables.users.schema.columns[1].name=name",
+							"paimon.tables.users.schema.columns[1].type=STRING",
 					"paimon.tables.users.schema.primary-key=id", "paimon.tables.users.schema.options.bucket=2",
 					"paimon.kafka.pipelines.users.topics=" + topic, "paimon.kafka.pipelines.users.table=users",
 					"paimon.kafka.pipelines.users.columns.key=id")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				PaimonOperations paimon = context.getBean(PaimonOperations.class);
-				assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "users", topic, 2, Duration.ofSeconds(60))).isTrue();
+				assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "users", topic, 2,
+						Duration.ofSeconds(60))).isTrue();
 			});
 		try (TestWarehouse warehouse = new TestWarehouse(this.warehouse)) {
 			assertThat(warehouse.read("default.users", (row) -> row.getLong(0) + ":" + row.getString(1)))
@@ -182,7 +198,8 @@ class KafkaRecordsTests {
 		}
 		KafkaPipelineFixture.runner(this.warehouse)
 			.withPropertyValues(PEOPLE)
-			.withPropertyValues("paimon.kafka.pipelines.strict.topics=" + topic, "paimon.kafka.pipelines.strict.table=people",
+			.withPropertyValues("paimon.kafka.pipelines.strict.topics=" + topic,
+					"paimon.kafka.pipelines.strict.table=people",
 					"paimon.kafka.pipelines.strict.on-error=stop")
 			.run((context) -> {
 				KafkaPipelines pipelines = context.getBean(KafkaPipelines.class);
@@ -196,7 +213,8 @@ class KafkaRecordsTests {
 					.as("nothing at or after the bad record is committed").isNotEqualTo("1").isNotEqualTo("2");
 				Health health = new PaimonKafkaHealthIndicator(pipelines).health(true);
 				assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-				assertThat(health.getDetails().get("strict").toString()).contains("state=stopped").contains("on-error is stop");
+				assertThat(health.getDetails().get("strict").toString()).contains("state=stopped")
+						.contains("on-error is stop");
 				PaimonEndpoint endpoint = new PaimonEndpoint(context.getBean(PaimonTables.class), null,
 						context.getBeanProvider(PaimonEndpointSection.class));
 				assertThat((List<?>) endpoint.paimon().section("kafkaPipelines")).singleElement()
@@ -215,7 +233,8 @@ class KafkaRecordsTests {
 	void arrowRecordsAndRecordMetadataLandInTheirColumns() throws Exception {
 		String topic = TestKafka.createTopic("arrow", 1);
 		long lastTimestamp;
-		try (KafkaProducer<byte[], byte[]> producer = TestKafka.producer(); BufferAllocator allocator = new RootAllocator()) {
+		try (KafkaProducer<byte[], byte[]> producer = TestKafka
+				.producer(); BufferAllocator allocator = new RootAllocator()) {
 			byte[] value = arrowStream(allocator, new long[] { 1, 2, 3 }, new String[] { "a", "b", null });
 			ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, 0, 1_700_000_000_000L,
 					"k1".getBytes(StandardCharsets.UTF_8), value);
@@ -223,7 +242,8 @@ class KafkaRecordsTests {
 			producer.send(record).get();
 			producer.send(new ProducerRecord<>(topic, 0, null, "not arrow".getBytes(StandardCharsets.UTF_8))).get();
 			lastTimestamp = producer
-				.send(new ProducerRecord<>(topic, 0, null, arrowStream(allocator, new long[] { 4 }, new String[] { "d" })))
+				.send(new ProducerRecord<>(topic, 0, null, arrowStream(allocator, new long[] { 4 },
+						new String[] { "d" })))
 				.get()
 				.timestamp();
 		}
@@ -231,25 +251,35 @@ class KafkaRecordsTests {
 		KafkaPipelineFixture.runner(this.warehouse)
 			.withPropertyValues("paimon.tables.readings.identifier=default.readings",
 					"paimon.tables.readings.create-if-missing=true", "paimon.tables.readings.schema.columns[0].name=id",
-					"paimon.tables.readings.schema.columns[0].type=BIGINT", "paimon.tables.readings.schema.columns[1].name=name",
-					"paimon.tables.readings.schema.columns[1].type=STRING", "paimon.tables.readings.schema.columns[2].name=k",
-					"paimon.tables.readings.schema.columns[2].type=STRING", "paimon.tables.readings.schema.columns[3].name=ts",
-					"paimon.tables.readings.schema.columns[3].type=TIMESTAMP(3)", "paimon.tables.readings.schema.columns[4].name=src",
-					"paimon.tables.readings.schema.columns[4].type=STRING", "paimon.tables.readings.schema.columns[5].name=topic",
+					"paimon.tables.readings.schema.columns[0].type=BIGINT",
+							"paimon.tables.readings.schema.columns[1].name=name",
+					"paimon.tables.readings.schema.columns[1].type=STRING",
+							"paimon.tables.readings.schema.columns[2].name=k",
+					"paimon.tables.readings.schema.columns[2].type=STRING",
+							"paimon.tables.readings.schema.columns[3].name=ts",
+					"paimon.tables.readings.schema.columns[3].type=TIMESTAMP(3)",
+							"paimon.tables.readings.schema.columns[4].name=src",
+					"paimon.tables.readings.schema.columns[4].type=STRING",
+							"paimon.tables.readings.schema.columns[5].name=topic",
 					"paimon.tables.readings.schema.columns[5].type=STRING",
 					"paimon.kafka.pipelines.readings.topics=" + topic, "paimon.kafka.pipelines.readings.table=readings",
 					"paimon.kafka.pipelines.readings.format=arrow", "paimon.kafka.pipelines.readings.columns.key=k",
-					"paimon.kafka.pipelines.readings.columns.timestamp=ts", "paimon.kafka.pipelines.readings.columns.topic=topic",
+					"paimon.kafka.pipelines.readings.columns.timestamp=ts",
+							"paimon.kafka.pipelines.readings.columns.topic=topic",
 					"paimon.kafka.pipelines.readings.columns.headers.source=src")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				PaimonOperations paimon = context.getBean(PaimonOperations.class);
-				assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "readings", topic, 1, Duration.ofSeconds(60))).isTrue();
+				assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "readings", topic, 1,
+						Duration.ofSeconds(60))).isTrue();
 			});
 		try (TestWarehouse warehouse = new TestWarehouse(this.warehouse)) {
-			assertThat(warehouse.read("default.readings", (row) -> row.getLong(0) + ":" + (row.isNullAt(1) ? null : row.getString(1))
-					+ ":" + (row.isNullAt(2) ? null : row.getString(2)) + ":" + (row.isNullAt(3) ? null : row.getTimestamp(3, 3).getMillisecond())
-					+ ":" + (row.isNullAt(4) ? null : row.getString(4)) + ":" + row.getString(5).toString().equals(topic)))
+			assertThat(warehouse.read("default.readings",
+					(row) -> row.getLong(0) + ":" + (row.isNullAt(1) ? null : row.getString(1))
+					+ ":" + (row.isNullAt(2) ? null : row.getString(2)) + ":" + (row.isNullAt(3) ? null
+							: row.getTimestamp(3, 3).getMillisecond())
+					+ ":" + (row.isNullAt(4) ? null : row.getString(4))
+							+ ":" + row.getString(5).toString().equals(topic)))
 				.containsExactlyInAnyOrder("1:a:k1:1700000000000:sensor-7:true", "2:b:k1:1700000000000:sensor-7:true",
 						"3:null:k1:1700000000000:sensor-7:true", "4:d:null:" + lastTimestamp + ":null:true");
 		}
@@ -272,12 +302,15 @@ class KafkaRecordsTests {
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				PaimonOperations paimon = context.getBean(PaimonOperations.class);
-				assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "people", topic, 1, Duration.ofSeconds(60))).isTrue();
+				assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "people", topic, 1,
+						Duration.ofSeconds(60))).isTrue();
 			});
 		try (TestWarehouse warehouse = new TestWarehouse(this.warehouse)) {
-			assertThat(warehouse.table("default.people").rowType().getFieldNames()).containsExactly("id", "name", "age", "score",
+			assertThat(warehouse.table("default.people").rowType().getFieldNames()).containsExactly("id", "name", "age",
+					"score",
 					"vip");
-			assertThat(warehouse.read("default.people", (row) -> row.getLong(0) + ":" + (row.isNullAt(3) ? null : row.getDouble(3))
+			assertThat(warehouse.read("default.people",
+					(row) -> row.getLong(0) + ":" + (row.isNullAt(3) ? null : row.getDouble(3))
 					+ ":" + (row.isNullAt(4) ? null : row.getBoolean(4))))
 				.containsExactlyInAnyOrder("1:null:null", "2:7.5:true", "3:1.0:null");
 		}
@@ -290,7 +323,8 @@ class KafkaRecordsTests {
 			.withPropertyValues("paimon.kafka.pipelines.p.topics=t", "paimon.kafka.pipelines.p.table=people",
 					"paimon.kafka.pipelines.p.columns.offset=kafka_offset")
 			.run((context) -> assertThat(context).getFailure().rootCause()
-				.hasMessageContaining("paimon.kafka.pipelines.p.columns.offset").hasMessageContaining("'kafka_offset'"));
+				.hasMessageContaining("paimon.kafka.pipelines.p.columns.offset")
+						.hasMessageContaining("'kafka_offset'"));
 		KafkaPipelineFixture.runner(this.warehouse)
 			.withPropertyValues(PEOPLE)
 			.withPropertyValues("paimon.kafka.pipelines.p.topics=t", "paimon.kafka.pipelines.p.table=people",
@@ -344,7 +378,7 @@ class KafkaRecordsTests {
 			return null;
 		}
 		if (name.equals("kafka_dlt-original-offset")) {
-			return Long.toString(java.nio.ByteBuffer.wrap(header.value()).getLong());
+			return Long.toString(ByteBuffer.wrap(header.value()).getLong());
 		}
 		return new String(header.value(), StandardCharsets.UTF_8);
 	}

@@ -81,7 +81,8 @@ public final class TestKafka {
 			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
 			while (true) {
 				try {
-					var description = admin.describeTopics(List.of(name)).allTopicNames().get(30, TimeUnit.SECONDS).get(name);
+					var description = admin.describeTopics(List.of(name)).allTopicNames().get(30,
+							TimeUnit.SECONDS).get(name);
 					if (description.partitions().size() == partitions
 							&& description.partitions().stream().allMatch((partition) -> partition.leader() != null)) {
 						return;
@@ -140,9 +141,11 @@ public final class TestKafka {
 	 * @param key the key, or {@code null}
 	 * @param value the value, or {@code null} (a tombstone)
 	 */
-	public static void send(KafkaProducer<byte[], byte[]> producer, String topic, int partition, String key, String value)
+	public static void send(KafkaProducer<byte[], byte[]> producer, String topic, int partition, String key,
+			String value)
 			throws Exception {
-		producer.send(new ProducerRecord<>(topic, partition, (key != null) ? key.getBytes(StandardCharsets.UTF_8) : null,
+		producer.send(new ProducerRecord<>(topic, partition,
+				(key != null) ? key.getBytes(StandardCharsets.UTF_8) : null,
 				(value != null) ? value.getBytes(StandardCharsets.UTF_8) : null)).get(30, TimeUnit.SECONDS);
 	}
 
@@ -180,7 +183,8 @@ public final class TestKafka {
 		bootstrapServers();
 		return broker.doWithAdminFunction((admin) -> {
 			try {
-				var offsets = admin.listConsumerGroupOffsets(groupId).partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
+				var offsets = admin.listConsumerGroupOffsets(groupId).partitionsToOffsetAndMetadata().get(30,
+						TimeUnit.SECONDS);
 				var offset = offsets.get(partition);
 				return (offset != null) ? offset.offset() : -1L;
 			}

@@ -1,5 +1,6 @@
 package io.github.paimonspring.sample;
 
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.WriteResult;
@@ -111,7 +113,7 @@ public class OrderService {
 					row.isNullAt(3) ? null : row.getDecimal(3, 10, 2).toBigDecimal(),
 					row.isNullAt(4) ? null : row.getTimestamp(4, 6).toLocalDateTime())));
 		}
-		catch (java.io.IOException ex) {
+		catch (IOException ex) {
 			throw new IllegalStateException("Cannot read table " + this.orders.fullName(), ex);
 		}
 		result.sort(Comparator.comparingLong(Order::orderId));
@@ -123,7 +125,7 @@ public class OrderService {
 	 * @return the sum of amounts
 	 */
 	public BigDecimal total() {
-		return findAll().stream().map(Order::amount).filter(java.util.Objects::nonNull).reduce(BigDecimal.ZERO, BigDecimal::add);
+		return findAll().stream().map(Order::amount).filter(Objects::nonNull).reduce(BigDecimal.ZERO, BigDecimal::add);
 	}
 
 }

@@ -49,7 +49,8 @@ class SampleApplicationTests {
 		String body = """
 				[{"orderId": 1, "customer": "alice", "amount": 10.50, "createdAt": "2026-11-30T10:15:30.123456"},
 				 {"orderId": 2, "customer": "bob", "amount": 3.25, "createdAt": "2026-11-29T08:00:00"}]""";
-		HttpResponse<String> created = client.send(HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/orders"))
+		HttpResponse<String> created = client.send(HttpRequest.newBuilder(URI.create("http://localhost:" + this.port
+				+ "/orders"))
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofString(body))
 			.build(), HttpResponse.BodyHandlers.ofString());

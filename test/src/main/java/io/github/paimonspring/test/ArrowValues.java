@@ -15,6 +15,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import io.github.paimonspring.arrow.ArrowTypes;
 import org.apache.arrow.vector.BigIntVector;
@@ -101,7 +102,8 @@ final class ArrowValues {
 			setMap(map, index, as(Map.class, value, vector));
 		}
 		else if (vector instanceof ListVector list) {
-			setList(list, index, (value instanceof Object[] array) ? Arrays.asList(array) : as(List.class, value, vector));
+			setList(list, index, (value instanceof Object[] array) ? Arrays.asList(array) : as(List.class, value,
+					vector));
 		}
 		else if (vector instanceof StructVector struct) {
 			setStruct(struct, index, as(Map.class, value, vector));
@@ -142,7 +144,8 @@ final class ArrowValues {
 		List<String> names = vector.getChildFieldNames();
 		for (Object key : values.keySet()) {
 			if (!names.contains(String.valueOf(key))) {
-				throw new IllegalArgumentException("the row value has field '" + key + "', which is not one of " + names);
+				throw new IllegalArgumentException("the row value has field '" + key
+						+ "', which is not one of " + names);
 			}
 		}
 		vector.setIndexDefined(index);
@@ -173,7 +176,8 @@ final class ArrowValues {
 			throw wrongType(value, vector, "Long, Integer, Short, Byte or BigInteger");
 		}
 		if (integer.compareTo(BigInteger.valueOf(min)) < 0 || integer.compareTo(BigInteger.valueOf(max)) > 0) {
-			throw new IllegalArgumentException(integer + " is out of range for " + describe(vector) + " (" + min + " to "
+			throw new IllegalArgumentException(integer + " is out of range for " + describe(vector) + " (" + min
+					+ " to "
 					+ max + ")");
 		}
 		return integer.longValue();
@@ -208,7 +212,8 @@ final class ArrowValues {
 
 	private static int timeMillis(LocalTime time, FieldVector vector) {
 		if (time.toNanoOfDay() % 1_000_000 != 0) {
-			throw new IllegalArgumentException(time + " is more precise than the milliseconds " + describe(vector) + " holds");
+			throw new IllegalArgumentException(time + " is more precise than the milliseconds " + describe(vector)
+					+ " holds");
 		}
 		return (int) (time.toNanoOfDay() / 1_000_000L);
 	}
@@ -279,7 +284,7 @@ final class ArrowValues {
 		throw wrongType(value, vector, type.getSimpleName() + " or ISO-8601 text");
 	}
 
-	private static <T> T parse(CharSequence text, java.util.function.Function<CharSequence, T> parser, FieldVector vector) {
+	private static <T> T parse(CharSequence text, Function<CharSequence, T> parser, FieldVector vector) {
 		try {
 			return parser.apply(text);
 		}

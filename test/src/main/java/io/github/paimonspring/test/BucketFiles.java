@@ -42,7 +42,8 @@ final class BucketFiles {
 
 	static long snapshotCount(Table table) {
 		if (!(table instanceof FileStoreTable fileStoreTable)) {
-			throw new IllegalArgumentException("Table '" + table.fullName() + "' is a " + table.getClass().getSimpleName()
+			throw new IllegalArgumentException("Table '" + table.fullName()
+					+ "' is a " + table.getClass().getSimpleName()
 					+ ", which has no snapshots to count");
 		}
 		try {
@@ -61,7 +62,8 @@ final class BucketFiles {
 			return null;
 		}
 		FileStoreScan scan = this.table.store().newScan().withSnapshot(this.snapshot);
-		Map<BinaryRow, Map<Integer, List<ManifestEntry>>> files = FileStoreScan.Plan.groupByPartFiles(scan.plan().files());
+		Map<BinaryRow, Map<Integer, List<ManifestEntry>>> files = FileStoreScan.Plan.groupByPartFiles(scan.plan()
+				.files());
 		RowType partitionType = this.table.rowType().project(this.table.partitionKeys());
 		for (Map.Entry<BinaryRow, Map<Integer, List<ManifestEntry>>> partition : files.entrySet()) {
 			for (Map.Entry<Integer, List<ManifestEntry>> bucket : partition.getValue().entrySet()) {

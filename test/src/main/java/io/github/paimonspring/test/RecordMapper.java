@@ -13,6 +13,7 @@ import java.util.function.BiFunction;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.core.MethodParameter;
 import org.springframework.core.convert.ConversionException;
 import org.springframework.core.convert.ConversionService;
 import org.springframework.core.convert.TypeDescriptor;
@@ -39,7 +40,8 @@ final class RecordMapper<R extends Record> {
 
 	private final ConversionService conversion = DefaultConversionService.getSharedInstance();
 
-	RecordMapper(Class<R> type, String description, BiFunction<Map<String, @Nullable Object>, Integer, String> rowNames) {
+	RecordMapper(Class<R> type, String description, BiFunction<Map<String, @Nullable Object>, Integer,
+			String> rowNames) {
 		if (!type.isRecord()) {
 			throw new IllegalArgumentException(type.getName() + " is not a record: rows of " + description
 					+ " map onto the components of a record");
@@ -48,7 +50,8 @@ final class RecordMapper<R extends Record> {
 		this.description = description;
 		this.rowNames = rowNames;
 		this.components = type.getRecordComponents();
-		Class<?>[] parameterTypes = Arrays.stream(this.components).map(RecordComponent::getType).toArray(Class<?>[]::new);
+		Class<?>[] parameterTypes = Arrays.stream(this.components).map(RecordComponent::getType)
+				.toArray(Class<?>[]::new);
 		try {
 			this.constructor = type.getDeclaredConstructor(parameterTypes);
 			this.constructor.setAccessible(true);
@@ -115,7 +118,8 @@ final class RecordMapper<R extends Record> {
 		}
 	}
 
-	private @Nullable Object convert(@Nullable Object value, RecordComponent component, Map<String, @Nullable Object> row,
+	private @Nullable Object convert(@Nullable Object value, RecordComponent component, Map<String,
+			@Nullable Object> row,
 			int index, String column) {
 		Class<?> target = component.getType();
 		if (value == null) {
@@ -126,7 +130,7 @@ final class RecordMapper<R extends Record> {
 			}
 			return null;
 		}
-		TypeDescriptor targetType = new TypeDescriptor(new org.springframework.core.MethodParameter(this.constructor,
+		TypeDescriptor targetType = new TypeDescriptor(new MethodParameter(this.constructor,
 				Arrays.asList(this.components).indexOf(component)));
 		if (targetType.getObjectType().isInstance(value) && !(value instanceof List || value instanceof Map)) {
 			return value;
@@ -135,7 +139,8 @@ final class RecordMapper<R extends Record> {
 			return this.conversion.convert(value, TypeDescriptor.forObject(value), targetType);
 		}
 		catch (ConversionException ex) {
-			throw new IllegalArgumentException("Column '" + column + "' of " + this.description + " in " + rowName(row, index)
+			throw new IllegalArgumentException("Column '" + column + "' of " + this.description + " in " + rowName(row,
+					index)
 					+ " holds " + value + " (" + value.getClass().getSimpleName() + "), which record component "
 					+ this.type.getSimpleName() + "." + component.getName() + " (" + target.getSimpleName()
 					+ ") cannot take: " + ex.getMessage(), ex);

@@ -51,7 +51,8 @@ final class RowDiff {
 		}
 		List<ExpectedRow> unmatchedExpected = new ArrayList<>();
 		for (ExpectedRow row : expected) {
-			Integer equal = unmatchedActual.stream().filter((i) -> differences(row, actual.get(i)).isEmpty()).findFirst()
+			Integer equal = unmatchedActual.stream().filter((i) -> differences(row,
+					actual.get(i)).isEmpty()).findFirst()
 				.orElse(null);
 			if (equal != null) {
 				unmatchedActual.remove(equal);
@@ -80,7 +81,8 @@ final class RowDiff {
 	}
 
 	/** The unmatched row read with the same primary key, else the one with the most equal columns (at least one). */
-	private @Nullable Integer closest(ExpectedRow row, List<Map<String, @Nullable Object>> actual, List<Integer> candidates) {
+	private @Nullable Integer closest(ExpectedRow row, List<Map<String, @Nullable Object>> actual,
+			List<Integer> candidates) {
 		if (!this.keyColumns.isEmpty()) {
 			return candidates.stream().filter((i) -> sameKey(row, actual.get(i))).findFirst().orElse(null);
 		}
@@ -112,7 +114,8 @@ final class RowDiff {
 			Object expected = row.values().get(c);
 			Object read = actual.get(column);
 			if (!ValueMatch.matches(expected, read)) {
-				differences.add("column '" + column + "' is " + ValueText.typed(read) + " but " + ValueText.typed(expected)
+				differences.add("column '" + column + "' is " + ValueText.typed(read)
+						+ " but " + ValueText.typed(expected)
 						+ " was expected");
 			}
 		}

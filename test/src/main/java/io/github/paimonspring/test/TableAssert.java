@@ -2,6 +2,7 @@ package io.github.paimonspring.test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import org.apache.paimon.Snapshot;
@@ -166,7 +167,8 @@ public class TableAssert extends AbstractAssert<TableAssert, TableRows> {
 		if (!differences.isEmpty()) {
 			String message = "Expected " + rows.description() + " to contain "
 					+ (exactly ? "exactly these " : "these ") + expected.size() + " row(s) in any order" + " "
-					+ columns + ", but:" + differences.stream().map((line) -> "\n  " + line).collect(Collectors.joining())
+					+ columns + ", but:" + differences.stream().map((line) -> "\n  " + line).collect(Collectors
+							.joining())
 					+ rowList(rows);
 			failWithActualExpectedAndMessage(ValueText.of(rows.rows()), expected.toString(), "%s", message);
 		}
@@ -206,7 +208,7 @@ public class TableAssert extends AbstractAssert<TableAssert, TableRows> {
 		return (description != null && !description.isEmpty()) ? next.as(description) : next;
 	}
 
-	private TableRows wrap(java.util.function.Supplier<TableRows> rows) {
+	private TableRows wrap(Supplier<TableRows> rows) {
 		try {
 			return rows.get();
 		}

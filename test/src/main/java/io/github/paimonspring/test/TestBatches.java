@@ -123,9 +123,11 @@ public final class TestBatches {
 	public TestBatches row(@Nullable Object... values) {
 		@Nullable Object[] row = (values != null) ? values.clone() : new Object[] { null };
 		if (row.length != this.rowType.getFieldCount()) {
-			throw new IllegalArgumentException("Row " + (this.rows.size() + 1) + " of the batch for table '" + this.table
+			throw new IllegalArgumentException("Row " + (this.rows.size() + 1)
+					+ " of the batch for table '" + this.table
 					+ "' has " + row.length + " value(s) but the batch has " + this.rowType.getFieldCount()
-					+ " column(s) " + this.rowType.getFieldNames() + "; give a value per column or choose columns(...)");
+					+ " column(s) " + this.rowType.getFieldNames()
+							+ "; give a value per column or choose columns(...)");
 		}
 		this.rows.add(row);
 		return this;

@@ -68,7 +68,8 @@ class PaimonAssertionsTests {
 		// a value of another Java type that means the same matches; one that does not is named with its type
 		assertThatExceptionOfType(AssertionError.class)
 			.isThrownBy(() -> assertThat(people).onColumns("id", "name").containsRows(row(1, "ada"), row(2, 42)))
-			.withMessageContaining("the row with id=2: column 'name' is \"bob\" (String) but 42 (Integer) was expected");
+			.withMessageContaining(
+					"the row with id=2: column 'name' is \"bob\" (String) but 42 (Integer) was expected");
 	}
 
 	@Test
@@ -79,7 +80,8 @@ class PaimonAssertionsTests {
 		assertThatExceptionOfType(AssertionError.class)
 			.isThrownBy(() -> assertThat(events).containsExactlyInAnyOrderRows(row("click", 1), row("view", 20),
 					row("refund", 9)))
-			.withMessageContaining("row 2 {kind=\"view\", n=2}: column 'n' is 2 (Integer) but 20 (Integer) was expected")
+			.withMessageContaining(
+					"row 2 {kind=\"view\", n=2}: column 'n' is 2 (Integer) but 20 (Integer) was expected")
 			.withMessageContaining("missing row (\"refund\", 9)")
 			.withMessageContaining("unexpected row 3 {kind=\"buy\", n=3}");
 		assertThatExceptionOfType(AssertionError.class)
@@ -95,7 +97,8 @@ class PaimonAssertionsTests {
 		write(people, TestBatches.of(people).row(1L, "ada", "london"));
 		write(people, TestBatches.of(people).row(2L, "bob", "rome"));
 		assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> assertThat(people).hasRowCount(3))
-			.withMessageStartingWith("Expected table '" + people.fullName() + "' (latest snapshot 2) to have 3 row(s) but "
+			.withMessageStartingWith("Expected table '" + people.fullName()
+					+ "' (latest snapshot 2) to have 3 row(s) but "
 					+ "it has 2");
 		assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> assertThat(people).hasFilesPerBucketAtMost(1))
 			.withMessageStartingWith("Expected at most 1 data file(s) per bucket in table '" + people.fullName()
@@ -133,7 +136,8 @@ class PaimonAssertionsTests {
 		Table people = people("nothing");
 		assertThat(people).isEmpty();
 		assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> assertThat(people).latestSnapshot())
-			.withMessage("Expected table '" + people.fullName() + "' to have a snapshot, but nothing was committed to it yet");
+			.withMessage("Expected table '" + people.fullName()
+					+ "' to have a snapshot, but nothing was committed to it yet");
 	}
 
 	private Table people(String prefix) {

@@ -2,7 +2,6 @@ package io.github.paimonspring.test;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
-import java.util.List;
 import java.util.Map;
 
 import io.github.paimonspring.core.PaimonOperations;
@@ -48,14 +47,18 @@ class TableRowsTests {
 		write(orders, TestBatches.of(orders).row(1L, "alice", new BigDecimal("9.99"), LocalDate.of(2026, 11, 30))
 			.row(2L, "bob", new BigDecimal("3.50"), LocalDate.of(2026, 11, 30)));
 		assertThat(TableRows.of(orders).asMaps()).containsExactlyInAnyOrder(
-				Map.of("order_id", 1L, "customer", "alice", "amount", new BigDecimal("9.99"), "day", LocalDate.of(2026, 11, 30)),
-				Map.of("order_id", 2L, "customer", "bob", "amount", new BigDecimal("3.50"), "day", LocalDate.of(2026, 11, 30)));
-		assertThat(TableRows.of(orders).asMaps().get(0).keySet()).containsExactly("order_id", "customer", "amount", "day");
+				Map.of("order_id", 1L, "customer", "alice", "amount", new BigDecimal("9.99"), "day", LocalDate.of(2026,
+						11, 30)),
+				Map.of("order_id", 2L, "customer", "bob", "amount", new BigDecimal("3.50"), "day", LocalDate.of(2026,
+						11, 30)));
+		assertThat(TableRows.of(orders).asMaps().get(0).keySet()).containsExactly("order_id", "customer", "amount",
+				"day");
 		assertThat(TableRows.of(orders).as(Order.class)).containsExactlyInAnyOrder(
 				new Order(1L, "alice", new BigDecimal("9.99"), LocalDate.of(2026, 11, 30)),
 				new Order(2L, "bob", new BigDecimal("3.50"), LocalDate.of(2026, 11, 30)));
 		// DECIMAL into a double component: converted
-		assertThat(TableRows.of(orders).as(Total.class)).containsExactlyInAnyOrder(new Total(1L, 9.99), new Total(2L, 3.5));
+		assertThat(TableRows.of(orders).as(Total.class)).containsExactlyInAnyOrder(new Total(1L, 9.99), new Total(2L,
+				3.5));
 		assertThat(TableRows.of(orders).count()).isEqualTo(2);
 	}
 
@@ -65,7 +68,8 @@ class TableRowsTests {
 		long first = write(orders, TestBatches.of(orders).row(1L, "alice", null, null));
 		long second = write(orders, TestBatches.of(orders).row(2L, "bob", null, null).row(1L, "alice2", null, null));
 		assertThat(TableRows.of(orders).columns("order_id", "customer").asMaps())
-			.containsExactlyInAnyOrder(Map.of("order_id", 1L, "customer", "alice2"), Map.of("order_id", 2L, "customer", "bob"));
+			.containsExactlyInAnyOrder(Map.of("order_id", 1L, "customer", "alice2"), Map.of("order_id", 2L, "customer",
+					"bob"));
 		assertThat(TableRows.of(orders).atSnapshot(first).columns("customer").asMaps())
 			.containsExactly(Map.of("customer", "alice"));
 		assertThat(TableRows.of(orders).addedIn(first).columns("customer").asMaps())
@@ -95,10 +99,12 @@ class TableRowsTests {
 		Table orders = orders("wrong");
 		long snapshot = write(orders, TestBatches.of(orders).row(7L, null, null, null));
 		assertThatIllegalArgumentException().isThrownBy(() -> TableRows.of(orders).columns("order_id", "coupon"))
-			.withMessage("Table '" + orders.fullName() + "' has no column 'coupon'; its columns are [order_id, customer, "
+			.withMessage("Table '" + orders.fullName()
+					+ "' has no column 'coupon'; its columns are [order_id, customer, "
 					+ "amount, day]");
 		assertThatIllegalArgumentException().isThrownBy(() -> TableRows.of(orders).addedIn(snapshot + 1))
-			.withMessage("Table '" + orders.fullName() + "' has no snapshot " + (snapshot + 1) + " (latest: " + snapshot + ")");
+			.withMessage("Table '" + orders.fullName() + "' has no snapshot " + (snapshot + 1) + " (latest: " + snapshot
+					+ ")");
 		assertThatIllegalArgumentException().isThrownBy(() -> TableRows.of(orders).as(Missing.class))
 			.withMessage("Record component 'coupon' of Missing matches no column of table '" + orders.fullName()
 					+ "' (latest snapshot " + snapshot + "); the columns are [order_id, customer, amount, day]");

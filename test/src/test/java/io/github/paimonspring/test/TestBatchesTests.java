@@ -65,7 +65,8 @@ class TestBatchesTests {
 			.column("ltz", DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(3))
 			.column("arr", DataTypes.ARRAY(DataTypes.INT()))
 			.column("m", DataTypes.MAP(DataTypes.STRING().notNull(), DataTypes.BIGINT()))
-			.column("r", DataTypes.ROW(DataTypes.FIELD(0, "zip", DataTypes.STRING()), DataTypes.FIELD(1, "n", DataTypes.INT())))
+			.column("r", DataTypes.ROW(DataTypes.FIELD(0, "zip", DataTypes.STRING()), DataTypes.FIELD(1, "n",
+					DataTypes.INT())))
 			.build());
 		Map<String, Object> nested = new LinkedHashMap<>();
 		nested.put("zip", "10115");
@@ -114,11 +115,13 @@ class TestBatchesTests {
 	@Test
 	void aValueThatDoesNotFitNamesTheTableTheRowAndTheColumn() {
 		Table table = Tables.create(this.catalog, "misfit",
-				Schema.newBuilder().column("id", DataTypes.BIGINT()).column("amount", DataTypes.DECIMAL(10, 2)).build());
+				Schema.newBuilder().column("id", DataTypes.BIGINT()).column("amount", DataTypes.DECIMAL(10,
+						2)).build());
 		TestBatches wrongType = TestBatches.of(table).row(1L, new BigDecimal("1.50")).row(2L, "2.50");
 		assertThatIllegalArgumentException().isThrownBy(wrongType::build)
 			.withMessage("Row 2 of the batch for table '" + table.fullName() + "', column 'amount' (DECIMAL(10, 2)): "
-					+ "\"2.50\" (String) does not fit Arrow Decimal128(10, 2); it takes BigDecimal, Long, Integer, Short, "
+					+ "\"2.50\" (String) does not fit Arrow Decimal128(10, 2); it takes BigDecimal, Long, Integer, "
+							+ "Short, "
 					+ "Byte or BigInteger");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> TestBatches.of(table).row(1L, new BigDecimal("1.005")).build())
@@ -139,7 +142,8 @@ class TestBatchesTests {
 			.column("tags", DataTypes.ARRAY(DataTypes.INT()))
 			.column("addr", DataTypes.ROW(DataTypes.FIELD(0, "zip", DataTypes.STRING())))
 			.build());
-		assertThatIllegalArgumentException().isThrownBy(() -> TestBatches.of(table).row(List.of(1, "two"), null).build())
+		assertThatIllegalArgumentException().isThrownBy(() -> TestBatches.of(table).row(List.of(1, "two"),
+				null).build())
 			.withMessageContaining("column 'tags' (ARRAY<INT>): [1]: \"two\" (String) does not fit Arrow Int32");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> TestBatches.of(table).row(null, Map.of("zipcode", "x")).build())
@@ -159,7 +163,8 @@ class TestBatchesTests {
 			this.paimon.write(table.fullName(), batch);
 		}
 		assertThat(TableRows.of(table).asMaps()).singleElement()
-			.satisfies((row) -> assertThat(row).containsEntry("id", 1L).containsEntry("name", "ada").containsEntry("city", null));
+			.satisfies((row) -> assertThat(row).containsEntry("id", 1L).containsEntry("name",
+					"ada").containsEntry("city", null));
 	}
 
 	@Test

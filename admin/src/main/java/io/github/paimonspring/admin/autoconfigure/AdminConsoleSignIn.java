@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.github.paimonspring.admin.web.PaimonAdminController;
 import jakarta.servlet.http.HttpServletRequest;
@@ -56,8 +58,8 @@ final class AdminConsoleSignIn implements SwaggerIndexTransformer {
 					INITIALIZER, BUNDLE);
 			return transformed;
 		}
-		String signIn = initializer.replaceFirst(java.util.regex.Pattern.quote(BUNDLE),
-				java.util.regex.Matcher.quoteReplacement(BUNDLE + "\n    ...window.paimonAdminConsole.options,"))
+		String signIn = initializer.replaceFirst(Pattern.quote(BUNDLE),
+				Matcher.quoteReplacement(BUNDLE + "\n    ...window.paimonAdminConsole.options,"))
 				+ this.script;
 		return new TransformedResource(resource, signIn.getBytes(StandardCharsets.UTF_8));
 	}

@@ -17,7 +17,6 @@ import io.github.paimonspring.admin.web.AdminTomcatCustomizer;
 import io.github.paimonspring.admin.web.PaimonAdminController;
 import io.github.paimonspring.admin.web.PaimonChannelController;
 import io.github.paimonspring.admin.web.PaimonMaintenanceController;
-import io.github.paimonspring.admin.autoconfigure.PaimonAdminProperties;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.autoconfigure.PaimonIngestProperties;
 import io.github.paimonspring.catalog.PaimonTables;
@@ -238,7 +237,8 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 	static String basePath(PaimonAdminProperties admin) {
 		String path = admin.getBasePath();
 		if (path == null || path.isBlank() || path.equals("/")) {
-			throw new IllegalStateException("paimon.admin.base-path must be a path such as /paimon, got '" + path + "'");
+			throw new IllegalStateException("paimon.admin.base-path must be a path such as /paimon, got '" + path
+					+ "'");
 		}
 		path = path.startsWith("/") ? path : "/" + path;
 		return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;

@@ -2,7 +2,6 @@ package io.github.paimonspring.admin.autoconfigure;
 
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
-import io.github.paimonspring.admin.autoconfigure.PaimonAdminProperties;
 
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;

@@ -3,8 +3,10 @@ package io.github.paimonspring.admin.body;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.ReadableByteChannel;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.admin.model.AdminException;
@@ -153,7 +155,8 @@ public class ArrowBodyReader implements DisposableBean {
 				double seconds = (now - this.started) / 1e9;
 				double megabytes = this.bytes / 1048576.0;
 				logger.info(String.format(Locale.ROOT,
-						"Upload to table '%s' (%s): %,d rows, %,.1f MB in %.0f s (%,.1f MB/s, %,.0f rows/s)", this.table,
+						"Upload to table '%s' (%s): %,d rows, %,.1f MB in %.0f s (%,.1f MB/s, %,.0f rows/s)",
+								this.table,
 						this.label, this.rows, megabytes, seconds, megabytes / seconds, this.rows / seconds));
 			}
 		}
@@ -239,7 +242,9 @@ public class ArrowBodyReader implements DisposableBean {
 		}
 	}
 
-	/** Refuses a batch that can never fit this upload's memory (too large) or does not fit the shared memory now (busy). */
+	/**
+	 * Refuses a batch that can never fit this upload's memory (too large) or does not fit the shared memory now (busy).
+	 */
 	private void requireMemory(BufferAllocator upload, long index, long bytes, BatchSink sink) throws IOException {
 		long own = upload.getLimit() - upload.getAllocatedMemory();
 		long shared = this.allocator.getLimit() - this.allocator.getAllocatedMemory();
@@ -252,7 +257,8 @@ public class ArrowBodyReader implements DisposableBean {
 		if (bytes > own) {
 			throw new ArrowIpcGuard.UploadLimitException("Arrow IPC message " + index + " needs up to " + bytes
 					+ " bytes of Arrow memory, more than the " + own + " bytes this upload may use"
-					+ " (paimon.admin.max-batch-memory is " + upload.getLimit() + "); send smaller batches", upload.getLimit());
+					+ " (paimon.admin.max-batch-memory is " + upload.getLimit() + "); send smaller batches",
+							upload.getLimit());
 		}
 		if (bytes > shared) {
 			throw new ArrowIpcGuard.UploadBusyException("Arrow IPC message " + index + " needs up to " + bytes
@@ -268,18 +274,21 @@ public class ArrowBodyReader implements DisposableBean {
 			}
 			if (cause instanceof ArrowIpcGuard.UploadLimitException limit) {
 				return new AdminException(AdminException.Kind.PAYLOAD_TOO_LARGE, "Payload too large", table,
-						limit.getMessage() + " (paimon.admin.max-request-size / max-transaction-size / max-batch-memory)");
+						limit.getMessage()
+								+ " (paimon.admin.max-request-size / max-transaction-size / max-batch-memory)");
 			}
 			if (cause instanceof ArrowIpcGuard.UploadBusyException busy) {
 				return AdminException.busy(table, busy.getMessage());
 			}
 			if (cause instanceof OutOfMemoryException) {
 				// the budget was checked before allocating; another upload took the memory in between
-				return AdminException.busy(table, "The Arrow memory of paimon.admin.max-upload-memory is in use by other uploads"
+				return AdminException.busy(table,
+						"The Arrow memory of paimon.admin.max-upload-memory is in use by other uploads"
 						+ " (a batch needs up to " + lastNeed + " bytes); retry later");
 			}
 			if (cause instanceof ArrowIpcGuard.ArrowFramingException framing) {
-				return new ArrowFormatException(table, what + " for table '" + table + "': " + framing.getMessage(), null);
+				return new ArrowFormatException(table, what + " for table '" + table + "': " + framing.getMessage(),
+						null);
 			}
 		}
 		return new ArrowFormatException(table,
@@ -306,9 +315,9 @@ public class ArrowBodyReader implements DisposableBean {
 	 * @param wait how long to wait for a permit
 	 * @return the permit, to close when the body is read
 	 */
-	public UploadSlot slot(String table, java.time.Duration wait) {
+	public UploadSlot slot(String table, Duration wait) {
 		try {
-			if (this.uploadSlots.tryAcquire(wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS)) {
+			if (this.uploadSlots.tryAcquire(wait.toNanos(), TimeUnit.NANOSECONDS)) {
 				return this.uploadSlots::release;
 			}
 		}
@@ -316,7 +325,8 @@ public class ArrowBodyReader implements DisposableBean {
 			Thread.currentThread().interrupt();
 		}
 		throw AdminException.busy(table, "All " + this.settings.maxConcurrentUploads()
-				+ " upload slots stayed in use for " + wait.toMillis() + " ms (paimon.admin.max-concurrent-uploads); retry later");
+				+ " upload slots stayed in use for " + wait.toMillis()
+						+ " ms (paimon.admin.max-concurrent-uploads); retry later");
 	}
 
 	/** Refuses a body whose declared length is over the limit. */

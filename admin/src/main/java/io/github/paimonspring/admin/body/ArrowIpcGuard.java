@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ReadableByteChannel;
+import java.util.Arrays;
 
 import org.apache.arrow.flatbuf.Message;
 
@@ -241,7 +242,7 @@ final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChann
 		int filled = 0;
 		while (filled < length) {
 			if (8 + filled == message.length) {
-				message = java.util.Arrays.copyOf(message, 8 + Math.min(length, Math.max(filled * 2, METADATA_CHUNK)));
+				message = Arrays.copyOf(message, 8 + Math.min(length, Math.max(filled * 2, METADATA_CHUNK)));
 			}
 			int n = readUpTo(message, 8 + filled, Math.min(length - filled, message.length - 8 - filled));
 			if (n == 0) {

@@ -138,7 +138,8 @@ final class ArrowMessageChecks {
 			batch.buffers(range, i);
 			if (range.offset() < 0 || range.length() < 0 || range.offset() > bodyLength
 					|| range.length() > bodyLength - range.offset()) {
-				throw framing(index, "buffer " + i + " covers bytes " + range.offset() + ".." + (range.offset() + range.length())
+				throw framing(index, "buffer " + i + " covers bytes " + range.offset() + ".." + (range.offset()
+						+ range.length())
 						+ " of a body of " + bodyLength + " bytes");
 			}
 		}

@@ -66,7 +66,8 @@ final class BufferedBatches implements AutoCloseable {
 	private static FieldVector decode(FieldVector indices, Dictionary dictionary) {
 		try (FieldVector decoded = (FieldVector) DictionaryEncoder.decode(indices, dictionary)) {
 			Field original = indices.getField();
-			Field named = new Field(original.getName(), new FieldType(original.isNullable(), decoded.getField().getType(),
+			Field named = new Field(original.getName(), new FieldType(original.isNullable(),
+					decoded.getField().getType(),
 					null, original.getMetadata()), decoded.getField().getChildren());
 			FieldVector target = named.createVector(indices.getAllocator());
 			decoded.makeTransferPair(target).transfer();
@@ -89,7 +90,8 @@ final class BufferedBatches implements AutoCloseable {
 				long index = indices.getValueAsLong(i);
 				if (index < 0 || index >= size) {
 					throw new ArrowFormatException(this.table, column, "Column '" + column + "' row " + i
-							+ " has dictionary index " + index + " outside the dictionary of " + size + " values", null);
+							+ " has dictionary index " + index + " outside the dictionary of " + size + " values",
+									null);
 				}
 			}
 		}

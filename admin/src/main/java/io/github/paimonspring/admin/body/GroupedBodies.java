@@ -84,7 +84,8 @@ public final class GroupedBodies {
 		}
 		long started = System.nanoTime();
 		return submitted.get(0).handle((result, failure) -> {
-			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
+			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)
+					? failure.getCause()
 					: failure;
 			if (cause instanceof IngestGroupException group) {
 				this.metrics.aborted(table);

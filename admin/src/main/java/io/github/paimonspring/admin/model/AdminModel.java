@@ -1,5 +1,7 @@
 package io.github.paimonspring.admin.model;
 
+import io.github.paimonspring.maintenance.MaintenanceRun;
+import io.github.paimonspring.maintenance.TableState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -128,12 +130,14 @@ public final class AdminModel {
 			List<PlanEntry> entries = new ArrayList<>();
 			for (Object entry : values) {
 				if (!(entry instanceof Map<?, ?> map) || !(map.get("totalBuckets") instanceof Number buckets)) {
-					return new BucketPlanRequest(null, "bucketPlan entries must be {\"partition\": {...}, \"totalBuckets\": n}, got "
+					return new BucketPlanRequest(null,
+							"bucketPlan entries must be {\"partition\": {...}, \"totalBuckets\": n}, got "
 							+ LogText.abbreviate(String.valueOf(entry)), json);
 				}
 				Map<String, String> partition = new LinkedHashMap<>();
 				if (map.get("partition") instanceof Map<?, ?> partitionValues) {
-					partitionValues.forEach((k, v) -> partition.put(String.valueOf(k), (v != null) ? String.valueOf(v) : null));
+					partitionValues.forEach((k, v) -> partition.put(String.valueOf(k),
+							(v != null) ? String.valueOf(v) : null));
 				}
 				entries.add(new PlanEntry(Collections.unmodifiableMap(partition), buckets.intValue()));
 			}
@@ -269,8 +273,8 @@ public final class AdminModel {
 	 * scheduled maintenance is off)
 	 */
 	public record MaintenanceResponse(String table, long liveFiles, long snapshots,
-			io.github.paimonspring.maintenance.TableState pending, boolean scheduled, boolean excluded,
-			List<io.github.paimonspring.maintenance.MaintenanceRun> runs) {
+			TableState pending, boolean scheduled, boolean excluded,
+			List<MaintenanceRun> runs) {
 	}
 
 	/**

@@ -24,7 +24,8 @@ import java.time.Duration;
  * join the table's group commit ({@code paimon.ingest}); 0 commits every upload on its own
  */
 public record AdminSettings(long maxRequestBytes, long maxTransactionBytes, long maxMetadataBytes, long maxBatchMemory,
-		long maxUploadMemory, int maxConcurrentUploads, int maxSchemaDepth, int maxSchemaFields, int maxOpenTransactions,
+		long maxUploadMemory, int maxConcurrentUploads, int maxSchemaDepth, int maxSchemaFields,
+				int maxOpenTransactions,
 		int maxEndedTransactions, Duration idleTimeout, Duration maxLifetime, Duration progressInterval,
 		long maxGroupedRequestBytes) {
 

@@ -2,6 +2,7 @@ package io.github.paimonspring.admin.transaction;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.paimonspring.admin.model.AdminException;
@@ -364,9 +365,9 @@ public final class AdminTransaction {
 	}
 
 	/** The names of the prepared files, which a coordinator may still commit; empty unless PREPARED. */
-	java.util.Set<String> preparedFiles() {
+	Set<String> preparedFiles() {
 		WritePath.Prepared done = this.prepared;
-		return (this.state == TransactionState.PREPARED && done != null) ? done.fileNames() : java.util.Set.of();
+		return (this.state == TransactionState.PREPARED && done != null) ? done.fileNames() : Set.of();
 	}
 
 }

@@ -101,7 +101,8 @@ public final class FamilyWritePath implements WritePath {
 
 			@Override
 			public long writeAhead(VectorSchemaRoot root, DictionaryProvider dictionaries) {
-				return (dictionaries == null || dictionaries.getDictionaryIds().isEmpty()) ? write.transferAndWrite(root)
+				return (dictionaries == null || dictionaries.getDictionaryIds().isEmpty())
+						? write.transferAndWrite(root)
 						: write.write(root, dictionaries);
 			}
 

@@ -59,7 +59,8 @@ public final class RecordedTransactions {
 		TransactionJournal.Stored stored = (this.journal != null && id != null) ? this.journal.find(id) : null;
 		if (stored == null) {
 			throw new AdminException(AdminException.Kind.NOT_FOUND, "Unknown transaction", null,
-					"Transaction '" + id + "' does not exist (it may have ended longer than paimon.admin.max-lifetime ago)");
+					"Transaction '" + id
+							+ "' does not exist (it may have ended longer than paimon.admin.max-lifetime ago)");
 		}
 		return stored;
 	}

@@ -142,7 +142,8 @@ public class TransactionJournal implements PendingFiles {
 					&& stored.lastActivity().plus(this.maxLifetime).isBefore(now)) {
 				this.store.delete(KIND, stored.id());
 			}
-			else if (stored.state() == TransactionState.PREPARED && stored.createdAt().plus(this.maxLifetime).isBefore(now)) {
+			else if (stored.state() == TransactionState.PREPARED
+					&& stored.createdAt().plus(this.maxLifetime).isBefore(now)) {
 				this.store.delete(KIND, stored.id()); // its files are no longer kept: a coordinator had its lifetime
 			}
 		}
@@ -291,7 +292,8 @@ public class TransactionJournal implements PendingFiles {
 					Long.parseLong(this.record.getOrDefault("rows", "0")),
 					Long.parseLong(this.record.getOrDefault("bytes", "0")),
 					Long.parseLong(this.record.getOrDefault("batches", "0")), createdAt(),
-					Instant.parse(this.record.get("expiresAt")), Duration.between(createdAt(), Instant.now()).toMillis(),
+					Instant.parse(this.record.get("expiresAt")), Duration.between(createdAt(),
+							Instant.now()).toMillis(),
 					this.record.get("failure"), (snapshot != null) ? Long.valueOf(snapshot) : null, instance());
 		}
 

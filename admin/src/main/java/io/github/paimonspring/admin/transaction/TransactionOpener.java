@@ -36,7 +36,8 @@ public final class TransactionOpener {
 		boolean overwrite = Boolean.TRUE.equals(body.overwrite());
 		if (mode.equals(AdminTransaction.STANDARD)) {
 			if (body.bucketPlan() != null) {
-				throw new PaimonArgumentException(identifier, "bucketPlan is only accepted in mode 'postpone-fixed-bucket'");
+				throw new PaimonArgumentException(identifier,
+						"bucketPlan is only accepted in mode 'postpone-fixed-bucket'");
 			}
 			ArrowWriteBuilder builder = writer.newWriteBuilder(identifier).withCommitUser(user);
 			if (overwrite) {
@@ -50,7 +51,8 @@ public final class TransactionOpener {
 		if (mode.equals(AdminTransaction.POSTPONE_FIXED_BUCKET)) {
 			if (body.staticPartition() != null) {
 				throw new PaimonArgumentException(identifier,
-						"staticPartition is not supported in mode 'postpone-fixed-bucket'; overwrite replaces the partitions that receive data");
+						"staticPartition is not supported in mode 'postpone-fixed-bucket'; overwrite replaces the "
+								+ "partitions that receive data");
 			}
 			ArrowWriteBuilder builder = writer.newWriteBuilder(identifier).withCommitUser(user);
 			if (overwrite) {

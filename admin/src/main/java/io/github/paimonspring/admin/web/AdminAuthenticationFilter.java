@@ -79,7 +79,8 @@ public class AdminAuthenticationFilter extends OncePerRequestFilter {
 			chain.doFilter(request, response);
 			return;
 		}
-		String detail = (header == null) ? "Missing Authorization header; send 'Authorization: Bearer <paimon.admin.token>'"
+		String detail = (header == null)
+				? "Missing Authorization header; send 'Authorization: Bearer <paimon.admin.token>'"
 				: "Invalid bearer token";
 		response.setHeader("WWW-Authenticate", "Bearer realm=\"paimon-admin\"");
 		AdminProblem.of(HttpServletResponse.SC_UNAUTHORIZED, "unauthorized", "Unauthorized", detail,

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.UnsupportedCharsetException;
 import java.util.List;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 
 import io.github.paimonspring.PaimonArgumentException;
@@ -85,7 +86,7 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 			@Nullable Object handler,
 			Exception failure) {
 		// a failed asynchronous result (a grouped upload) arrives wrapped
-		Exception ex = (failure instanceof java.util.concurrent.CompletionException && failure.getCause() instanceof Exception cause)
+		Exception ex = (failure instanceof CompletionException && failure.getCause() instanceof Exception cause)
 				? cause : failure;
 		String path = request.getRequestURI();
 		if (!this.adminPath.matches(path.substring(Math.min(request.getContextPath().length(), path.length())))) {
@@ -93,7 +94,8 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 		}
 		AdminProblem problem = problem(ex, request.getMethod(), path);
 		Integer retryAfter = (ex instanceof AdminException admin) ? admin.getRetryAfterSeconds()
-				: (ex instanceof IngestBusyException busy) ? AdminException.busy(busy.getTable(), busy).getRetryAfterSeconds()
+				: (ex instanceof IngestBusyException busy) ? AdminException.busy(busy.getTable(),
+						busy).getRetryAfterSeconds()
 				: (ex instanceof PaimonUnavailableException || ex instanceof ChannelOrderException)
 						? UNAVAILABLE_RETRY_AFTER_SECONDS : null;
 		if (retryAfter != null) {
@@ -111,7 +113,8 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 		try {
 			response.resetBuffer();
 			if (ex instanceof ErrorResponse error) {
-				error.getHeaders().forEach((name, values) -> values.forEach((value) -> response.addHeader(name, value)));
+				error.getHeaders().forEach((name, values) -> values.forEach((value) -> response.addHeader(name,
+						value)));
 			}
 			if (retryAfter != null) {
 				response.setHeader("Retry-After", String.valueOf(retryAfter));
@@ -161,7 +164,8 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 		}
 		if (ex instanceof HttpRequestMethodNotSupportedException notSupported) {
 			return AdminProblem.of(405, "method-not-allowed", "Method not allowed", "Method " + method
-					+ " is not supported by this endpoint; it allows " + allowed(notSupported.getSupportedMethods()) + ".",
+					+ " is not supported by this endpoint; it allows " + allowed(notSupported.getSupportedMethods())
+							+ ".",
 					instance);
 		}
 		if (ex instanceof HttpMediaTypeNotAcceptableException notAcceptable) {
@@ -183,7 +187,8 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 	private static AdminProblem paimon(PaimonException ex, String instance) {
 		AdminProblem problem;
 		if (ex instanceof AdminException admin) {
-			problem = AdminProblem.of(status(admin.getKind()).value(), AdminProblem.slug(admin.getTitle()), admin.getTitle(),
+			problem = AdminProblem.of(status(admin.getKind()).value(), AdminProblem.slug(admin.getTitle()),
+					admin.getTitle(),
 					ex.getMessage(), instance);
 		}
 		else if (ex instanceof ArrowDataException data) {
@@ -214,14 +219,16 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 		else if (ex instanceof PaimonUnavailableException) {
 			// the cause names hosts and URLs of the infrastructure: the server log has it, the client gets what to do
 			problem = AdminProblem.of(503, "unavailable", "Commit not possible now", "The commit to table '"
-					+ ex.getTable() + "' was not possible now (catalog, storage or commit lock unavailable, or too many "
+					+ ex.getTable()
+							+ "' was not possible now (catalog, storage or commit lock unavailable, or too many "
 					+ "concurrent commits); nothing was committed: retry later with the same request", instance);
 		}
 		else if (ex instanceof IngestBusyException) {
 			problem = AdminProblem.of(503, "server-busy", "Server busy", ex.getMessage(), instance);
 		}
 		else if (ex instanceof ChannelOrderException order) {
-			problem = AdminProblem.of(409, "channel-out-of-order", "Channel append out of order", ex.getMessage(), instance)
+			problem = AdminProblem.of(409, "channel-out-of-order", "Channel append out of order", ex.getMessage(),
+					instance)
 				.with("tail", order.getTail());
 		}
 		else if (ex instanceof ChannelOverlapException) {

@@ -1,6 +1,7 @@
 package io.github.paimonspring.admin.web;
 
 import java.io.IOException;
+import java.util.Locale;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
@@ -38,7 +39,7 @@ public class AdminJsonBodyLimitFilter extends OncePerRequestFilter {
 	@Override
 	protected boolean shouldNotFilter(HttpServletRequest request) {
 		String type = request.getContentType();
-		if (type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith(PaimonAdminController.ARROW_STREAM)) {
+		if (type != null && type.toLowerCase(Locale.ROOT).startsWith(PaimonAdminController.ARROW_STREAM)) {
 			return true;
 		}
 		String path = request.getRequestURI();

@@ -234,7 +234,8 @@ public final class AdminProblem {
 
 	private static String genericDetail(int status) {
 		return switch (status) {
-			case 400 -> "The request is malformed (request line, URI, headers or body) and was rejected before it was processed.";
+			case 400 -> "The request is malformed (request line, URI, headers or body) and was rejected before it was "
+					+ "processed.";
 			case 401 -> "Authentication is required.";
 			case 403 -> "The request is not allowed.";
 			case 404 -> "No admin endpoint matches this path.";
@@ -245,7 +246,8 @@ public final class AdminProblem {
 			case 414 -> "The request URI is too long.";
 			case 415 -> "The request body has an unsupported media type.";
 			case 431 -> "The request headers are too large.";
-			case 501 -> "The request uses a feature the server does not implement (such as an unknown transfer encoding).";
+			case 501 -> "The request uses a feature the server does not implement (such as an unknown transfer "
+					+ "encoding).";
 			case 503 -> "The service is unavailable; retry later.";
 			case 505 -> "The HTTP version is not supported.";
 			default -> (status >= 500) ? "The request failed on the server; the server log has the cause."

@@ -23,7 +23,8 @@ public class AdminTomcatCustomizer implements WebServerFactoryCustomizer<Configu
 	@Override
 	public void customize(ConfigurableTomcatWebServerFactory factory) {
 		factory.addContextCustomizers(
-				(context) -> new AdminErrorReportValve(context.getPath() + this.basePath).installOn(context.getParent()));
+				(context) -> new AdminErrorReportValve(context.getPath()
+						+ this.basePath).installOn(context.getParent()));
 	}
 
 	@Override

@@ -23,6 +23,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -42,7 +43,7 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "Paimon admin", description = "Upload Arrow IPC streams into Paimon tables and commit them")
 @SecurityRequirement(name = PaimonAdminController.SECURITY_SCHEME)
 @ApiResponse(responseCode = "401", description = "Missing or invalid bearer token", content = @Content(
-		mediaType = "application/problem+json", schema = @Schema(implementation = org.springframework.http.ProblemDetail.class)))
+		mediaType = "application/problem+json", schema = @Schema(implementation = ProblemDetail.class)))
 public class PaimonAdminController {
 
 	/** The media type of Arrow IPC stream bodies. */
@@ -91,7 +92,8 @@ public class PaimonAdminController {
 	@GetMapping("/tables/{database}/{table}")
 	@Operation(summary = "Describe a table (Paimon and Arrow types)", operationId = "describeTable")
 	@ApiResponse(responseCode = "200", description = "The table")
-	@ApiResponse(responseCode = "400", description = "Invalid database or table name", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "400", description = "Invalid database or table name",
+			content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	public AdminModel.TableDetails table(@PathVariable String database, @PathVariable String table) {
 		return this.tables.table(database, table);
@@ -107,13 +109,17 @@ public class PaimonAdminController {
 	@PostMapping("/tables/{database}/{table}/transactions")
 	@Operation(summary = "Open a transaction", operationId = "openTransaction")
 	@ApiResponse(responseCode = "201", description = "The transaction (OPEN)")
-	@ApiResponse(responseCode = "400", description = "Malformed JSON or invalid arguments", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "400", description = "Malformed JSON or invalid arguments",
+			content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "415", description = "Not application/json", content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "422", description = "Bad bucket plan or unsupported table", content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "429", description = "Too many open transactions", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "422", description = "Bad bucket plan or unsupported table",
+			content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "429", description = "Too many open transactions",
+			content = @Content(mediaType = PROBLEM))
 	public ResponseEntity<AdminModel.TransactionView> open(@PathVariable String database, @PathVariable String table,
-			@RequestBody(required = false) AdminModel.@Nullable TransactionRequest request, HttpServletRequest servlet) {
+			@RequestBody(required = false) AdminModel.@Nullable TransactionRequest request,
+					HttpServletRequest servlet) {
 		AdminModel.TransactionView view = this.transactions.create(database, table, request);
 		String base = servlet.getRequestURI().substring(0, servlet.getRequestURI().indexOf("/tables/"));
 		return ResponseEntity.created(URI.create(base + "/transactions/" + view.id())).body(view);
@@ -134,10 +140,12 @@ public class PaimonAdminController {
 	@ApiResponse(responseCode = "200", description = "Rows, bytes and batches read")
 	@ApiResponse(responseCode = "400", description = "Malformed Arrow stream", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "404", description = "Unknown transaction", content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "409", description = "Transaction not open, or busy", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "409", description = "Transaction not open, or busy",
+			content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "413", description = "Body over a size limit", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "415", description = "Not " + ARROW_STREAM, content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "422", description = "Schema mismatch, null in NOT NULL, partition not in the bucket plan",
+	@ApiResponse(responseCode = "422", description =
+			"Schema mismatch, null in NOT NULL, partition not in the bucket plan",
 			content = @Content(mediaType = PROBLEM))
 	public AdminModel.UploadResult upload(@PathVariable String id, HttpServletRequest request) throws IOException {
 		requireArrow(request);
@@ -153,9 +161,11 @@ public class PaimonAdminController {
 	@PostMapping(path = "/transactions/{id}/commit")
 	@Operation(summary = "Commit a transaction (repeating returns the same result)", operationId = "commitTransaction")
 	@ApiResponse(responseCode = "200", description = "The commit outcome")
-	@ApiResponse(responseCode = "400", description = "Malformed JSON or invalid identifier", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "400", description = "Malformed JSON or invalid identifier",
+			content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "404", description = "Unknown transaction", content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "409", description = "Commit conflict or wrong transaction state", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "409", description = "Commit conflict or wrong transaction state",
+			content = @Content(mediaType = PROBLEM))
 	public AdminModel.CommitResponse commit(@PathVariable String id,
 			@RequestBody(required = false) AdminModel.@Nullable CommitRequest request) {
 		return this.transactions.commit(id, request);
@@ -167,10 +177,12 @@ public class PaimonAdminController {
 	 * @return the serialized commit messages, base64
 	 */
 	@PostMapping("/transactions/{id}/prepare")
-	@Operation(summary = "Prepare a transaction for a commit by a coordinator (repeatable)", operationId = "prepareTransaction")
+	@Operation(summary = "Prepare a transaction for a commit by a coordinator (repeatable)",
+			operationId = "prepareTransaction")
 	@ApiResponse(responseCode = "200", description = "The prepared commit (base64)")
 	@ApiResponse(responseCode = "404", description = "Unknown transaction", content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "409", description = "Wrong transaction state, or busy", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "409", description = "Wrong transaction state, or busy",
+			content = @Content(mediaType = PROBLEM))
 	public AdminModel.PrepareResponse prepare(@PathVariable String id) {
 		return this.transactions.prepare(id);
 	}
@@ -186,13 +198,17 @@ public class PaimonAdminController {
 	@Operation(summary = "Commit prepared commits of several transactions as one commit (idempotent)",
 			operationId = "commitPrepared")
 	@ApiResponse(responseCode = "200", description = "The commit outcome; committed=false when already committed")
-	@ApiResponse(responseCode = "400", description = "Malformed JSON or prepared commits", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "400", description = "Malformed JSON or prepared commits",
+			content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "409",
-			description = "Commit conflict (also a fixed-bucket conflict: another commit wrote the same partition and bucket, "
+			description =
+					"Commit conflict (also a fixed-bucket conflict: another commit wrote the same partition and "
+							+ "bucket, "
 					+ "or a stale bucket plan), or partly committed",
 			content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "503", description = "Commit not possible now (catalog, storage or commit lock unavailable); "
+	@ApiResponse(responseCode = "503", description =
+			"Commit not possible now (catalog, storage or commit lock unavailable); "
 			+ "repeat with the same identifier after Retry-After", content = @Content(mediaType = PROBLEM))
 	public AdminModel.CommitResponse commitPrepared(@PathVariable String database, @PathVariable String table,
 			@RequestBody AdminModel.PreparedCommitsRequest request) {
@@ -208,7 +224,8 @@ public class PaimonAdminController {
 	@Operation(summary = "Abort a transaction and delete its files (repeatable)", operationId = "abortTransaction")
 	@ApiResponse(responseCode = "200", description = "Aborted")
 	@ApiResponse(responseCode = "404", description = "Unknown transaction", content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "409", description = "Already committed, or busy", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "409", description = "Already committed, or busy",
+			content = @Content(mediaType = PROBLEM))
 	public AdminModel.AbortResponse abort(@PathVariable String id) {
 		return this.transactions.abort(id);
 	}
@@ -247,7 +264,8 @@ public class PaimonAdminController {
 	@PostMapping("/tables/{database}/{table}/truncate")
 	@Operation(summary = "Truncate a table or some partitions", operationId = "truncateTable")
 	@ApiResponse(responseCode = "200", description = "The truncate outcome")
-	@ApiResponse(responseCode = "400", description = "Malformed JSON or invalid arguments", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "400", description = "Malformed JSON or invalid arguments",
+			content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "409", description = "Commit conflict", content = @Content(mediaType = PROBLEM))
 	public AdminModel.TruncateResponse truncate(@PathVariable String database, @PathVariable String table,
@@ -270,7 +288,8 @@ public class PaimonAdminController {
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
 					description = "An Arrow IPC stream (schema, then record batches)",
 					content = @Content(mediaType = ARROW_STREAM, schema = @Schema(type = "string", format = "binary"))))
-	@ApiResponse(responseCode = "200", description = "The commit outcome; committed=false for a repeated Idempotency-Key. "
+	@ApiResponse(responseCode = "200", description =
+			"The commit outcome; committed=false for a repeated Idempotency-Key. "
 			+ "A Warning header (299) says when the rows stay invisible until a postpone compaction (a bucket=-2 table "
 			+ "the fixed-bucket path cannot write)")
 	@ApiResponse(responseCode = "400",
@@ -283,7 +302,8 @@ public class PaimonAdminController {
 	@ApiResponse(responseCode = "422",
 			description = "Schema mismatch, null in NOT NULL, or a schema change the evolution policy does not allow",
 			content = @Content(mediaType = PROBLEM))
-	public CompletableFuture<AdminModel.CommitResponse> uploadOnce(@PathVariable String database, @PathVariable String table,
+	public CompletableFuture<AdminModel.CommitResponse> uploadOnce(@PathVariable String database,
+			@PathVariable String table,
 			@RequestParam(defaultValue = "false") boolean overwrite,
 			@Parameter(description = "Commit this body at most once") @RequestHeader(name = "Idempotency-Key",
 					required = false) @Nullable String idempotencyKey,
@@ -308,7 +328,8 @@ public class PaimonAdminController {
 		String type = request.getContentType();
 		boolean arrow;
 		try {
-			arrow = type != null && MediaType.parseMediaType(type).isCompatibleWith(MediaType.parseMediaType(ARROW_STREAM));
+			arrow = type != null && MediaType.parseMediaType(type).isCompatibleWith(MediaType
+					.parseMediaType(ARROW_STREAM));
 		}
 		catch (InvalidMediaTypeException ex) {
 			arrow = false;

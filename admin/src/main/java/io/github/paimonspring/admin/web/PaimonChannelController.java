@@ -78,7 +78,8 @@ public class PaimonChannelController {
 	@GetMapping("/tables/{database}/{table}/channels/{channel}")
 	@Operation(summary = "Get a channel's committed state", operationId = "getChannel")
 	@ApiResponse(responseCode = "200", description = "Generation and last committed offset token")
-	@ApiResponse(responseCode = "404", description = "Unknown table or channel", content = @Content(mediaType = PROBLEM))
+	@ApiResponse(responseCode = "404", description = "Unknown table or channel",
+			content = @Content(mediaType = PROBLEM))
 	public AdminModel.ChannelResponse state(@PathVariable String database, @PathVariable String table,
 			@PathVariable String channel) {
 		return this.channels.state(database, table, channel);
@@ -125,19 +126,25 @@ public class PaimonChannelController {
 							schema = @Schema(type = "string", format = "binary"))))
 	@ApiResponse(responseCode = "200", description = "Committed with the offset token; committed=false for a duplicate "
 			+ "(its offsetToken is at or below the channel's tail and that part is committed): nothing was written")
-	@ApiResponse(responseCode = "400", description = "Malformed Arrow stream or argument: 'after' missing, a token that is "
+	@ApiResponse(responseCode = "400", description =
+			"Malformed Arrow stream or argument: 'after' missing, a token that is "
 			+ "not a decimal integer, or offsetToken not greater than after", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "409", description = "problem type urn:paimon-spring:problem:channel-out-of-order "
 			+ "(retryable: 'after' is beyond the channel's tail, named in 'tail'; send its predecessor first), "
 			+ "channel-overlap (final: after below the tail, offsetToken beyond it), or state-conflict (final: the "
 			+ "generation is not current, the channel was opened again)", content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "422", description = "Schema mismatch or null in NOT NULL", content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "503", description = "The group commit failed (nothing visible), or the channel is busy",
+	@ApiResponse(responseCode = "422", description = "Schema mismatch or null in NOT NULL",
 			content = @Content(mediaType = PROBLEM))
-	public CompletableFuture<AdminModel.CommitResponse> append(@PathVariable String database, @PathVariable String table,
+	@ApiResponse(responseCode = "503", description =
+			"The group commit failed (nothing visible), or the channel is busy",
+			content = @Content(mediaType = PROBLEM))
+	public CompletableFuture<AdminModel.CommitResponse> append(@PathVariable String database,
+			@PathVariable String table,
 			@PathVariable String channel, @RequestParam long generation,
-			@Parameter(required = true, allowEmptyValue = true, description = "The offset token this append follows: the one opening the "
-					+ "channel returned, or the previous append's offsetToken; empty (after=) for a channel without one")
+			@Parameter(required = true, allowEmptyValue = true,
+					description = "The offset token this append follows: the one opening the "
+					+ "channel returned, or the previous append's offsetToken; empty (after=) for a channel "
+					+ "without one")
 			@RequestParam(required = false) String after,
 			@Parameter(description = "Offset token of the body's last row: a decimal integer from 0 to "
 					+ "9223372036854775807, greater than after") @RequestParam String offsetToken,

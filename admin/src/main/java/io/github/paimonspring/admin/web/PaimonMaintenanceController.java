@@ -62,7 +62,10 @@ public class PaimonMaintenanceController {
 	 */
 	@GetMapping("/tables/{database}/{table}/maintenance")
 	@Operation(summary = "Get a table's maintenance state", operationId = "getMaintenance")
-	@ApiResponse(responseCode = "200", description = "Live data files, retained snapshots, what is pending (files per bucket, postpone-bucket files), whether the scheduled maintenance maintains the table (scheduled) or an exclusion pattern leaves it out (excluded), last scheduled runs")
+	@ApiResponse(responseCode = "200", description =
+			"Live data files, retained snapshots, what is pending (files per bucket, postpone-bucket files), whether "
+					+ "the scheduled maintenance maintains the table (scheduled) or an exclusion pattern leaves it out "
+							+ "(excluded), last scheduled runs")
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	public AdminModel.MaintenanceResponse state(@PathVariable String database, @PathVariable String table) {
 		String identifier = this.tables.identifier(database, table);
@@ -85,14 +88,17 @@ public class PaimonMaintenanceController {
 	 */
 	@PostMapping("/tables/{database}/{table}/compact")
 	@Operation(summary = "Compact a table", operationId = "compact",
-			description = "Append tables: small files are binned into files of target-file-size. Primary-key tables with "
+			description =
+					"Append tables: small files are binned into files of target-file-size. Primary-key tables with "
 					+ "fixed buckets: sorted runs are merged (all into one per bucket with full=true). Postpone-bucket "
 					+ "tables (bucket=-2): bucket-postpone rows are moved into real buckets. One COMPACT snapshot.")
-	@ApiResponse(responseCode = "200", description = "What was compacted; snapshotId is null when there was nothing to do")
+	@ApiResponse(responseCode = "200", description =
+			"What was compacted; snapshotId is null when there was nothing to do")
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	@ApiResponse(responseCode = "409", description = "A concurrent compaction conflicted; repeat",
 			content = @Content(mediaType = PROBLEM))
-	@ApiResponse(responseCode = "422", description = "A table this starter does not compact (dynamic buckets, postpone buckets with cross-partition updates)",
+	@ApiResponse(responseCode = "422", description =
+			"A table this starter does not compact (dynamic buckets, postpone buckets with cross-partition updates)",
 			content = @Content(mediaType = PROBLEM))
 	public CompactionResult compact(@PathVariable String database, @PathVariable String table,
 			@RequestParam(defaultValue = "false") boolean full) {
@@ -107,7 +113,8 @@ public class PaimonMaintenanceController {
 	 */
 	@PostMapping("/tables/{database}/{table}/expire-snapshots")
 	@Operation(summary = "Expire snapshots", operationId = "expireSnapshots",
-			description = "As snapshot.num-retained.min/max and snapshot.time-retained say, also for write-only tables.")
+			description =
+					"As snapshot.num-retained.min/max and snapshot.time-retained say, also for write-only tables.")
 	@ApiResponse(responseCode = "200", description = "The number of snapshots expired")
 	@ApiResponse(responseCode = "404", description = "Unknown table", content = @Content(mediaType = PROBLEM))
 	public AdminModel.ExpiryResponse expireSnapshots(@PathVariable String database, @PathVariable String table) {

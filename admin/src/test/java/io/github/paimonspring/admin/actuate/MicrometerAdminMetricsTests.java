@@ -50,13 +50,15 @@ class MicrometerAdminMetricsTests {
 				assertThat(registry.get("paimon.write.rows").tag("table", "db.a").counter().count()).isEqualTo(15);
 				assertThat(registry.get("paimon.write.bytes").tag("table", "db.a").counter().count()).isEqualTo(1500);
 				assertThat(registry.get("paimon.write.rows").tag("table", "db.b").counter().count()).isEqualTo(1);
-				assertThat(registry.get("paimon.commits").tags("table", "db.a", "result", "committed").counter().count())
+				assertThat(registry.get("paimon.commits").tags("table", "db.a", "result",
+						"committed").counter().count())
 					.isEqualTo(1);
 				assertThat(registry.get("paimon.commits").tags("table", "db.a", "result", "skipped").counter().count())
 					.isEqualTo(1);
 				assertThat(registry.get("paimon.aborts").tag("table", "db.b").counter().count()).isEqualTo(1);
 				assertThat(registry.get("paimon.commit.latency").tag("table", "db.a").timer().count()).isEqualTo(2);
-				assertThat(registry.get("paimon.commit.latency").tag("table", "db.a").timer().totalTime(TimeUnit.MILLISECONDS))
+				assertThat(registry.get("paimon.commit.latency").tag("table",
+						"db.a").timer().totalTime(TimeUnit.MILLISECONDS))
 					.isEqualTo(100);
 				assertThat(registry.find("paimon.transactions.open").gauge()).as("no admin API, no gauge").isNull();
 			});
@@ -83,7 +85,8 @@ class MicrometerAdminMetricsTests {
 				admin.upload(transaction.id(), new ByteArrayInputStream(body), body.length);
 				admin.commit(transaction.id(), null);
 				assertThat(registry.get("paimon.transactions.open").gauge().value()).isZero();
-				assertThat(registry.get("paimon.write.rows").tag("table", "test.events").counter().count()).isEqualTo(3);
+				assertThat(registry.get("paimon.write.rows").tag("table",
+						"test.events").counter().count()).isEqualTo(3);
 				assertThat(registry.get("paimon.write.bytes").tag("table", "test.events").counter().count())
 					.isEqualTo(body.length);
 				assertThat(registry.get("paimon.commits").tags("table", "test.events", "result", "committed")
@@ -98,7 +101,8 @@ class MicrometerAdminMetricsTests {
 					.uploadOnce("test", "orders", false, null, null, request, new MockHttpServletResponse())
 					.join();
 				assertThat(once.committed()).isTrue();
-				assertThat(registry.get("paimon.write.rows").tag("table", "test.orders").counter().count()).isEqualTo(3);
+				assertThat(registry.get("paimon.write.rows").tag("table",
+						"test.orders").counter().count()).isEqualTo(3);
 
 				admin.abort(admin.create("test", "orders", null).id());
 				assertThat(registry.get("paimon.aborts").tag("table", "test.orders").counter().count()).isEqualTo(1);

@@ -55,7 +55,8 @@ class AdminConsoleSignInTests {
 
 	private static Resource webjarInitializer() throws Exception {
 		PathMatchingResourcePatternResolver resolver = new PathMatchingResourcePatternResolver();
-		Resource[] found = resolver.getResources("classpath*:META-INF/resources/webjars/swagger-ui/*/swagger-initializer.js");
+		Resource[] found = resolver
+				.getResources("classpath*:META-INF/resources/webjars/swagger-ui/*/swagger-initializer.js");
 		assertThat(found).as("Swagger UI's webjar").hasSize(1);
 		return found[0];
 	}

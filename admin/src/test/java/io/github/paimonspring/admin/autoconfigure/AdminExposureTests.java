@@ -5,11 +5,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
-import io.github.paimonspring.admin.autoconfigure.PaimonSpringdocEnvironmentPostProcessor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
@@ -110,14 +112,14 @@ class AdminExposureTests {
 
 	@SuppressWarnings("unchecked")
 	private static FilterRegistrationBean<AdminAuthenticationFilter> filter(
-			org.springframework.context.ApplicationContext context) {
+			ApplicationContext context) {
 		return context.getBean("paimonAdminAuthenticationFilter", FilterRegistrationBean.class);
 	}
 
 	/** The springdoc switches after the post-processor, for the given properties. */
 	private static List<String> springdoc(String... properties) {
 		StandardEnvironment environment = new StandardEnvironment();
-		java.util.Map<String, Object> map = new java.util.HashMap<>();
+		Map<String, Object> map = new HashMap<>();
 		for (int i = 0; i < properties.length; i += 2) {
 			map.put(properties[i], properties[i + 1]);
 		}

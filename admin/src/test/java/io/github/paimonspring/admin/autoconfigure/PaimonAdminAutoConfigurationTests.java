@@ -18,11 +18,11 @@ import io.github.paimonspring.admin.web.AdminExceptionHandler;
 import io.github.paimonspring.admin.web.AdminJsonBodyLimitFilter;
 import io.github.paimonspring.admin.web.AdminProblem;
 import io.github.paimonspring.admin.web.PaimonAdminController;
-import io.github.paimonspring.admin.autoconfigure.PaimonAdminProperties;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.core.PaimonWriter;
 import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
 import jakarta.servlet.RequestDispatcher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +31,7 @@ import org.springdoc.webmvc.ui.SwaggerIndexTransformer;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.ApplicationContextAssertProvider;
 import org.springframework.boot.test.context.assertj.AssertableWebApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
@@ -126,7 +127,8 @@ class PaimonAdminAutoConfigurationTests {
 	void authNoneStartsWithoutATokenAndSwitchesTheAuthenticationFilterOff() {
 		web().withPropertyValues("paimon.admin.enabled=true", "paimon.admin.auth=none").run((context) -> {
 			assertThat(context).hasNotFailed().hasSingleBean(AdminTransactions.class);
-			assertThat(context.getBean(PaimonAdminProperties.class).getAuth()).isEqualTo(PaimonAdminProperties.Auth.NONE);
+			assertThat(context.getBean(PaimonAdminProperties.class).getAuth())
+					.isEqualTo(PaimonAdminProperties.Auth.NONE);
 			assertThat(filter(context, "paimonAdminAuthenticationFilter").isEnabled()).isFalse();
 			// no token, no sign-in step in the console
 			assertThat(context).doesNotHaveBean(SwaggerIndexTransformer.class);
@@ -208,7 +210,7 @@ class PaimonAdminAutoConfigurationTests {
 			.run(PaimonAdminAutoConfigurationTests::hasNoAdminBeans);
 	}
 
-	private static void hasNoAdminBeans(org.springframework.boot.test.context.assertj.ApplicationContextAssertProvider<?> context) {
+	private static void hasNoAdminBeans(ApplicationContextAssertProvider<?> context) {
 		assertThat(context).hasNotFailed().hasSingleBean(PaimonWriter.class);
 		assertThat(context).doesNotHaveBean(PaimonAdminProperties.class)
 			.doesNotHaveBean(AdminTransactions.class)
@@ -266,7 +268,7 @@ class PaimonAdminAutoConfigurationTests {
 	}
 
 	@SuppressWarnings("unchecked")
-	private static <F extends jakarta.servlet.Filter> FilterRegistrationBean<F> filter(
+	private static <F extends Filter> FilterRegistrationBean<F> filter(
 			AssertableWebApplicationContext context, String name) {
 		return context.getBean(name, FilterRegistrationBean.class);
 	}
@@ -295,7 +297,7 @@ class PaimonAdminAutoConfigurationTests {
 	}
 
 	/** Runs the filter; a request that passes gets the chain's 200. */
-	private static MockHttpServletResponse run(jakarta.servlet.Filter filter, MockHttpServletRequest request)
+	private static MockHttpServletResponse run(Filter filter, MockHttpServletRequest request)
 			throws Exception {
 		MockHttpServletResponse response = new MockHttpServletResponse();
 		filter.doFilter(request, response, new MockFilterChain());

@@ -5,11 +5,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import io.github.paimonspring.admin.AdminTables;
@@ -148,7 +150,8 @@ class TransactionJournalTests extends WarehouseTestBase {
 		Service restarted = alive();
 		AdminModel.TransactionView view = restarted.transactions.get(id);
 		assertThat(view.state()).isEqualTo("ABORTED");
-		assertThat(view.failure()).contains("instance " + dead.instances.id() + " stopped").contains("maintenance round");
+		assertThat(view.failure()).contains("instance " + dead.instances.id()
+				+ " stopped").contains("maintenance round");
 		assertThat(view.rows()).isEqualTo(3);
 		Service other = alive();
 		assertThat(other.transactions.get(id).state()).as("the settled state is shared").isEqualTo("ABORTED");
@@ -170,7 +173,7 @@ class TransactionJournalTests extends WarehouseTestBase {
 		dead.transactions.prepare(id);
 		Service other = alive();
 		assertThat(other.transactions.get(id).state()).isEqualTo("PREPARED");
-		assertThat(other.journal.pendingFiles(TABLE)).isNotEmpty().isEqualTo(java.util.Set.copyOf(filesOf(dead)));
+		assertThat(other.journal.pendingFiles(TABLE)).isNotEmpty().isEqualTo(Set.copyOf(filesOf(dead)));
 		OrphanFiles orphans = new OrphanFiles(new PaimonTables(this.warehouse.catalog(), Map.of()), other.instances,
 				Duration.ofDays(1), other.journal);
 		assertThat(orphans.remove(TABLE, false).files()).isZero();
@@ -211,7 +214,7 @@ class TransactionJournalTests extends WarehouseTestBase {
 	}
 
 	private List<String> filesOf(Service service) {
-		try (Stream<java.nio.file.Path> files = Files.walk(this.warehouse.tableDir(TABLE))) {
+		try (Stream<Path> files = Files.walk(this.warehouse.tableDir(TABLE))) {
 			return files.filter(Files::isRegularFile)
 				.map((path) -> path.getFileName().toString())
 				.filter((name) -> name.startsWith("data-" + service.instances.id() + "-"))

@@ -1,5 +1,6 @@
 package io.github.paimonspring.admin.web;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import com.jayway.jsonpath.JsonPath;
+import jakarta.servlet.Filter;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -89,7 +92,7 @@ class AdminErrorsOverHttpTests {
 			.header("Authorization", "Bearer secret")
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofInputStream(
-					() -> new java.io.ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8))))
+					() -> new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8))))
 			.build());
 		assertProblem(chunked.statusCode(), chunked.headers().firstValue("Content-Type").orElse(""), chunked.body(),
 				400);
@@ -200,10 +203,10 @@ class AdminErrorsOverHttpTests {
 		}
 
 		@Bean
-		FilterRegistrationBean<jakarta.servlet.Filter> sendErrorFilter() {
-			FilterRegistrationBean<jakarta.servlet.Filter> registration = new FilterRegistrationBean<>(
+		FilterRegistrationBean<Filter> sendErrorFilter() {
+			FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>(
 					(request, response, chain) -> {
-						String status = ((jakarta.servlet.http.HttpServletRequest) request).getHeader("X-Send-Error");
+						String status = ((HttpServletRequest) request).getHeader("X-Send-Error");
 						if (status != null) {
 							((HttpServletResponse) response).sendError(Integer.parseInt(status));
 							return;

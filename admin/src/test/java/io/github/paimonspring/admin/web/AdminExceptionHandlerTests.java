@@ -1,12 +1,17 @@
 package io.github.paimonspring.admin.web;
 
+import java.net.ConnectException;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletionException;
 
 import com.jayway.jsonpath.JsonPath;
 import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.PaimonCommitException;
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.admin.model.AdminException;
 import io.github.paimonspring.arrow.ArrowDataException;
@@ -41,7 +46,7 @@ class AdminExceptionHandlerTests {
 
 	@Test
 	void mapsEveryKindOfFailureToItsStatusAndType() {
-		Map<Exception, String> expected = new java.util.LinkedHashMap<>();
+		Map<Exception, String> expected = new LinkedHashMap<>();
 		expected.put(new HttpMessageNotReadableException("JSON parse error", new MockHttpInputMessage(new byte[0])),
 				"400 malformed-request");
 		expected.put(new MissingServletRequestParameterException("overwrite", "boolean"), "400 malformed-request");
@@ -50,14 +55,18 @@ class AdminExceptionHandlerTests {
 		expected.put(new NoResourceFoundException(HttpMethod.GET, "/paimon/nope", "paimon/nope"), "404 no-endpoint");
 		expected.put(new TableNotFoundException("db.t", "Unknown table 'db.t'"), "404 unknown-table");
 		expected.put(new HttpRequestMethodNotSupportedException("DELETE", Set.of("GET")), "405 method-not-allowed");
-		expected.put(new HttpMediaTypeNotAcceptableException(List.of(MediaType.APPLICATION_JSON)), "406 not-acceptable");
+		expected.put(new HttpMediaTypeNotAcceptableException(List.of(MediaType.APPLICATION_JSON)),
+				"406 not-acceptable");
 		expected.put(new PaimonCommitException("db.t", "conflict", null), "409 commit-conflict");
-		expected.put(new AdminException(AdminException.Kind.PAYLOAD_TOO_LARGE, "Payload too large", "db.t", "too large"),
+		expected.put(new AdminException(AdminException.Kind.PAYLOAD_TOO_LARGE, "Payload too large", "db.t",
+				"too large"),
 				"413 payload-too-large");
-		expected.put(new InvalidMediaTypeException(";;;", "'mimeType' must not be empty"), "415 unsupported-media-type");
+		expected.put(new InvalidMediaTypeException(";;;", "'mimeType' must not be empty"),
+				"415 unsupported-media-type");
 		expected.put(new HttpMediaTypeNotSupportedException("text/plain not supported"), "415 unsupported-media-type");
 		expected.put(new ArrowDataException("db.t", "id", "INT", "Int64", 2, "mismatch"), "422 schema-mismatch");
-		expected.put(new AdminException(AdminException.Kind.TOO_MANY_TRANSACTIONS, "Too many open transactions", "db.t", "max"),
+		expected.put(new AdminException(AdminException.Kind.TOO_MANY_TRANSACTIONS, "Too many open transactions", "db.t",
+				"max"),
 				"429 too-many-open-transactions");
 		expected.put(new PaimonWriteException("db.t", "Writing file:/tmp/wh/db.db/t/bucket-0/data-1.orc failed", null),
 				"500 write-failed");
@@ -115,8 +124,9 @@ class AdminExceptionHandlerTests {
 		MockHttpServletRequest request = new MockHttpServletRequest("POST", "/paimon/tables/db/t/uploads");
 		MockHttpServletResponse response = new MockHttpServletResponse();
 		// an asynchronous result arrives wrapped, as CompletableFuture hands it over
-		Exception failure = new java.util.concurrent.CompletionException(
-				AdminException.groupFailed("db.t", "The group commit of 3 request(s) to table 'db.t' failed: conflict"));
+		Exception failure = new CompletionException(
+				AdminException.groupFailed("db.t",
+						"The group commit of 3 request(s) to table 'db.t' failed: conflict"));
 		assertThat(this.handler.resolveException(request, response, null, failure)).isNotNull();
 		assertThat(response.getStatus()).isEqualTo(503);
 		assertThat(response.getHeader("Retry-After")).isEqualTo("1");
@@ -126,9 +136,9 @@ class AdminExceptionHandlerTests {
 
 	@Test
 	void anUnavailableCatalogOrStorageIsRetryableAndDoesNotShowItsAddress() throws Exception {
-		Exception lostDatabase = new io.github.paimonspring.PaimonUnavailableException("db.t",
+		Exception lostDatabase = new PaimonUnavailableException("db.t",
 				"Commit to table 'db.t' failed: Connection to 10.0.0.7:5432 refused",
-				new java.sql.SQLException("Connection to 10.0.0.7:5432 refused", "08001"));
+				new SQLException("Connection to 10.0.0.7:5432 refused", "08001"));
 		MockHttpServletRequest request = new MockHttpServletRequest("POST", "/paimon/tables/db/t/uploads");
 		MockHttpServletResponse response = new MockHttpServletResponse();
 		this.handler.resolveException(request, response, null, lostDatabase);
@@ -136,14 +146,15 @@ class AdminExceptionHandlerTests {
 		assertThat(response.getHeader("Retry-After")).isEqualTo("1");
 		assertThat(response.getContentAsString()).contains("retry later").doesNotContain("10.0.0.7");
 		// what makes a commit failure "retry later" rather than a conflict
-		assertThat(io.github.paimonspring.PaimonUnavailableException.isUnavailable(
-				new RuntimeException("wrapped", new java.net.ConnectException("refused")))).isTrue();
-		assertThat(io.github.paimonspring.PaimonUnavailableException.isUnavailable(new RuntimeException(
-				"Commit failed after 1234 millis with 10 retries, there maybe exist commit conflicts between multiple jobs.")))
+		assertThat(PaimonUnavailableException.isUnavailable(
+				new RuntimeException("wrapped", new ConnectException("refused")))).isTrue();
+		assertThat(PaimonUnavailableException.isUnavailable(new RuntimeException(
+				"Commit failed after 1234 millis with 10 retries, there maybe exist commit conflicts between multiple "
+						+ "jobs.")))
 			.isTrue();
-		assertThat(io.github.paimonspring.PaimonUnavailableException.isUnavailable(
+		assertThat(PaimonUnavailableException.isUnavailable(
 				new RuntimeException("Acquire lock failed with time: PT30S"))).isTrue();
-		assertThat(io.github.paimonspring.PaimonUnavailableException.isUnavailable(new IllegalStateException(
+		assertThat(PaimonUnavailableException.isUnavailable(new IllegalStateException(
 				"File deletion conflicts detected! Give up committing."))).isFalse();
 	}
 

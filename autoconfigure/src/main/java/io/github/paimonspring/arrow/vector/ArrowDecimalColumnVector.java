@@ -125,7 +125,8 @@ public final class ArrowDecimalColumnVector extends AbstractArrowColumnVector im
 		String expected = "DECIMAL(" + precision + ", " + scale + ")";
 		String actual = "Decimal128(" + this.arrowPrecision + ", " + this.arrowScale + ")";
 		return new ArrowDataException(this.table, this.column, expected, actual, i,
-				"Column '" + this.column + "' of table '" + this.table + "' is " + expected + " but the Arrow batch has "
+				"Column '" + this.column + "' of table '" + this.table + "' is " + expected
+						+ " but the Arrow batch has "
 						+ value.toPlainString() + " at row " + i + ", which does not fit without losing digits");
 	}
 

@@ -128,7 +128,8 @@ public final class ColumnRuns {
 		 * @return the array holding the values, or {@code null} if the vector cannot give one (then use
 		 * {@code getBytes})
 		 */
-		byte @org.jspecify.annotations.Nullable [] readSlices(int[] rows, int from, int to, int[] starts, int[] lengths);
+		byte @org.jspecify.annotations.Nullable [] readSlices(int[] rows, int from, int to, int[] starts,
+				int[] lengths);
 
 	}
 

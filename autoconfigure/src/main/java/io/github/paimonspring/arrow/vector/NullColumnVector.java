@@ -24,7 +24,8 @@ import org.apache.paimon.data.columnar.VectorizedColumnBatch;
 /**
  * The column of a nullable table column that a batch omits: every value is null, of any type.
  */
-public final class NullColumnVector implements BooleanColumnVector, ByteColumnVector, ShortColumnVector, IntColumnVector,
+public final class NullColumnVector implements BooleanColumnVector, ByteColumnVector, ShortColumnVector,
+		IntColumnVector,
 		LongColumnVector, FloatColumnVector, DoubleColumnVector, BytesColumnVector, DecimalColumnVector,
 		TimestampColumnVector, ArrayColumnVector, MapColumnVector, RowColumnVector {
 

@@ -66,9 +66,10 @@ public class PaimonFailureAnalyzer implements FailureAnalyzer {
 			if ((cause instanceof TableDefinitionException || cause instanceof TableNotFoundException)
 					&& PaimonUnavailableException.isUnavailable(cause)) {
 				return new FailureAnalysis(cause.getMessage(), """
-						The catalog or the warehouse could not be reached while the table was provisioned. Check that the
-						catalog database (paimon.catalog.options.uri) and the storage (paimon.catalog.warehouse) are up
-						and reachable from this instance, then start it again.""", cause);
+						The catalog or the warehouse could not be reached while the table was provisioned. Check
+						that the catalog database (paimon.catalog.options.uri) and the storage
+						(paimon.catalog.warehouse) are up and reachable from this instance, then start it
+						again.""", cause);
 			}
 			if (cause instanceof TableMismatchException) {
 				return new FailureAnalysis(cause.getMessage(),
@@ -77,7 +78,8 @@ public class PaimonFailureAnalyzer implements FailureAnalyzer {
 			}
 			if (cause instanceof TableNotFoundException) {
 				return new FailureAnalysis(cause.getMessage(),
-						"Create the table, or declare it under paimon.tables with create-if-missing=true and its columns.",
+						"Create the table, or declare it under paimon.tables with create-if-missing=true and its "
+								+ "columns.",
 						cause);
 			}
 			if (cause instanceof TableDefinitionException) {

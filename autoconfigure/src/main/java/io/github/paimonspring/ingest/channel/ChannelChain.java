@@ -138,7 +138,8 @@ final class ChannelChain {
 	CompletableFuture<CommitResult> append(TableIngest<?> ingest, long generation, @Nullable Long after, long token,
 			List<VectorSchemaRoot> batches) {
 		if (after != null && token <= after) {
-			throw new PaimonArgumentException(this.table, "offsetToken " + token + " must be greater than after " + after
+			throw new PaimonArgumentException(this.table,
+					"offsetToken " + token + " must be greater than after " + after
 					+ " (an append reaches beyond the token it follows)");
 		}
 		long start = System.nanoTime();
@@ -158,7 +159,8 @@ final class ChannelChain {
 			}
 			TableIngest.Joined joined;
 			try {
-				joined = ingest.submit(batches, null, ChannelUpdate.append(this.channel, generation, String.valueOf(token)),
+				joined = ingest.submit(batches, null, ChannelUpdate.append(this.channel, generation,
+						String.valueOf(token)),
 						required).orElse(null);
 			}
 			catch (RuntimeException ex) {
@@ -231,7 +233,8 @@ final class ChannelChain {
 			else {
 				throw new ChannelOverlapException(this.table, "The append after " + tokenText(after) + " up to " + token
 						+ " overlaps channel '" + this.channel + "' of table '" + this.table + "', whose tail is "
-						+ tokenText(this.tail) + ": part of its rows are in the channel already. Send only the rows after "
+						+ tokenText(this.tail)
+								+ ": part of its rows are in the channel already. Send only the rows after "
 						+ tokenText(this.tail) + " (after=" + tokenText(this.tail) + ")");
 			}
 		}

@@ -132,7 +132,8 @@ public final class Channels {
 	 * duplicate that is committed.
 	 */
 	@SuppressWarnings("FutureReturnValueIgnored") // whenComplete only leaves the channel; the caller gets the result
-	public CompletableFuture<CommitResult> append(String table, TableIngest<?> ingest, SnapshotIndex index, String channel,
+	public CompletableFuture<CommitResult> append(String table, TableIngest<?> ingest, SnapshotIndex index,
+			String channel,
 			long generation, @Nullable String after, String offsetToken, List<VectorSchemaRoot> batches) {
 		checkName(table, channel);
 		Long afterValue = (after == null || after.isEmpty()) ? null : OffsetToken.parse(table, "after", after);
@@ -225,7 +226,8 @@ public final class Channels {
 	static ChannelFencedException fenced(String table, String channel, long generation, long current) {
 		return new ChannelFencedException(table, "Generation " + generation + " of channel '" + channel + "' of table '"
 				+ table + "' is not current" + ((current >= 0)
-						? " (the channel was opened again: generation " + current + ")" : " (the channel was never opened)")
+						? " (the channel was opened again: generation " + current
+								+ ")" : " (the channel was never opened)")
 				+ "; open the channel and resume after its committed offset token");
 	}
 

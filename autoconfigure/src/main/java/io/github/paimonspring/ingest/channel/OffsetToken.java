@@ -41,7 +41,8 @@ final class OffsetToken {
 	 * @return its value, or {@code null}
 	 */
 	static @Nullable Long valueOf(@Nullable String token) {
-		if (token == null || token.isEmpty() || token.length() > 19 || !token.chars().allMatch((c) -> c >= '0' && c <= '9')) {
+		if (token == null || token.isEmpty() || token.length() > 19
+				|| !token.chars().allMatch((c) -> c >= '0' && c <= '9')) {
 			return null;
 		}
 		try {

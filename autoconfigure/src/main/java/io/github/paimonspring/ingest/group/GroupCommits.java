@@ -3,6 +3,7 @@ package io.github.paimonspring.ingest.group;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -58,7 +59,8 @@ public final class GroupCommits implements AutoCloseable {
 	 * @param postponeDefaultBuckets bucket count of new partitions of postpone tables, or 0 for each
 	 * table's {@code postpone.default-bucket-num}
 	 */
-	public GroupCommits(IngestSettings settings, KeyClaims claims, IngestListener listener, int postponeDefaultBuckets) {
+	public GroupCommits(IngestSettings settings, KeyClaims claims, IngestListener listener,
+			int postponeDefaultBuckets) {
 		this.settings = settings;
 		this.claims = claims;
 		this.listener = listener;
@@ -85,7 +87,7 @@ public final class GroupCommits implements AutoCloseable {
 	 * @return table identifier to failures; empty when every table's last commit succeeded
 	 */
 	public Map<String, Integer> failingTables() {
-		Map<String, Integer> failing = new java.util.TreeMap<>();
+		Map<String, Integer> failing = new TreeMap<>();
 		for (TableIngest<?> ingest : this.tables.values()) {
 			int failures = ingest.consecutiveFailures();
 			if (failures > 0) {

@@ -102,7 +102,8 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 	 */
 	public TableIngest(String table,
 			AbstractWriteBuilder<? extends AbstractTableWrite<M>, M, ? extends AbstractTableCommit<M>> builder,
-			boolean reusableWriter, IngestSettings settings, ScheduledExecutorService scheduler, IngestListener listener,
+			boolean reusableWriter, IngestSettings settings, ScheduledExecutorService scheduler,
+					IngestListener listener,
 			SnapshotIndex index, KeyClaims claims, TableSchema schema) {
 		this.index = index;
 		this.claims = claims;

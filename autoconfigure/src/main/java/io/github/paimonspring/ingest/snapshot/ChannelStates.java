@@ -185,7 +185,8 @@ final class ChannelStates {
 	@Nullable ChannelState get(String channel) {
 		ChannelState state = this.open.get(channel);
 		if (state == null && this.seen && !this.complete && !this.closed.containsKey(channel)) {
-			throw new ChannelStateExpiredException(this.table, "The state of channel '" + channel + "' of table '" + this.table
+			throw new ChannelStateExpiredException(this.table,
+					"The state of channel '" + channel + "' of table '" + this.table
 					+ "' is not in the table's retained snapshots (none of them holds a channel checkpoint); "
 					+ "keep snapshot.num-retained.min above the number of commits between two group commits");
 		}
@@ -227,7 +228,8 @@ final class ChannelStates {
 				switch (update.kind()) {
 					case CLOSE -> changes.append(CLOSED);
 					case OPEN -> changes.append(THIS_SNAPSHOT).append('\t').append(tokenOrEmpty(openedToken(update)));
-					case APPEND -> changes.append(update.generation()).append('\t').append(tokenOrEmpty(update.offsetToken()));
+					case APPEND -> changes.append(update.generation()).append('\t').append(tokenOrEmpty(update
+							.offsetToken()));
 				}
 			}
 			properties.put(CHANGES, changes.toString());

@@ -156,7 +156,8 @@ public final class SnapshotIndex {
 	 * Returns the committed state of a channel, reading the snapshots created since the last call.
 	 * @param channel the channel name
 	 * @return the state, or {@code null} when the channel was never opened or was closed
-	 * @throws io.github.paimonspring.ingest.ChannelStateExpiredException if the state would have to come from an expired snapshot
+	 * @throws io.github.paimonspring.ingest.ChannelStateExpiredException if the state would have to come from an
+	 * expired snapshot
 	 */
 	public synchronized @Nullable ChannelState channel(String channel) {
 		refresh();
@@ -180,7 +181,8 @@ public final class SnapshotIndex {
 	 * @param updates the group's channel updates, in the order they joined
 	 * @return the properties
 	 */
-	public synchronized Map<String, String> groupProperties(int members, List<String> keys, List<ChannelUpdate> updates) {
+	public synchronized Map<String, String> groupProperties(int members, List<String> keys,
+			List<ChannelUpdate> updates) {
 		Map<String, String> properties = new HashMap<>();
 		properties.put(GROUP_PROPERTY, String.valueOf(members));
 		if (!keys.isEmpty()) {

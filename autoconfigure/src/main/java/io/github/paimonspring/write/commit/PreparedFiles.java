@@ -1,5 +1,6 @@
 package io.github.paimonspring.write.commit;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -81,7 +82,8 @@ public final class PreparedFiles {
 		int deleted = 0;
 		for (CommitMessage message : all) {
 			CommitMessageImpl impl = (CommitMessageImpl) message;
-			DataFilePathFactory paths = table.store().pathFactory().createDataFilePathFactory(impl.partition(), impl.bucket());
+			DataFilePathFactory paths = table.store().pathFactory().createDataFilePathFactory(impl.partition(),
+					impl.bucket());
 			List<DataFileMeta> files = new ArrayList<>();
 			files.addAll(impl.newFilesIncrement().newFiles());
 			files.addAll(impl.newFilesIncrement().changelogFiles());
@@ -96,13 +98,15 @@ public final class PreparedFiles {
 						deleted++;
 					}
 				}
-				catch (java.io.IOException | RuntimeException ex) {
-					logger.warn("Abort on table '{}' could not delete {}: {}", this.name, file.fileName(), ex.getMessage());
+				catch (IOException | RuntimeException ex) {
+					logger.warn("Abort on table '{}' could not delete {}: {}", this.name, file.fileName(),
+							ex.getMessage());
 				}
 			}
 		}
 		if (!committed.isEmpty()) {
-			logger.info("Abort on table '{}' kept {} file(s) that committed snapshots reference", this.name, committed.size());
+			logger.info("Abort on table '{}' kept {} file(s) that committed snapshots reference", this.name,
+					committed.size());
 		}
 		return deleted;
 	}
@@ -152,7 +156,8 @@ public final class PreparedFiles {
 				break;
 			}
 			if (++checked > ABORT_MAX_SNAPSHOTS_CHECKED) {
-				logger.warn("Abort on table '{}' could not check all snapshots; keeping every file to be safe", this.name);
+				logger.warn("Abort on table '{}' could not check all snapshots; keeping every file to be safe",
+						this.name);
 				return candidates;
 			}
 			table.store().newScan().withSnapshot(snapshot).withKind(ScanMode.DELTA).withPartitionFilter(partitions)

@@ -3,6 +3,7 @@ package io.github.paimonspring.write.commit;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 import io.github.paimonspring.PaimonArgumentException;
@@ -12,6 +13,7 @@ import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.catalog.FencedCommitLock;
 import io.github.paimonspring.write.CommitResult;
 import org.apache.paimon.Snapshot;
+import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.manifest.ManifestCommittable;
 import org.apache.paimon.operation.FileStoreCommit;
 import org.apache.paimon.table.FileStoreTable;
@@ -131,7 +133,8 @@ public final class TableCommitter {
 	/** Runs an overwrite once per identifier of this commit user: a repeat commits nothing. */
 	private CommitResult overwriteOnce(long identifier, Consumer<FileStoreCommit> overwrite) {
 		checkIdentifier(identifier);
-		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).orElse(null);
+		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser)
+				.orElse(null);
 		if (latestOfUser != null && latestOfUser.commitIdentifier() >= identifier) {
 			return new CommitResult(0, false, latestOfUser.id());
 		}
@@ -183,7 +186,8 @@ public final class TableCommitter {
 		for (Map<String, String> spec : partitions) {
 			for (String key : spec.keySet()) {
 				if (!this.table.partitionKeys().contains(key)) {
-					throw new PaimonArgumentException(table(), "'" + key + "' is not a partition key of table '" + table()
+					throw new PaimonArgumentException(table(),
+							"'" + key + "' is not a partition key of table '" + table()
 							+ "'; partition keys are " + this.table.partitionKeys());
 				}
 			}
@@ -248,9 +252,9 @@ public final class TableCommitter {
 	 * the fence is asked again inside the lock right before the snapshot is written; otherwise the
 	 * fence was asked before the commit and the commit takes Paimon's own lock.
 	 */
-	private void holdingLock(CommitFence fence, java.util.concurrent.Callable<Void> commit) throws Exception {
+	private void holdingLock(CommitFence fence, Callable<Void> commit) throws Exception {
 		FencedCommitLock lock = FencedCommitLock.of(this.commitTable);
-		org.apache.paimon.catalog.Identifier identifier = this.commitTable.catalogEnvironment().identifier();
+		Identifier identifier = this.commitTable.catalogEnvironment().identifier();
 		if (lock == null || identifier == null) {
 			commit.call();
 			return;
@@ -272,7 +276,8 @@ public final class TableCommitter {
 	}
 
 	private @Nullable Long latestSnapshotIdOfUser() {
-		return this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).map(Snapshot::id).orElse(null);
+		return this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).map(Snapshot::id)
+				.orElse(null);
 	}
 
 	private CommitResult result(@Nullable Long before, long identifier, long rows) {
@@ -296,7 +301,8 @@ public final class TableCommitter {
 	 * @return the snapshot id, or {@code null} when the identifier is not committed
 	 */
 	public @Nullable Long committedSnapshot(long identifier) {
-		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser).orElse(null);
+		Snapshot latestOfUser = this.table.snapshotManager().latestSnapshotOfUserFromFilesystem(this.commitUser)
+				.orElse(null);
 		return (latestOfUser != null && latestOfUser.commitIdentifier() >= identifier) ? latestOfUser.id() : null;
 	}
 

@@ -185,7 +185,8 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 							+ this.table + "', source table '" + source.table + "')");
 		}
 		if (!Objects.equals(this.overwritePartition, source.overwritePartition)) {
-			throw new PaimonArgumentException(this.table, "commit messages can only be merged when overwrite modes match");
+			throw new PaimonArgumentException(this.table,
+					"commit messages can only be merged when overwrite modes match");
 		}
 		Set<String> present = fileNames();
 		List<CommitMessage> toAdd = new ArrayList<>();
@@ -275,11 +276,13 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 			throw new PaimonArgumentException(committerTable, differentTable(this.table, committerTable));
 		}
 		if (!this.commitUser.equals(commitUser)) {
-			throw new PaimonArgumentException(committerTable, "commit messages were prepared with a different commit_user ('"
+			throw new PaimonArgumentException(committerTable,
+					"commit messages were prepared with a different commit_user ('"
 					+ this.commitUser + "', committer uses '" + commitUser + "')");
 		}
 		if (!Objects.equals(this.overwritePartition, overwritePartition)) {
-			throw new PaimonArgumentException(committerTable, "commit messages were prepared with a different overwrite mode (messages: "
+			throw new PaimonArgumentException(committerTable,
+					"commit messages were prepared with a different overwrite mode (messages: "
 					+ mode(this.overwritePartition) + ", committer: " + mode(overwritePartition) + ")");
 		}
 	}

@@ -56,7 +56,8 @@ public abstract class AbstractTableCommit<M extends AbstractCommitMessages<M>> i
 	 * @param commitTable the table to create Paimon commits from (usually the target's table)
 	 * @param configure applied to every Paimon commit before it runs, or {@code null}
 	 */
-	protected AbstractTableCommit(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition,
+	protected AbstractTableCommit(WriteTarget target, String commitUser, @Nullable Map<String,
+			String> overwritePartition,
 			Class<M> messagesType, String family, FileStoreTable commitTable,
 			@Nullable Consumer<TableCommitImpl> configure) {
 		this.table = target.name();

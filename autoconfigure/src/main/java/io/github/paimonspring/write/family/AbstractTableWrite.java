@@ -50,7 +50,8 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 	 * @param plannedBuckets whether the router's buckets follow a plan rather than the table's bucket count
 	 * (a postpone table written into fixed buckets): the bucket count of existing files is not checked
 	 */
-	protected AbstractTableWrite(WriteTarget target, String commitUser, @Nullable Map<String, String> overwritePartition,
+	protected AbstractTableWrite(WriteTarget target, String commitUser, @Nullable Map<String,
+			String> overwritePartition,
 			FileStoreTable writeTable, @Nullable Supplier<BucketRouter> router, boolean plannedBuckets) {
 		this.target = target;
 		this.commitUser = commitUser;

@@ -19,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * @param <M> the family's commit messages
  * @param <C> the family's committer
  */
-public abstract class AbstractWriteBuilder<W extends AbstractTableWrite<M>, M extends AbstractCommitMessages<M>, C extends AbstractTableCommit<M>> {
+public abstract class AbstractWriteBuilder<W extends AbstractTableWrite<M>, M extends AbstractCommitMessages<M>,
+		C extends AbstractTableCommit<M>> {
 
 	private final WriteTarget target;
 

@@ -101,19 +101,22 @@ final class CommitMessagesCodec {
 				}
 			}
 			if (!location.equals(expectedLocation)) {
-				throw new PaimonArgumentException(expectedTable, AbstractCommitMessages.differentTable(table, expectedTable));
+				throw new PaimonArgumentException(expectedTable, AbstractCommitMessages.differentTable(table,
+						expectedTable));
 			}
 			int version = in.readInt();
 			int count = in.readInt();
 			if (count < 0 || count > bytes.length) {
-				throw new PaimonArgumentException(expectedTable, "corrupt serialized commit messages (count " + count + ")");
+				throw new PaimonArgumentException(expectedTable,
+						"corrupt serialized commit messages (count " + count + ")");
 			}
 			CommitMessageSerializer serializer = new CommitMessageSerializer();
 			List<CommitMessage> messages = new ArrayList<>(count);
 			for (int i = 0; i < count; i++) {
 				int length = in.readInt();
 				if (length < 0 || length > bytes.length) {
-					throw new PaimonArgumentException(expectedTable, "corrupt serialized commit messages (length " + length + ")");
+					throw new PaimonArgumentException(expectedTable,
+							"corrupt serialized commit messages (length " + length + ")");
 				}
 				byte[] data = new byte[length];
 				in.readFully(data);

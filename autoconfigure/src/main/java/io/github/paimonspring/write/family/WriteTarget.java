@@ -163,7 +163,8 @@ public final class WriteTarget {
 		}
 		if (this.table.bucketMode() == BucketMode.KEY_DYNAMIC) {
 			throw new UnsupportedTableException(this.name, "Table '" + this.name
-					+ "' is a dynamic-bucket (bucket=-1) primary-key table with cross-partition updates (partition keys "
+					+ "' is a dynamic-bucket (bucket=-1) primary-key table with cross-partition updates (partition "
+							+ "keys "
 					+ this.table.partitionKeys() + " are not all in the primary key " + this.table.primaryKeys()
 					+ "); this starter does not write such tables. Include the partition keys in the primary key, "
 					+ "or use a fixed bucket count (bucket=N) or postpone buckets (bucket=-2)");

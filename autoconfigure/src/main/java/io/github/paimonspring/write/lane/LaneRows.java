@@ -189,7 +189,9 @@ final class LaneRows {
 
 	}
 
-	/** One task per lane: lane {@code k} runs {@code task} on the {@code k}-th of {@code parallel} contiguous ranges. */
+	/**
+	 * One task per lane: lane {@code k} runs {@code task} on the {@code k}-th of {@code parallel} contiguous ranges.
+	 */
 	private List<Callable<Void>> overRanges(int rows, int parallel, RowTask task) {
 		List<Callable<Void>> tasks = new ArrayList<>();
 		for (int k = 0; k < parallel; k++) {

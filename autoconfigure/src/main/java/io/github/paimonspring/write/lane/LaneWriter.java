@@ -329,7 +329,8 @@ public final class LaneWriter implements AutoCloseable {
 		}
 		if (this.failed) {
 			throw new PaimonStateException(table(),
-					this.handle + " for table '" + table() + "' failed earlier and must be closed; write the data again with a new writer");
+					this.handle + " for table '" + table()
+							+ "' failed earlier and must be closed; write the data again with a new writer");
 		}
 		if (!this.busy.compareAndSet(false, true)) {
 			throw new PaimonStateException(table(), this.handle + " for table '" + table()

@@ -61,7 +61,8 @@ public final class RowKindRules {
 		}
 		if (options.rowkindField().isPresent()) {
 			return new RowKindRules(table, column, Takes.NO_COLUMN, "table '" + table + "' takes row kinds from its "
-					+ "own column '" + options.rowkindField().get() + "' (rowkind.field); leave out column '" + column + "'");
+					+ "own column '" + options.rowkindField().get() + "' (rowkind.field); leave out column '" + column
+							+ "'");
 		}
 		if (options.ignoreDelete()) {
 			return new RowKindRules(table, column, Takes.NO_DELETES, "table '" + table + "' has ignore-delete=true and "
@@ -82,7 +83,8 @@ public final class RowKindRules {
 	}
 
 	private static boolean hasSequenceGroup(Map<String, String> options) {
-		return options.keySet().stream().anyMatch((key) -> key.startsWith("fields.") && key.endsWith(".sequence-group"));
+		return options.keySet().stream().anyMatch((key) -> key.startsWith("fields.")
+				&& key.endsWith(".sequence-group"));
 	}
 
 	/**

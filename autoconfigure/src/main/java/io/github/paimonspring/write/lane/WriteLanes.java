@@ -101,7 +101,8 @@ public final class WriteLanes {
 		int count = Math.max(1, parallelism);
 		String refused = ColumnarWrites.refusedCompression(writeTable);
 		if (refused != null) {
-			throw new PaimonArgumentException(table, "Cannot write table '" + table + "': " + refused + "; nothing was written");
+			throw new PaimonArgumentException(table,
+					"Cannot write table '" + table + "': " + refused + "; nothing was written");
 		}
 		this.columnar = columnar(table, writeTable, columnarWrites);
 		this.plannedBuckets = plannedBuckets;
@@ -128,7 +129,8 @@ public final class WriteLanes {
 		}
 		catch (RuntimeException ex) {
 			close(table);
-			throw new PaimonWriteException(table, "Cannot create a writer for table '" + table + "': " + ex.getMessage(),
+			throw new PaimonWriteException(table,
+					"Cannot create a writer for table '" + table + "': " + ex.getMessage(),
 					ex);
 		}
 		if (mode == BucketMode.HASH_DYNAMIC && router == null) {
@@ -193,23 +195,27 @@ public final class WriteLanes {
 		}
 		// the buckets' new files go to Paimon's writer too, which compacts them as it would its own (a
 		// write-only table does not compact)
-		ColumnarKeyValueWriter.NewFiles newFiles = writeTable.coreOptions().writeOnly() ? (partition, bucket, files) -> {
+		ColumnarKeyValueWriter.NewFiles newFiles = writeTable.coreOptions().writeOnly() ? (partition, bucket,
+				files) -> {
 		} : (partition, bucket, files) -> write.getWrite().notifyNewFiles(Long.MAX_VALUE, partition, bucket, files);
-		return new ColumnarKeyValueWriter(writeTable, ignorePreviousFiles, this.plannedBuckets, newFiles, this.ioManager);
+		return new ColumnarKeyValueWriter(writeTable, ignorePreviousFiles, this.plannedBuckets, newFiles,
+				this.ioManager);
 	}
 
 	private static BucketAssigner dynamicBucketAssigner(String table, FileStoreTable writeTable, String commitUser,
 			boolean ignorePreviousFiles) {
 		if (DYNAMIC_BUCKET_WARNED.add(table)) {
 			logger.warn("Table '{}' uses dynamic buckets (bucket=-1): only ONE writer process may write it; several "
-					+ "instances writing it concurrently create duplicate keys. Use bucket=N or bucket=-2 for several writers.",
+					+ "instances writing it concurrently create duplicate keys. Use bucket=N or bucket=-2 for several "
+							+ "writers.",
 					table);
 		}
 		long targetRows = writeTable.coreOptions().dynamicBucketTargetRowNum();
 		Integer maxBuckets = writeTable.coreOptions().dynamicBucketMaxBuckets();
 		int max = (maxBuckets != null) ? maxBuckets : -1;
 		return ignorePreviousFiles ? new SimpleHashBucketAssigner(1, 0, targetRows, max)
-				: new HashBucketAssigner(writeTable.snapshotManager(), commitUser, writeTable.store().newIndexFileHandler(),
+				: new HashBucketAssigner(writeTable.snapshotManager(), commitUser,
+						writeTable.store().newIndexFileHandler(),
 						1, 1, 0, targetRows, max);
 	}
 

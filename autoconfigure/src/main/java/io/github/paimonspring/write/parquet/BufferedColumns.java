@@ -170,7 +170,8 @@ final class BufferedColumns {
 					for (int k = from; k < to; k++) {
 						int i = rows[k];
 						this.nanosRun[k - from] = source.isNullAt(i) ? 0
-								: ((TimestampColumnVector) source).getTimestamp(i, this.precision).getNanoOfMillisecond()
+								: ((TimestampColumnVector) source).getTimestamp(i,
+										this.precision).getNanoOfMillisecond()
 										% 1000;
 					}
 					appendNanos(true, to - from, at);

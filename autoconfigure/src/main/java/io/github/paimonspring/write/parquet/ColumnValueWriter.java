@@ -51,9 +51,11 @@ abstract class ColumnValueWriter {
 				return new ColumnValueWriters.ValueByValue(column, nullable,
 						(v, i, w, defined) -> w.write(((BooleanColumnVector) v).getBoolean(i), 0, defined));
 			case TINYINT:
-				return new ColumnValueWriters.Int32(column, nullable, true, (v, i) -> ((ByteColumnVector) v).getByte(i));
+				return new ColumnValueWriters.Int32(column, nullable, true, (v,
+						i) -> ((ByteColumnVector) v).getByte(i));
 			case SMALLINT:
-				return new ColumnValueWriters.Int32(column, nullable, true, (v, i) -> ((ShortColumnVector) v).getShort(i));
+				return new ColumnValueWriters.Int32(column, nullable, true, (v,
+						i) -> ((ShortColumnVector) v).getShort(i));
 			case INTEGER:
 			case DATE:
 			case TIME_WITHOUT_TIME_ZONE:
@@ -89,7 +91,8 @@ abstract class ColumnValueWriter {
 					(v, i) -> (int) ((DecimalColumnVector) v).getDecimal(i, precision, scale).toUnscaledLong());
 		}
 		if (ParquetSchemaConverter.is64BitDecimal(precision)) {
-			return new ColumnValueWriters.Int64(column, nullable, ColumnValueWriters.Int64.Source.DECIMALS, precision, scale);
+			return new ColumnValueWriters.Int64(column, nullable, ColumnValueWriters.Int64.Source.DECIMALS, precision,
+					scale);
 		}
 		return new ColumnValueWriters.ValueByValue(column, nullable, ColumnValueWriters.wideDecimals(precision, scale));
 	}
@@ -113,7 +116,8 @@ abstract class ColumnValueWriter {
 
 	private static ColumnValueWriter timestamps(String column, boolean nullable, int precision) {
 		if (precision <= 6) {
-			return new ColumnValueWriters.Int64(column, nullable, ColumnValueWriters.Int64.Source.TIMESTAMPS, precision, 0);
+			return new ColumnValueWriters.Int64(column, nullable, ColumnValueWriters.Int64.Source.TIMESTAMPS, precision,
+					0);
 		}
 		return new ColumnValueWriters.ValueByValue(column, nullable, ColumnValueWriters.int96Timestamps(precision));
 	}

@@ -264,7 +264,9 @@ public final class ColumnarAppendWriter implements AutoCloseable {
 
 		private @Nullable Path currentPath;
 
-		/** The next sequence number, counted per partition until the partition is forgotten, as Paimon's writer counts. */
+		/**
+		 * The next sequence number, counted per partition until the partition is forgotten, as Paimon's writer counts.
+		 */
 		private long sequenceNumber;
 
 		/** Whether a {@link #prepareCommit()} has handed files of the partition over. */

@@ -1,6 +1,7 @@
 package io.github.paimonspring.write.parquet;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -237,7 +238,7 @@ public final class ColumnarKeyValueWriter implements AutoCloseable {
 			if (count == 0 && (!prepare || bucket.runs.isEmpty())) {
 				continue;
 			}
-			int[] group = java.util.Arrays.copyOfRange(positions, starts[g], starts[g + 1]);
+			int[] group = Arrays.copyOfRange(positions, starts[g], starts[g + 1]);
 			if (this.spill == null) {
 				bucket.files.addAll(this.files.write(this.buffer, group, count, bucket.partition, bucket.bucket));
 			}

@@ -156,7 +156,8 @@ public final class ColumnarOptions {
 			case REPRODUCED, NO_EFFECT -> null;
 			case ROUTED -> "option '" + key + "' = '" + value + "' is written by Paimon's writer only";
 			case REPRODUCED_IF -> allowed(option, treatment, value) ? null : "option '" + key + "' = '" + value
-					+ "' is reproduced by the column-by-column writers only as " + String.join(" or ", treatment.values());
+					+ "' is reproduced by the column-by-column writers only as " + String.join(" or ",
+							treatment.values());
 		};
 	}
 

@@ -104,7 +104,8 @@ final class ColumnarParquetFile {
 		CodecFactory codecs = null;
 		try {
 			this.file = new ParquetFileWriter(new StreamOutputFile(this.out), settings.schema(),
-					ParquetFileWriter.Mode.CREATE, settings.rowGroupSize(), settings.maxPaddingSize(), null, properties);
+					ParquetFileWriter.Mode.CREATE, settings.rowGroupSize(), settings.maxPaddingSize(), null,
+							properties);
 			this.file.start();
 			codecs = settings.newCodecFactory();
 			this.compressor = codecs.getCompressor(settings.codec());

@@ -1,5 +1,6 @@
 package io.github.paimonspring.write.parquet;
 
+import java.util.Arrays;
 import java.util.Comparator;
 
 import org.apache.paimon.data.BinaryRow;
@@ -113,7 +114,7 @@ final class KeyOrder {
 			this.nanoCounts = new int[1001];
 		}
 		int[] counts = this.nanoCounts;
-		java.util.Arrays.fill(counts, 0);
+		Arrays.fill(counts, 0);
 		for (int k = 0; k < count; k++) {
 			counts[nanos[positions[k]] + 1]++;
 		}
@@ -139,7 +140,7 @@ final class KeyOrder {
 		int[] toPositions = this.scratch;
 		int[] counts = new int[257];
 		for (int shift = 0; shift < 64; shift += 8) {
-			java.util.Arrays.fill(counts, 0);
+			Arrays.fill(counts, 0);
 			for (int k = 0; k < count; k++) {
 				counts[digit(fromValues[k], shift) + 1]++;
 			}
@@ -211,7 +212,8 @@ final class KeyOrder {
 		int left = from;
 		int right = middle;
 		for (int k = from; k < to; k++) {
-			if (right >= to || (left < middle && this.comparator.compare(keys[scratch[left]], keys[scratch[right]]) <= 0)) {
+			if (right >= to || (left < middle && this.comparator.compare(keys[scratch[left]],
+					keys[scratch[right]]) <= 0)) {
 				positions[k] = scratch[left++];
 			}
 			else {

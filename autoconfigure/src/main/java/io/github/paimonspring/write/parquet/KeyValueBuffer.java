@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.apache.paimon.data.columnar.ColumnVector;
 import org.apache.paimon.data.columnar.VectorizedColumnBatch;
+import org.apache.paimon.types.DataTypeRoot;
 import org.apache.paimon.types.RowKind;
 import org.apache.paimon.types.RowType;
 import org.jspecify.annotations.Nullable;
@@ -21,7 +22,7 @@ final class KeyValueBuffer {
 
 	private final BufferedColumns.Longs sequences = new BufferedColumns.Longs(BufferedColumns.Longs.Kind.LONG, 0, 0);
 
-	private final BufferedColumns.Ints kinds = new BufferedColumns.Ints(org.apache.paimon.types.DataTypeRoot.TINYINT);
+	private final BufferedColumns.Ints kinds = new BufferedColumns.Ints(DataTypeRoot.TINYINT);
 
 	private int[] groups = new int[0];
 

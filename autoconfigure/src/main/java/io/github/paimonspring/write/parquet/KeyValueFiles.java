@@ -71,7 +71,8 @@ final class KeyValueFiles {
 		this.fileIO = table.fileIO();
 		CoreOptions options = table.coreOptions();
 		RowType valueType = table.rowType();
-		RowType keyType = new RowType(PrimaryKeyTableUtils.PrimaryKeyFieldsExtractor.EXTRACTOR.keyFields(table.schema()));
+		RowType keyType = new RowType(PrimaryKeyTableUtils.PrimaryKeyFieldsExtractor.EXTRACTOR.keyFields(table
+				.schema()));
 		RowType fileType = KeyValue.schema(keyType, valueType);
 		this.fieldCount = fileType.getFieldCount();
 		this.settings = ParquetFileSettings.of(options, fileType);
@@ -214,7 +215,8 @@ final class KeyValueFiles {
 		SimpleStats keys = this.keyStats.toBinaryAllMode(Arrays.copyOfRange(stats, 0, keyCount));
 		Pair<List<String>, SimpleStats> valueStats = this.valueStats
 			.toBinary(Arrays.copyOfRange(stats, keyCount + 2, stats.length));
-		return DataFileMeta.create(path.getName(), file.length(), file.recordCount(), this.order.key(buffer, positions[from]),
+		return DataFileMeta.create(path.getName(), file.length(), file.recordCount(), this.order.key(buffer,
+				positions[from]),
 				this.order.key(buffer, positions[to - 1]), keys, valueStats.getValue(), minSequence, maxSequence,
 				this.schemaId, 0, Collections.emptyList(), deletes, null, FileSource.APPEND, valueStats.getKey(),
 				external ? path.toString() : null, null, null);

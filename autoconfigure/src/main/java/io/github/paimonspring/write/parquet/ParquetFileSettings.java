@@ -79,7 +79,8 @@ final class ParquetFileSettings {
 			.withDictionaryPageSize(conf.getInt(ParquetOutputFormat.DICTIONARY_PAGE_SIZE,
 					ParquetProperties.DEFAULT_DICTIONARY_PAGE_SIZE))
 			.withDictionaryEncoding(
-					conf.getBoolean(ParquetOutputFormat.ENABLE_DICTIONARY, ParquetProperties.DEFAULT_IS_DICTIONARY_ENABLED))
+					conf.getBoolean(ParquetOutputFormat.ENABLE_DICTIONARY,
+							ParquetProperties.DEFAULT_IS_DICTIONARY_ENABLED))
 			.withWriterVersion(version)
 			.withValuesWriterFactory((version == ParquetProperties.WriterVersion.PARQUET_1_0)
 					? new DefaultV1ValuesWriterFactory() : new DefaultV2ValuesWriterFactory())
@@ -103,7 +104,8 @@ final class ParquetFileSettings {
 		compression = conf.get("parquet.compression", compression);
 		CompressionCodecName codec = CompressionCodecName.fromConf(compression);
 		return new ParquetFileSettings(conf, ParquetSchemaConverter.convertToParquetMessageType(rowType),
-				properties.build(), codec, conf.getLong(ParquetOutputFormat.BLOCK_SIZE, ParquetWriter.DEFAULT_BLOCK_SIZE),
+				properties.build(), codec, conf.getLong(ParquetOutputFormat.BLOCK_SIZE,
+						ParquetWriter.DEFAULT_BLOCK_SIZE),
 				conf.getInt(ParquetOutputFormat.MAX_PADDING_BYTES, ParquetWriter.MAX_PADDING_SIZE_DEFAULT),
 				options.asyncFileWrite());
 	}

@@ -141,7 +141,8 @@ public class SchemaEvolution {
 					this.tables.catalog().invalidateTable(identifier);
 					if (load(table, name).schema().id() == schemaId) {
 						// nobody else changed the schema: the catalog refuses this change
-						throw new PaimonWriteException(name, "Cannot change the schema of table '" + name + "' on write ("
+						throw new PaimonWriteException(name,
+								"Cannot change the schema of table '" + name + "' on write ("
 								+ changes + "): " + ex.getMessage(), ex);
 					}
 					String refused = "Cannot change the schema of table '" + name + "' on write (" + changes + "): ";
@@ -163,7 +164,8 @@ public class SchemaEvolution {
 	 * @param dictionaries the dictionaries of dictionary-encoded fields, or {@code null}
 	 * @throws ArrowDataException if a schema needs a change the policy does not allow
 	 */
-	public void evolve(String table, @Nullable List<VectorSchemaRoot> batches, @Nullable DictionaryProvider dictionaries) {
+	public void evolve(String table, @Nullable List<VectorSchemaRoot> batches,
+			@Nullable DictionaryProvider dictionaries) {
 		if (batches == null) {
 			return;
 		}

@@ -108,7 +108,8 @@ final class SchemaEvolutionPlan {
 		}
 		if (current instanceof DecimalType tableDecimal && batchType instanceof DecimalType batchDecimal) {
 			boolean exact = batchDecimal.getScale() <= tableDecimal.getScale()
-					&& batchDecimal.getPrecision() - batchDecimal.getScale() <= tableDecimal.getPrecision() - tableDecimal.getScale();
+					&& batchDecimal.getPrecision() - batchDecimal.getScale() <= tableDecimal
+							.getPrecision() - tableDecimal.getScale();
 			if (exact) {
 				return null;
 			}
@@ -119,11 +120,13 @@ final class SchemaEvolutionPlan {
 			return null;
 		}
 		throw narrowing(table, name, current, field, batchType,
-				"the only widenings are a wider integer, FLOAT to DOUBLE, and DECIMAL to more precision with the same scale");
+				"the only widenings are a wider integer, FLOAT to DOUBLE, and DECIMAL to more precision with the same "
+						+ "scale");
 	}
 
 	/** Whether the converter takes the field into the column as it is. */
-	private static boolean fits(String table, DataField column, Field field, @Nullable DictionaryProvider dictionaries) {
+	private static boolean fits(String table, DataField column, Field field,
+			@Nullable DictionaryProvider dictionaries) {
 		try {
 			new ArrowBatchConverter(table, RowType.of(column.newName(field.getName())))
 				.validateSchema(new Schema(List.of(field)), dictionaries);
@@ -141,13 +144,15 @@ final class SchemaEvolutionPlan {
 	private static ArrowDataException refused(String table, String column, @Nullable DataType current, Field field,
 			String reason, SchemaEvolutionPolicy policy, SchemaEvolutionPolicy needed, String property) {
 		String expected = (current != null) ? sql(current) : null;
-		String what = (current != null) ? "widen column '" + column + "' (" + expected + ")" : "add column '" + column + "'";
+		String what = (current != null) ? "widen column '" + column + "' (" + expected + ")" : "add column '" + column
+				+ "'";
 		return new ArrowDataException(table, column, expected, ArrowTypes.describe(field.getType()), -1,
 				"Arrow schema does not match table '" + table + "': column '" + column + "' of the batch ("
 						+ ArrowTypes.describe(field.getType()) + ") needs a schema change because " + reason
 						+ ", and the schema evolution policy is '" + policy + "'. To " + what + " on write, set "
 						+ property + "=" + needed + " (over the admin API: the schemaEvolution=" + needed
-						+ " query parameter, allowed by paimon.admin.allow-schema-evolution=true); nothing was written");
+						+ " query parameter, allowed by paimon.admin.allow-schema-evolution=true); nothing was "
+						+ "written");
 	}
 
 	private static ArrowDataException narrowing(String table, String column, DataType current, Field field,

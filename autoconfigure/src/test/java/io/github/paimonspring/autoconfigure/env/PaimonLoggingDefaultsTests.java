@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
+import org.apache.paimon.catalog.Catalog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +38,7 @@ class PaimonLoggingDefaultsTests {
 	@Test
 	void aStartedApplicationDoesNotWarnAboutHadoopConfigurationFiles(CapturedOutput output) {
 		try (ConfigurableApplicationContext context = application("--paimon.catalog.warehouse=" + this.dir)) {
-			assertThat(context.getBean(org.apache.paimon.catalog.Catalog.class)).isNotNull();
+			assertThat(context.getBean(Catalog.class)).isNotNull();
 			LoggingSystem logging = LoggingSystem.get(getClass().getClassLoader());
 			assertThat(logging.getLoggerConfiguration(PaimonLoggingEnvironmentPostProcessor.HADOOP_UTILS)
 				.getEffectiveLevel()).isEqualTo(LogLevel.ERROR);

@@ -13,6 +13,7 @@ import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.ingest.ChannelFencedException;
 import io.github.paimonspring.ingest.ChannelState;
+import io.github.paimonspring.ingest.ChannelStateExpiredException;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.Ingester;
@@ -70,7 +71,8 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 	}
 
 	private void table() {
-		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.option("snapshot.num-retained.min", String.valueOf(RETAINED))
 			.build());
 	}
@@ -185,11 +187,13 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 		expire(table);
 		SnapshotIndex late = new SnapshotIndex(TABLE, table, Runnable::run, 1);
 		assertThat(late.channel("b").offsetToken()).isEqualTo(String.valueOf(RETAINED + 3));
-		assertThatThrownBy(() -> late.channel("a")).isInstanceOf(io.github.paimonspring.ingest.ChannelStateExpiredException.class)
+		assertThatThrownBy(() -> late.channel("a")).isInstanceOf(ChannelStateExpiredException.class)
 			.hasMessageContaining("channel 'a' of table 'default.many' is not in the table's retained snapshots");
 		// the group commit that follows writes a checkpoint of what is known only when it knows it all
-		Map<String, String> properties = late.groupProperties(1, List.of(), List.of(ChannelUpdate.append("b", 2, "99")));
-		assertThat(properties).doesNotContainKey(ChannelStates.CHECKPOINT).containsEntry(ChannelStates.CHANGES, "b\t2\t99");
+		Map<String, String> properties = late.groupProperties(1, List.of(), List.of(ChannelUpdate.append("b", 2,
+				"99")));
+		assertThat(properties).doesNotContainKey(ChannelStates.CHECKPOINT).containsEntry(ChannelStates.CHANGES,
+				"b\t2\t99");
 		Map<String, String> complete = whole.groupProperties(1, List.of(), List.of(ChannelUpdate.close("a")));
 		assertThat(ChannelStates.decompress(complete.get(ChannelStates.CHECKPOINT))).isEqualTo("b\t2\t" + (RETAINED + 3)
 				+ "\t" + (RETAINED + 3));
@@ -197,7 +201,8 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 
 	private void commit(FileStoreTable table, int identifier, Map<String, String> properties) throws Exception {
 		StreamWriteBuilder builder = table.newStreamWriteBuilder().withCommitUser("manual");
-		try (StreamTableWrite write = builder.newWrite(); TableCommitImpl commit = (TableCommitImpl) builder.newCommit()) {
+		try (StreamTableWrite write = builder.newWrite(); TableCommitImpl commit = (TableCommitImpl) builder
+				.newCommit()) {
 			write.write(GenericRow.of(identifier, BinaryString.fromString("m" + identifier)));
 			List<CommitMessage> messages = write.prepareCommit(false, identifier);
 			commit.commit(new ManifestCommittable(identifier, null, messages, new HashMap<>(properties)));

@@ -42,7 +42,8 @@ class SnapshotIndexTests extends WarehouseTestBase {
 
 	@Test
 	void aLongHistoryReadInParallelIsIndexedAsReadInOrder() throws Exception {
-		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.build());
 		FileStoreTable table = this.warehouse.table(TABLE);
 		// 300 group commits: key-i in snapshot i, key-dup in snapshots 10 and 200, channel c moving on
@@ -68,7 +69,8 @@ class SnapshotIndexTests extends WarehouseTestBase {
 
 	private void commit(FileStoreTable table, int from, int to) throws Exception {
 		StreamWriteBuilder builder = table.newStreamWriteBuilder().withCommitUser("history");
-		try (StreamTableWrite write = builder.newWrite(); TableCommitImpl commit = (TableCommitImpl) builder.newCommit()) {
+		try (StreamTableWrite write = builder.newWrite(); TableCommitImpl commit = (TableCommitImpl) builder
+				.newCommit()) {
 			for (int i = from; i <= to; i++) {
 				write.write(GenericRow.of(i, BinaryString.fromString("n" + i)));
 				List<CommitMessage> messages = write.prepareCommit(false, i);

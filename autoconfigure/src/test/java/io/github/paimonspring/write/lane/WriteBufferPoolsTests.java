@@ -14,6 +14,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.memory.MemorySegment;
+import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,7 +67,7 @@ class WriteBufferPoolsTests {
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
 			for (String name : List.of("default.first", "default.second")) {
 				// a small buffer: every write fills and flushes it many times, and reuses pages from earlier writes
-				warehouse.create(name, org.apache.paimon.schema.Schema.newBuilder()
+				warehouse.create(name, Schema.newBuilder()
 					.column("id", DataTypes.INT())
 					.column("name", DataTypes.STRING())
 					.primaryKey("id")
@@ -76,20 +77,23 @@ class WriteBufferPoolsTests {
 					.option("write-buffer-spillable", "false")
 					.build());
 			}
-			PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"), 2);
+			PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
+					this.dir.resolve("s"), 2);
 			Map<String, Map<Integer, String>> expected = Map.of("default.first", new HashMap<>(), "default.second",
 					new HashMap<>());
 			for (int round = 0; round < 4; round++) {
 				for (String table : List.of("default.first", "default.second")) {
 					int from = round * 20_000;
 					String value = table.substring(8) + "-r" + round;
-					try (VectorSchemaRoot batch = Batches.idNameRange(allocator, from, from + 50_000, (id) -> value + "-" + id)) {
+					try (VectorSchemaRoot batch = Batches.idNameRange(allocator, from, from + 50_000,
+							(id) -> value + "-" + id)) {
 						assertThat(writer.write(table, batch).rows()).isEqualTo(50_000);
 					}
 					for (int id = from; id < from + 50_000; id++) {
 						expected.get(table).put(id, value + "-" + id);
 					}
-					assertThat(WriteBufferPools.SHARED.idleBytes()).as("the lanes gave their buffers back").isPositive();
+					assertThat(WriteBufferPools.SHARED.idleBytes()).as("the lanes gave their buffers back")
+							.isPositive();
 				}
 			}
 			for (String table : expected.keySet()) {

@@ -43,7 +43,8 @@ class ColumnarParityRegressionTests {
 	void nanosecondTimestampKeysAreNotMergedAtMicroseconds() throws Exception {
 		// shrunk from seed 31032: two keys 333 ns apart in one round of a bucket-1 table
 		assertParity(new ParityCase(List.of("k"), 1, null, List.of(KEY_NS6, NUMBER, TEXT), Map.of(), true,
-				List.of(round(1, row(RowKind.INSERT, 1_000_000_123L, 1, "a"), row(RowKind.INSERT, 1_000_000_456L, 2, "b"))),
+				List.of(round(1, row(RowKind.INSERT, 1_000_000_123L, 1, "a"), row(RowKind.INSERT, 1_000_000_456L, 2,
+						"b"))),
 				filters()));
 	}
 
@@ -52,7 +53,8 @@ class ColumnarParityRegressionTests {
 		ParityColumn millis = new ParityColumn("c0", DataTypes.TIMESTAMP(6),
 				new ArrowType.Timestamp(TimeUnit.MILLISECOND, null));
 		assertParity(new ParityCase(List.of(), -1, null, List.of(NUMBER, TEXT, millis), Map.of(), false,
-				List.of(round(1, row(RowKind.INSERT, 1, "a", 1L)), round(1, row(RowKind.INSERT, 2, "b", 9_300_000_000_000_000L))),
+				List.of(round(1, row(RowKind.INSERT, 1, "a", 1L)), round(1, row(RowKind.INSERT, 2, "b",
+						9_300_000_000_000_000L))),
 				filters()));
 	}
 
@@ -79,8 +81,10 @@ class ColumnarParityRegressionTests {
 	void strictPartitionTimestampFormatRefusesValuesThatAreNotDates() throws Exception {
 		ParityColumn partition = new ParityColumn("p", DataTypes.STRING(), ArrowType.Utf8.INSTANCE);
 		assertParity(new ParityCase(List.of(), -1, "p", List.of(partition, NUMBER, TEXT),
-				Map.of("partition.timestamp-formatter", "yyyy-MM-dd", "partition.timestamp-format.strict", "true"), false,
-				List.of(round(1, row(RowKind.INSERT, "2024-01-01", 1, "a")), round(1, row(RowKind.INSERT, "not-a-date", 2, "b"))),
+				Map.of("partition.timestamp-formatter", "yyyy-MM-dd", "partition.timestamp-format.strict", "true"),
+						false,
+				List.of(round(1, row(RowKind.INSERT, "2024-01-01", 1, "a")), round(1, row(RowKind.INSERT, "not-a-date",
+						2, "b"))),
 				filters()));
 	}
 
@@ -97,7 +101,8 @@ class ColumnarParityRegressionTests {
 		// shrunk from the long run (seed 31032): commit a round, prepare and commit an empty one, write again;
 		// Paimon's writer drops the idle writer and numbers the next file from 0, the starter continues at 2
 		assertParity(new ParityCase(List.of(), -1, null, List.of(NUMBER, TEXT), Map.of(), false,
-				List.of(new Round(List.of(List.of(row(RowKind.INSERT, -1, null)), List.of(row(RowKind.INSERT, -1, null))), 1,
+				List.of(new Round(List.of(List.of(row(RowKind.INSERT, -1, null)), List.of(row(RowKind.INSERT, -1,
+						null))), 1,
 						false), new Round(List.of(), 1, false), round(1, row(RowKind.INSERT, null, " "))),
 				filters()));
 	}
@@ -106,7 +111,8 @@ class ColumnarParityRegressionTests {
 	void rowsPreparedBeforeEarlierRoundsAreCommittedKeepTheLatestValue() throws Exception {
 		// issue 31, case 3: write, prepare; prepare nothing; write, prepare; commit the first and the third
 		assertParity(new ParityCase(List.of("k"), 1, null, List.of(KEY_INT, NUMBER, TEXT), Map.of(), true,
-				List.of(new Round(List.of(List.of(row(RowKind.INSERT, 1, 1, "a"), row(RowKind.INSERT, 1, 2, "a2"))), 0, false),
+				List.of(new Round(List.of(List.of(row(RowKind.INSERT, 1, 1, "a"), row(RowKind.INSERT, 1, 2, "a2"))), 0,
+						false),
 						new Round(List.of(), 0, false),
 						new Round(List.of(List.of(row(RowKind.INSERT, 1, 3, "b"))), 3, false)),
 				filters()));

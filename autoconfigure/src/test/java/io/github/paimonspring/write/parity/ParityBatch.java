@@ -56,7 +56,8 @@ final class ParityBatch {
 			fields.add(new Field(column.name(), new FieldType(column.type().isNullable(), column.arrow(), null), null));
 		}
 		if (parityCase.kindColumn()) {
-			fields.add(new Field(ArrowBatchConverter.ROW_KIND_COLUMN, FieldType.notNullable(ArrowType.Utf8.INSTANCE), null));
+			fields.add(new Field(ArrowBatchConverter.ROW_KIND_COLUMN, FieldType.notNullable(ArrowType.Utf8.INSTANCE),
+					null));
 		}
 		VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator);
 		try {

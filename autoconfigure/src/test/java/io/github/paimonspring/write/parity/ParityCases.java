@@ -18,6 +18,7 @@ import net.jqwik.api.Tuple;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.paimon.types.DataType;
 import org.apache.paimon.types.DataTypes;
 import org.apache.paimon.types.RowKind;
 
@@ -58,7 +59,8 @@ final class ParityCases {
 		return ParityFeeds.all(this.knownDivergences);
 	}
 
-	private Arbitrary<ParityCase> table(int bucket, int partitioned, Feed key, ArrowType numberArrow, List<Feed> extras) {
+	private Arbitrary<ParityCase> table(int bucket, int partitioned, Feed key, ArrowType numberArrow,
+			List<Feed> extras) {
 		boolean primaryKey = bucket > 0;
 		List<ParityColumn> columns = new ArrayList<>();
 		List<Arbitrary<Object>> values = new ArrayList<>();
@@ -71,7 +73,8 @@ final class ParityCases {
 		String partitionKey = null;
 		if (partitioned > 0) {
 			partitionKey = "p";
-			Feed feed = (partitioned == 1) ? new Feed(DataTypes.INT(), ParityFeeds.INT32, Arbitraries.of(0, 1, 2, -1).map((v) -> v))
+			Feed feed = (partitioned == 1) ? new Feed(DataTypes.INT(), ParityFeeds.INT32, Arbitraries.of(0, 1, 2,
+					-1).map((v) -> v))
 					: new Feed(DataTypes.STRING(), ArrowType.Utf8.INSTANCE,
 							Arbitraries.of("2024-01-01", "2024-01-02", "zürich", "", "not-a-date").map((v) -> v));
 			columns.add(new ParityColumn("p", primaryKey ? feed.type().notNull() : feed.type(), feed.arrow()));
@@ -93,14 +96,18 @@ final class ParityCases {
 		Arbitrary<RowKind> kinds = primaryKey ? Arbitraries.frequency(Tuple.of(6, RowKind.INSERT),
 				Tuple.of(1, RowKind.UPDATE_BEFORE), Tuple.of(2, RowKind.UPDATE_AFTER), Tuple.of(2, RowKind.DELETE))
 				: Arbitraries.just(RowKind.INSERT);
-		Arbitrary<Row> row = Combinators.combine(values).as((list) -> list).flatMap((list) -> kinds.map((kind) -> new Row(kind, list)));
-		Arbitrary<List<Row>> batch = row.list().ofMaxSize(this.maxRows).withSizeDistribution(RandomDistribution.uniform());
+		Arbitrary<Row> row = Combinators.combine(values).as((list) -> list).flatMap((list) -> kinds
+				.map((kind) -> new Row(kind, list)));
+		Arbitrary<List<Row>> batch = row.list().ofMaxSize(this.maxRows).withSizeDistribution(RandomDistribution
+				.uniform());
 		Arbitrary<Round> round = Combinators.combine(
-				Arbitraries.frequency(Tuple.of(1, 0), Tuple.of(4, 1), Tuple.of(2, 2)).flatMap((n) -> batch.list().ofSize(n)),
+				Arbitraries.frequency(Tuple.of(1, 0), Tuple.of(4, 1), Tuple.of(2,
+						2)).flatMap((n) -> batch.list().ofSize(n)),
 				Arbitraries.integers().between(0, 3), Arbitraries.frequency(Tuple.of(4, false), Tuple.of(1, true)))
 			.as(Round::new);
 		Arbitrary<Filters> filters = Combinators.combine(Arbitraries.integers().between(-5, 5),
-				Arbitraries.integers().between(0, 4), Arbitraries.of(ParityFeeds.TEXT), Arbitraries.of(ParityFeeds.TEXT))
+				Arbitraries.integers().between(0, 4), Arbitraries.of(ParityFeeds.TEXT),
+						Arbitraries.of(ParityFeeds.TEXT))
 			.as(Filters::new);
 		String partitionType = (partitioned == 2) ? "STRING" : (partitioned == 1) ? "INT" : null;
 		String finalPartitionKey = partitionKey;
@@ -115,11 +122,13 @@ final class ParityCases {
 	private Arbitrary<Feed> keyFeeds() {
 		List<Feed> keys = new ArrayList<>();
 		keys.add(small(DataTypes.INT(), ParityFeeds.INT32, List.of(0, 1, 2, 3, -1, Integer.MIN_VALUE)));
-		keys.add(small(DataTypes.BIGINT(), ParityFeeds.INT64, List.of(0L, 1L, 1_000_000_000_007L, -2L, Long.MAX_VALUE, 5L)));
+		keys.add(small(DataTypes.BIGINT(), ParityFeeds.INT64, List.of(0L, 1L, 1_000_000_000_007L, -2L, Long.MAX_VALUE,
+				5L)));
 		keys.add(small(DataTypes.STRING(), ArrowType.Utf8.INSTANCE, List.copyOf(ParityFeeds.TEXT.subList(0, KEYS))));
 		keys.add(small(DataTypes.DECIMAL(18, 4), new ArrowType.Decimal(18, 4, 128),
 				List.of(BigDecimal.valueOf(0, 4), BigDecimal.valueOf(12345, 4), BigDecimal.valueOf(-1, 4),
-						BigDecimal.valueOf(999_999_999_999_999_999L, 4), BigDecimal.valueOf(7, 4), BigDecimal.valueOf(-99, 4))));
+						BigDecimal.valueOf(999_999_999_999_999_999L, 4), BigDecimal.valueOf(7, 4),
+								BigDecimal.valueOf(-99, 4))));
 		keys.add(small(DataTypes.DATE(), new ArrowType.Date(DateUnit.DAY), List.of(0, -1, 19_000, 1, -719_162, 2)));
 		keys.add(small(DataTypes.TIMESTAMP(3), new ArrowType.Timestamp(TimeUnit.MICROSECOND, null),
 				List.of(1_000_000L, 1_000_400L, 1_001_000L, 1_001_700L, -1L, 0L)));
@@ -133,7 +142,7 @@ final class ParityCases {
 		return Arbitraries.of(keys);
 	}
 
-	private static Feed small(org.apache.paimon.types.DataType type, ArrowType arrow, List<?> domain) {
+	private static Feed small(DataType type, ArrowType arrow, List<?> domain) {
 		return new Feed(type, arrow, Arbitraries.of(domain).map((v) -> (Object) v));
 	}
 

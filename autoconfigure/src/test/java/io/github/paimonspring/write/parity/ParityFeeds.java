@@ -74,7 +74,8 @@ final class ParityFeeds {
 		feeds.add(decimal(DataTypes.DECIMAL(18, 4), 10, 2));
 		feeds.add(decimal(DataTypes.DECIMAL(30, 10), 30, 10));
 		feeds.add(decimal(DataTypes.DECIMAL(30, 10), 18, 0));
-		for (ArrowType utf8 : List.of(ArrowType.Utf8.INSTANCE, ArrowType.LargeUtf8.INSTANCE, ArrowType.Utf8View.INSTANCE)) {
+		for (ArrowType utf8 : List.of(ArrowType.Utf8.INSTANCE, ArrowType.LargeUtf8.INSTANCE,
+				ArrowType.Utf8View.INSTANCE)) {
 			feeds.add(text(DataTypes.STRING(), utf8, 24));
 			feeds.add(text(DataTypes.VARCHAR(10), utf8, 10));
 			feeds.add(text(DataTypes.CHAR(5), utf8, 5));
@@ -98,8 +99,10 @@ final class ParityFeeds {
 				Arbitraries.longs().between(0, 86_399_999_999L).map((t) -> t)));
 		for (int precision : new int[] { 0, 3, 6, 9 }) {
 			for (TimeUnit unit : TimeUnit.values()) {
-				feeds.add(new Feed(DataTypes.TIMESTAMP(precision), new ArrowType.Timestamp(unit, null), timestamps(unit, known)));
-				feeds.add(new Feed(DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(precision), new ArrowType.Timestamp(unit, "UTC"),
+				feeds.add(new Feed(DataTypes.TIMESTAMP(precision), new ArrowType.Timestamp(unit, null), timestamps(unit,
+						known)));
+				feeds.add(new Feed(DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(precision), new ArrowType.Timestamp(unit,
+						"UTC"),
 						timestamps(unit, known)));
 			}
 		}
@@ -112,7 +115,8 @@ final class ParityFeeds {
 		long min = (bits == 64) ? Long.MIN_VALUE : -(1L << (bits - 1));
 		long max = (bits == 64) ? Long.MAX_VALUE : (1L << (bits - 1)) - 1;
 		Arbitrary<Long> values = Arbitraries.frequencyOf(Tuple.of(3, Arbitraries.longs().between(-5, 5)),
-				Tuple.of(2, Arbitraries.of(min, max, min + 1, max - 1)), Tuple.of(3, Arbitraries.longs().between(min, max)));
+				Tuple.of(2, Arbitraries.of(min, max, min + 1, max - 1)), Tuple.of(3, Arbitraries.longs().between(min,
+						max)));
 		return new Feed(type, arrow, values.map((v) -> v));
 	}
 
@@ -135,7 +139,8 @@ final class ParityFeeds {
 		BigInteger max = BigInteger.TEN.pow(precision).subtract(BigInteger.ONE);
 		Arbitrary<BigInteger> unscaled = Arbitraries.frequencyOf(
 				Tuple.of(3, Arbitraries.bigIntegers().between(max.negate(), max)),
-				Tuple.of(2, Arbitraries.of(max, max.negate(), BigInteger.ZERO, BigInteger.ONE, BigInteger.ONE.negate())),
+				Tuple.of(2, Arbitraries.of(max, max.negate(), BigInteger.ZERO, BigInteger.ONE,
+						BigInteger.ONE.negate())),
 				Tuple.of(2, Arbitraries.bigIntegers().between(BigInteger.valueOf(-999), BigInteger.valueOf(999))));
 		return new Feed(type, new ArrowType.Decimal(precision, scale, 128),
 				unscaled.map((u) -> new BigDecimal(u, scale)));

@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  * @param liveFiles the files of the latest snapshot, or {@code null} where compaction may differ
  */
 record ParityOutcome(@Nullable String refusal, @Nullable String refusalMessage, List<List<String>> roundFiles,
-		List<String> rows, List<String> auditLog, Map<String, List<String>> filtered, @Nullable List<String> liveFiles) {
+		List<String> rows, List<String> auditLog, Map<String, List<String>> filtered,
+				@Nullable List<String> liveFiles) {
 
 	/**
 	 * Returns how another side's outcome differs from this one (the oracle's), or an empty list.

@@ -90,7 +90,8 @@ final class ParityReport {
 			.append(kind).append('\n'));
 		this.divergences.forEach((kind, examples) -> {
 			text.append("\n=== ").append(kind).append(" (").append(examples.size()).append(" cases, smallest first)\n");
-			examples.stream().limit(kind.startsWith("UNEXPLAINED") ? UNEXPLAINED_EXAMPLES : EXAMPLES).forEach((example) -> text.append(example).append("\n\n"));
+			examples.stream().limit(kind.startsWith("UNEXPLAINED") ? UNEXPLAINED_EXAMPLES
+					: EXAMPLES).forEach((example) -> text.append(example).append("\n\n"));
 		});
 		Files.createDirectories(file.toAbsolutePath().getParent());
 		Files.writeString(file, text);

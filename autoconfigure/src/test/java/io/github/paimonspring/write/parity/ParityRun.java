@@ -125,7 +125,8 @@ final class ParityRun {
 		predicates.put("n BETWEEN " + filters.number() + " AND " + (filters.number() + filters.span()),
 				builder.between(number, filters.number(), filters.number() + filters.span()));
 		predicates.put("s = '" + filters.text() + "'", builder.equal(text, BinaryString.fromString(filters.text())));
-		predicates.put("s >= '" + filters.from() + "'", builder.greaterOrEqual(text, BinaryString.fromString(filters.from())));
+		predicates.put("s >= '" + filters.from() + "'", builder.greaterOrEqual(text,
+				BinaryString.fromString(filters.from())));
 		Map<String, List<String>> rows = new LinkedHashMap<>();
 		predicates.forEach((label, predicate) -> rows.put(label, ParityReads.rows(table, predicate)));
 		return rows;

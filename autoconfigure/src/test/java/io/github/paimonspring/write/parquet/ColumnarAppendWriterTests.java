@@ -25,6 +25,7 @@ import org.apache.paimon.format.parquet.ParquetUtil;
 import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.io.DataFilePathFactory;
 import org.apache.paimon.options.Options;
+import org.apache.paimon.schema.Schema;
 import org.apache.paimon.shade.org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.paimon.shade.org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.paimon.shade.org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -504,7 +505,7 @@ class ColumnarAppendWriterTests {
 			assertThat(ColumnarWrites.unsupportedReason(
 					create(warehouse, "default.tracked", Map.of("row-tracking.enabled", "true"))))
 				.contains("'row-tracking.enabled'");
-			warehouse.create("default.nested", org.apache.paimon.schema.Schema.newBuilder()
+			warehouse.create("default.nested", Schema.newBuilder()
 				.column("id", DataTypes.INT())
 				.column("tags", DataTypes.ARRAY(DataTypes.STRING()))
 				.build());
@@ -513,7 +514,7 @@ class ColumnarAppendWriterTests {
 	}
 
 	private static FileStoreTable create(TestWarehouse warehouse, String name, Map<String, String> options) {
-		org.apache.paimon.schema.Schema.Builder schema = FlatBatches.schema();
+		Schema.Builder schema = FlatBatches.schema();
 		options.forEach(schema::option);
 		warehouse.create(name, schema.build());
 		return warehouse.table(name);
@@ -599,7 +600,8 @@ class ColumnarAppendWriterTests {
 
 	private static void assertSameParquet(ParquetMetadata our, ParquetMetadata their) {
 		assertThat(our.getFileMetaData().getSchema()).isEqualTo(their.getFileMetaData().getSchema());
-		assertThat(our.getFileMetaData().getKeyValueMetaData()).isEqualTo(their.getFileMetaData().getKeyValueMetaData());
+		assertThat(our.getFileMetaData().getKeyValueMetaData()).isEqualTo(their.getFileMetaData()
+				.getKeyValueMetaData());
 		assertThat(our.getFileMetaData().getCreatedBy()).isEqualTo(their.getFileMetaData().getCreatedBy());
 		assertThat(our.getBlocks()).hasSameSizeAs(their.getBlocks());
 		for (int b = 0; b < our.getBlocks().size(); b++) {
@@ -641,7 +643,8 @@ class ColumnarAppendWriterTests {
 			StringBuilder text = new StringBuilder();
 			for (InternalRow.FieldGetter getter : getters) {
 				Object value = getter.getFieldOrNull(row);
-				text.append((value instanceof byte[] bytes) ? Arrays.toString(bytes) : String.valueOf(value)).append('|');
+				text.append((value instanceof byte[] bytes) ? Arrays.toString(bytes)
+						: String.valueOf(value)).append('|');
 			}
 			return text.toString();
 		});

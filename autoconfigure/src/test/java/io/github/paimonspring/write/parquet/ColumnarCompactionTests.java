@@ -2,8 +2,10 @@ package io.github.paimonspring.write.parquet;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
@@ -38,8 +40,10 @@ class ColumnarCompactionTests {
 			Map<String, String> options = Map.of("num-sorted-run.compaction-trigger", "3");
 			ColumnarKeyValueWriterTests.create(warehouse, "default.ours", List.of("id"), options);
 			ColumnarKeyValueWriterTests.create(warehouse, "default.paimon", List.of("id"), options);
-			PaimonWriter columnar = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"), 2);
-			PaimonWriter rowByRow = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"), 2);
+			PaimonWriter columnar = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
+					this.dir.resolve("s"), 2);
+			PaimonWriter rowByRow = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
+					this.dir.resolve("s"), 2);
 			rowByRow.setColumnarWrites(false);
 			for (int round = 0; round < 8; round++) {
 				try (VectorSchemaRoot batch = FlatBatches.batch(allocator, round * 500, 3_000, round % 2 == 1)) {
@@ -61,14 +65,14 @@ class ColumnarCompactionTests {
 	/** The sorted runs of each bucket: its level-0 files and its other non-empty levels. */
 	private static Map<Integer, Integer> sortedRuns(FileStoreTable table) {
 		Map<Integer, Integer> runs = new HashMap<>();
-		Map<Integer, java.util.Set<Integer>> levels = new HashMap<>();
+		Map<Integer, Set<Integer>> levels = new HashMap<>();
 		for (Split split : table.newReadBuilder().newScan().plan().splits()) {
 			DataSplit data = (DataSplit) split;
 			for (DataFileMeta file : data.dataFiles()) {
 				if (file.level() == 0) {
 					runs.merge(data.bucket(), 1, Integer::sum);
 				}
-				else if (levels.computeIfAbsent(data.bucket(), (b) -> new java.util.HashSet<>()).add(file.level())) {
+				else if (levels.computeIfAbsent(data.bucket(), (b) -> new HashSet<>()).add(file.level())) {
 					runs.merge(data.bucket(), 1, Integer::sum);
 				}
 			}

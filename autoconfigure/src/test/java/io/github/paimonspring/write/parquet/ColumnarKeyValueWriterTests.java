@@ -25,6 +25,7 @@ import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.format.parquet.ParquetUtil;
 import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.options.Options;
+import org.apache.paimon.schema.Schema;
 import org.apache.paimon.shade.org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.paimon.shade.org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.paimon.shade.org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -122,7 +123,8 @@ class ColumnarKeyValueWriterTests {
 			}
 			commit(ours, ourMessages);
 			commit(paimon, paimonMessages);
-			assertThat(rows(warehouse, "default.ours")).containsExactlyInAnyOrderElementsOf(rows(warehouse, "default.paimon"));
+			assertThat(rows(warehouse, "default.ours")).containsExactlyInAnyOrderElementsOf(rows(warehouse,
+					"default.paimon"));
 		}
 	}
 
@@ -165,7 +167,8 @@ class ColumnarKeyValueWriterTests {
 			assertThat(theirs).isEmpty();
 			commit(tables.get(0), ourMessages);
 			commit(tables.get(1), paimonMessages);
-			assertThat(rows(warehouse, "default.ours")).containsExactlyInAnyOrderElementsOf(rows(warehouse, "default.paimon"));
+			assertThat(rows(warehouse, "default.ours")).containsExactlyInAnyOrderElementsOf(rows(warehouse,
+					"default.paimon"));
 		}
 	}
 
@@ -178,7 +181,7 @@ class ColumnarKeyValueWriterTests {
 				IOManager ioManager = IOManager.create(this.dir.resolve("spill").toString())) {
 			List<FileStoreTable> tables = new ArrayList<>();
 			for (String name : List.of("default.ours", "default.paimon", "default.plain")) {
-				org.apache.paimon.schema.Schema.Builder schema = org.apache.paimon.schema.Schema.newBuilder()
+				Schema.Builder schema = Schema.newBuilder()
 					.column("id", DataTypes.INT().notNull())
 					.column("dt", DataTypes.STRING().notNull())
 					.column("name", DataTypes.STRING())
@@ -248,12 +251,14 @@ class ColumnarKeyValueWriterTests {
 				}
 				assertSameBuckets(ours, ourMessages, paimon, paimonMessages);
 				if (round == 1) {
-					assertThat(files(ourMessages)).allSatisfy((file) -> assertThat(file.minSequenceNumber()).isPositive());
+					assertThat(files(ourMessages)).allSatisfy((file) -> assertThat(file.minSequenceNumber())
+							.isPositive());
 				}
 				commit(ours, ourMessages);
 				commit(paimon, paimonMessages);
 			}
-			assertThat(rows(warehouse, "default.ours")).containsExactlyInAnyOrderElementsOf(rows(warehouse, "default.paimon"));
+			assertThat(rows(warehouse, "default.ours")).containsExactlyInAnyOrderElementsOf(rows(warehouse,
+					"default.paimon"));
 		}
 	}
 
@@ -285,17 +290,20 @@ class ColumnarKeyValueWriterTests {
 			}
 			commit(ours, ourMessages);
 			commit(paimon, paimonMessages);
-			assertThat(rows(warehouse, "default.ours")).containsExactlyInAnyOrderElementsOf(rows(warehouse, "default.paimon"));
+			assertThat(rows(warehouse, "default.ours")).containsExactlyInAnyOrderElementsOf(rows(warehouse,
+					"default.paimon"));
 		}
 	}
 
 	@Test
 	void closingDeletesEveryFileNotHandedOver() throws Exception {
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
-			FileStoreTable table = create(warehouse, "default.ours", List.of("id"), Map.of("write-buffer-size", "64 kb"));
+			FileStoreTable table = create(warehouse, "default.ours", List.of("id"), Map.of("write-buffer-size",
+					"64 kb"));
 			List<CommitMessage> handedOver;
 			List<List<DataFileMeta>> told = new ArrayList<>();
-			try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(table, false, false, (p, b, f) -> told.add(f));
+			try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(table, false, false, (p, b,
+					f) -> told.add(f));
 					VectorSchemaRoot root = FlatBatches.batch(allocator, 0, 6_000, true)) {
 				VectorizedColumnBatch batch = convert(table, root);
 				write(table, writer, batch, 0, 3_000, null);
@@ -329,7 +337,8 @@ class ColumnarKeyValueWriterTests {
 			int n = 0;
 			for (Map.Entry<String, String> reason : reasons.entrySet()) {
 				String[] option = reason.getKey().split("=");
-				FileStoreTable table = create(warehouse, "default.t" + n++, List.of("id"), Map.of(option[0], option[1]));
+				FileStoreTable table = create(warehouse, "default.t" + n++, List.of("id"), Map.of(option[0],
+						option[1]));
 				assertThat(ColumnarWrites.unsupportedReason(table)).as(reason.getKey()).contains(reason.getValue());
 			}
 		}
@@ -337,7 +346,7 @@ class ColumnarKeyValueWriterTests {
 
 	static FileStoreTable create(TestWarehouse warehouse, String name, List<String> primaryKey,
 			Map<String, String> options) {
-		org.apache.paimon.schema.Schema.Builder schema = FlatBatches.schema().primaryKey(primaryKey).option("bucket", "2");
+		Schema.Builder schema = FlatBatches.schema().primaryKey(primaryKey).option("bucket", "2");
 		options.forEach(schema::option);
 		warehouse.create(name, schema.build());
 		return warehouse.table(name);
@@ -365,7 +374,8 @@ class ColumnarKeyValueWriterTests {
 	}
 
 	/** Writes rows {@code from..to} with the buckets Paimon's key extractor gives them. */
-	private static void write(FileStoreTable table, ColumnarKeyValueWriter writer, VectorizedColumnBatch batch, int from,
+	private static void write(FileStoreTable table, ColumnarKeyValueWriter writer, VectorizedColumnBatch batch,
+			int from,
 			int to, byte[] kinds) throws Exception {
 		RowKeyExtractor keys = table.createRowKeyExtractor();
 		ColumnarRow row = new ColumnarRow(batch);
@@ -426,7 +436,8 @@ class ColumnarKeyValueWriterTests {
 			assertThat(our.schemaId()).isEqualTo(them.schemaId());
 			assertThat(our.fileSource()).isEqualTo(them.fileSource());
 			assertThat(our.extraFiles()).isEqualTo(them.extraFiles());
-			assertThat(((CommitMessageImpl) message).totalBuckets()).isEqualTo(((CommitMessageImpl) their).totalBuckets());
+			assertThat(((CommitMessageImpl) message).totalBuckets()).isEqualTo(((CommitMessageImpl) their)
+					.totalBuckets());
 			assertThat(our.fileSize()).isEqualTo(them.fileSize());
 			assertThat(ParquetLayouts.of(ours, message.partition(), message.bucket(), our))
 				.containsExactlyElementsOf(ParquetLayouts.of(paimon, their.partition(), their.bucket(), them));
@@ -481,7 +492,8 @@ class ColumnarKeyValueWriterTests {
 			StringBuilder text = new StringBuilder(row.getRowKind().shortString()).append('|');
 			for (InternalRow.FieldGetter getter : getters) {
 				Object value = getter.getFieldOrNull(row);
-				text.append((value instanceof byte[] bytes) ? Arrays.toString(bytes) : String.valueOf(value)).append('|');
+				text.append((value instanceof byte[] bytes) ? Arrays.toString(bytes)
+						: String.valueOf(value)).append('|');
 			}
 			return text.toString();
 		});

@@ -97,9 +97,11 @@ class ColumnarOptionParityTests {
 				"true")));
 		cases.add(new Case("pk", options("num-sorted-run.compaction-trigger", "2", "num-sorted-run.stop-trigger", "3",
 				"num-levels", "3", "compaction.size-ratio", "2")));
-		cases.add(new Case("pk", options("commit.force-compact", "true", "compaction.force-rewrite-all-files", "true")));
+		cases.add(new Case("pk", options("commit.force-compact", "true", "compaction.force-rewrite-all-files",
+				"true")));
 		cases.add(new Case("pk", options("compaction.max-size-amplification-percent", "10",
-				"compaction.force-up-level-0", "true", "compaction.min.file-num", "2", "compaction.file-num-limit", "3")));
+				"compaction.force-up-level-0", "true", "compaction.min.file-num", "2", "compaction.file-num-limit",
+						"3")));
 		cases.add(new Case("pk", options("compaction.offpeak.start.hour", "0", "compaction.offpeak.end.hour", "23",
 				"compaction.offpeak-ratio", "20", "compaction.delete-ratio-threshold", "0.1")));
 		cases.add(new Case("pk", options("compaction.optimization-interval", "1 s", "compaction.total-size-threshold",

@@ -67,7 +67,8 @@ class ColumnarOptionsTests {
 	void everyReproducedOptionHasAParityCase() {
 		Set<String> covered = new HashSet<>(ColumnarOptionParityTests.STRUCTURAL);
 		for (ColumnarOptionParityTests.Case parity : ColumnarOptionParityTests.cases()) {
-			parity.options().keySet().forEach((key) -> covered.add(key.contains("#") ? key.substring(0, key.indexOf('#')) : key));
+			parity.options().keySet().forEach((key) -> covered.add(key.contains("#") ? key.substring(0,
+					key.indexOf('#')) : key));
 		}
 		Set<String> uncovered = new TreeSet<>();
 		for (ColumnarOptions.Treatment treatment : ColumnarOptions.read().values()) {
@@ -94,9 +95,11 @@ class ColumnarOptionsTests {
 		assertThat(list.routingReason(Map.of("fields.v.default-value", "42"))).contains("'fields.v.default-value'");
 		assertThat(list.routingReason(Map.of("fields.v.aggregate-function", "sum"))).contains("'fields.v.aggregate");
 		assertThat(list.routingReason(Map.of("file-index.bloom-filter.columns", "id"))).contains("'file-index.bloom");
-		assertThat(list.routingReason(Map.of("parquet.writer.max-padding", "1"))).contains("'parquet.writer.max-padding'");
+		assertThat(list.routingReason(Map.of("parquet.writer.max-padding",
+				"1"))).contains("'parquet.writer.max-padding'");
 		assertThat(list.routingReason(Map.of("parquet.crypto.factory.class", "x"))).contains("not on the");
-		assertThat(list.routingReason(Map.of("PARQUET.writer.max-padding", "8"))).contains("'PARQUET.writer.max-padding'");
+		assertThat(list.routingReason(Map.of("PARQUET.writer.max-padding",
+				"8"))).contains("'PARQUET.writer.max-padding'");
 		// Paimon's writer then writes a run per fill and compacts between fills, which ours cannot
 		assertThat(list.routingReason(Map.of("write-buffer-spillable", "false"))).contains("only as true");
 		assertThat(list.routingReason(Map.of("write-buffer-spill.max-disk-size", "1 gb")))

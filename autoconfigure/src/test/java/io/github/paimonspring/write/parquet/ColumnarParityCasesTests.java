@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.TestWarehouse;
@@ -16,9 +18,11 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.sink.RowKeyExtractor;
 import org.apache.paimon.table.sink.StreamTableWrite;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
@@ -60,7 +64,8 @@ class ColumnarParityCasesTests {
 			assertThat(ColumnarWrites.unsupportedReason(warehouse.table("default.ours")))
 				.isEqualTo("column 'v' has a default value");
 			List<List<VectorSchemaRoot>> rounds = List.of(
-					List.of(ArrowRows.columns().intColumn("id").intColumn("v").rows(allocator, row(1, null), row(3, 7))),
+					List.of(ArrowRows.columns().intColumn("id").intColumn("v").rows(allocator, row(1, null), row(3,
+							7))),
 					List.of(ArrowRows.columns().intColumn("id").rows(allocator, row(2))));
 			writeBoth(warehouse, rounds);
 			assertThat(ParityTables.rows(warehouse, "default.ours")).containsExactlyInAnyOrder("+I(1,42,)", "+I(2,42,)",
@@ -111,7 +116,7 @@ class ColumnarParityCasesTests {
 			// Paimon's writer, used the same way: every round prepared before any is committed
 			FileStoreTable paimon = warehouse.table("default.paimon");
 			List<List<CommitMessage>> theirs = new ArrayList<>();
-			io.github.paimonspring.arrow.ArrowBatchConverter converter = new io.github.paimonspring.arrow.ArrowBatchConverter(
+			ArrowBatchConverter converter = new ArrowBatchConverter(
 					paimon.name(), paimon.rowType());
 			try (StreamTableWrite write = paimon.newStreamWriteBuilder().newWrite()) {
 				long identifier = 0;
@@ -143,7 +148,8 @@ class ColumnarParityCasesTests {
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
 			Schema.Builder schema = Schema.newBuilder().column("id", DataTypes.INT().notNull())
 				.column("dt", DataTypes.STRING().notNull()).partitionKeys("dt")
-				.option("partition.timestamp-formatter", "yyyy-MM-dd").option("partition.timestamp-format.strict", "true");
+				.option("partition.timestamp-formatter", "yyyy-MM-dd").option("partition.timestamp-format.strict",
+						"true");
 			if (shape.equals("write-only-pk")) {
 				schema.primaryKey("dt", "id").option("bucket", "1").option("write-only", "true");
 			}
@@ -166,7 +172,7 @@ class ColumnarParityCasesTests {
 				FileStoreTable table = warehouse.table("default.ours");
 				try (StreamTableWrite write = table.newStreamWriteBuilder().newWrite()) {
 					assertThatThrownBy(() -> {
-						ParityTables.writeRows(write, new io.github.paimonspring.arrow.ArrowBatchConverter(table.name(),
+						ParityTables.writeRows(write, new ArrowBatchConverter(table.name(),
 								table.rowType()), bad);
 						write.prepareCommit(true, 1);
 					}).hasStackTraceContaining("not-a-date");
@@ -187,7 +193,8 @@ class ColumnarParityCasesTests {
 			}
 			ArrowRows columns = ArrowRows.columns().column("ts", new ArrowType.Timestamp(TimeUnit.NANOSECOND, null))
 				.intColumn("v");
-			writeBoth(warehouse, List.of(List.of(columns.rows(allocator, row(1_000_000_123L, 1), row(1_000_000_456L, 2)))));
+			writeBoth(warehouse, List.of(List.of(columns.rows(allocator, row(1_000_000_123L, 1), row(1_000_000_456L,
+					2)))));
 			assertThat(ParityTables.rows(warehouse, "default.ours")).hasSize(2);
 		}
 	}
@@ -220,7 +227,8 @@ class ColumnarParityCasesTests {
 	void aCompressionPaimonsWriterRejectsIsRejectedBeforeAnyFileIsWritten() throws Exception {
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
 			createKeyValue(warehouse, "file.compression", "NONE");
-			assertThat(ColumnarWrites.unsupportedReason(warehouse.table("default.ours"))).contains("'file.compression'");
+			assertThat(ColumnarWrites.unsupportedReason(warehouse.table("default.ours")))
+					.contains("'file.compression'");
 			ArrowRows columns = ArrowRows.columns().intColumn("id").stringColumn("name");
 			try (VectorSchemaRoot root = columns.rows(allocator, row(1, "a"))) {
 				// Paimon's writer refuses the codec, but only after it created the file it then cannot remove
@@ -228,14 +236,14 @@ class ColumnarParityCasesTests {
 				try (StreamTableWrite paimonWrite = paimon.newStreamWriteBuilder().newWrite()) {
 					assertThatThrownBy(() -> {
 						ParityTables.writeRows(paimonWrite,
-								new io.github.paimonspring.arrow.ArrowBatchConverter(paimon.name(), paimon.rowType()), root);
+								new ArrowBatchConverter(paimon.name(), paimon.rowType()), root);
 						paimonWrite.prepareCommit(true, 1);
 					}).hasStackTraceContaining("NONE");
 				}
 				assertThat(warehouse.dataFiles("default.paimon")).as("Paimon's orphan").hasSize(1);
 				// the starter refuses it before anything is written
 				ArrowWriteBuilder builder = warehouse.writer().newWriteBuilder("default.ours");
-				assertThatThrownBy(builder::newWrite).isInstanceOf(io.github.paimonspring.PaimonArgumentException.class)
+				assertThatThrownBy(builder::newWrite).isInstanceOf(PaimonArgumentException.class)
 					.hasMessageContaining("'file.compression' = 'NONE'")
 					.hasMessageContaining("default.ours");
 			}
@@ -261,11 +269,11 @@ class ColumnarParityCasesTests {
 		if (table.coreOptions().bucket() == 1) {
 			return key + 1;
 		}
-		org.apache.paimon.table.sink.RowKeyExtractor keys = table.createRowKeyExtractor();
-		keys.setRecord(org.apache.paimon.data.GenericRow.of(key, null));
+		RowKeyExtractor keys = table.createRowKeyExtractor();
+		keys.setRecord(GenericRow.of(key, null));
 		int bucket = keys.bucket();
 		for (int other = key + 1;; other++) {
-			keys.setRecord(org.apache.paimon.data.GenericRow.of(other, null));
+			keys.setRecord(GenericRow.of(other, null));
 			if (keys.bucket() != bucket) {
 				return other;
 			}

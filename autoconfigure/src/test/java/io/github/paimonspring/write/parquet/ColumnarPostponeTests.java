@@ -38,8 +38,10 @@ class ColumnarPostponeTests {
 			for (String name : List.of("default.ours", "default.paimon")) {
 				warehouse.create(name, FlatBatches.schema().primaryKey("id").option("bucket", "-2").build());
 			}
-			PaimonWriter columnar = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"), 2);
-			PaimonWriter rowByRow = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"), 2);
+			PaimonWriter columnar = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
+					this.dir.resolve("s"), 2);
+			PaimonWriter rowByRow = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
+					this.dir.resolve("s"), 2);
 			rowByRow.setColumnarWrites(false);
 			for (int round = 0; round < 2; round++) {
 				try (VectorSchemaRoot batch = FlatBatches.batch(allocator, round * 5_000, 10_000, round == 1)) {

@@ -48,14 +48,16 @@ class ColumnarSpillCostTests {
 	void measuresTheWriteAndReadCostOfSpilling() throws Exception {
 		Map<String, List<long[]>> results = new LinkedHashMap<>();
 		Path spill = Files.createDirectories(this.dir.resolve("spill"));
-		try (BufferAllocator allocator = new RootAllocator(); IOManager ioManager = IOManager.create(spill.toString())) {
+		try (BufferAllocator allocator = new RootAllocator(); IOManager ioManager = IOManager.create(spill
+				.toString())) {
 			List<VectorSchemaRoot> roots = new ArrayList<>();
 			for (int first = 0; first < ROWS; first += BATCH) {
 				roots.add(FlatBatches.batch(allocator, first, BATCH, true));
 			}
 			try {
 				for (int repeat = 0; repeat < REPEATS; repeat++) {
-					for (String variant : List.of("columnar-per-fill", "columnar-spill", "paimon-spill", "columnar-fits")) {
+					for (String variant : List.of("columnar-per-fill", "columnar-spill", "paimon-spill",
+							"columnar-fits")) {
 						Path warehouseDir = this.dir.resolve(variant + repeat);
 						try (TestWarehouse warehouse = new TestWarehouse(warehouseDir)) {
 							results.computeIfAbsent(variant, (v) -> new ArrayList<>())

@@ -85,7 +85,8 @@ class ColumnarSpillTests {
 	 * and row kinds read back.
 	 * @return the files of the last round's buckets
 	 */
-	private List<List<DataFileMeta>> assertSameAsPaimon(List<String> primaryKey, Map<String, String> options, int rounds,
+	private List<List<DataFileMeta>> assertSameAsPaimon(List<String> primaryKey, Map<String, String> options,
+			int rounds,
 			int batches) throws Exception {
 		Path spill = Files.createDirectories(this.dir.resolve("spill"));
 		List<List<DataFileMeta>> last = new ArrayList<>();
@@ -93,7 +94,8 @@ class ColumnarSpillTests {
 				BufferAllocator allocator = new RootAllocator();
 				IOManager ioManager = IOManager.create(spill.toString())) {
 			FileStoreTable ours = ColumnarKeyValueWriterTests.create(warehouse, "default.ours", primaryKey, options);
-			FileStoreTable paimon = ColumnarKeyValueWriterTests.create(warehouse, "default.paimon", primaryKey, options);
+			FileStoreTable paimon = ColumnarKeyValueWriterTests.create(warehouse, "default.paimon", primaryKey,
+					options);
 			try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(ours, false, false, (p, b, f) -> {
 			}, ioManager); StreamTableWrite paimonWrite = paimon.newStreamWriteBuilder().newWrite()) {
 				paimonWrite.withIOManager(ioManager);
@@ -180,7 +182,8 @@ class ColumnarSpillTests {
 				IOManager ioManager = IOManager.create(spill.toString())) {
 			Map<String, String> options = new HashMap<>(SMALL_BUFFER);
 			options.put("target-file-size", "16 kb");
-			FileStoreTable table = ColumnarKeyValueWriterTests.create(warehouse, "default.ours", List.of("id"), options);
+			FileStoreTable table = ColumnarKeyValueWriterTests.create(warehouse, "default.ours", List.of("id"),
+					options);
 			try (ColumnarKeyValueWriter writer = new ColumnarKeyValueWriter(table, false, false, (p, b, f) -> {
 			}, ioManager)) {
 				for (int b = 0; b < 3; b++) {

@@ -57,7 +57,8 @@ class ColumnarWriterSpillTests {
 		Batch abc = new Batch(3_000, "abc", false);
 		return Stream.<Case>of(
 				new Case("one writer, partitions interleaved", Map.of("write-max-writers-to-spill", "1"),
-						List.of(List.of(abc), List.of(new Batch(2_000, "bc", false)), List.of(new Batch(1_000, "d", false)))),
+						List.of(List.of(abc), List.of(new Batch(2_000, "bc", false)), List.of(new Batch(1_000, "d",
+								false)))),
 				new Case("one writer, the second partition in a later batch", Map.of("write-max-writers-to-spill", "1"),
 						List.of(List.of(new Batch(1_500, "a", false), new Batch(1_500, "ab", true)),
 								List.of(new Batch(500, "a", false)), List.of(new Batch(500, "ba", true)))),

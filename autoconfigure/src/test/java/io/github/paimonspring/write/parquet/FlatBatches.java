@@ -45,7 +45,8 @@ final class FlatBatches {
 	record Column(String name, DataType type, ArrowType arrow) {
 	}
 
-	static final List<Column> COLUMNS = List.of(new Column("id", DataTypes.INT().notNull(), new ArrowType.Int(32, true)),
+	static final List<Column> COLUMNS = List.of(new Column("id", DataTypes.INT().notNull(), new ArrowType.Int(32,
+			true)),
 			new Column("b", DataTypes.BOOLEAN(), ArrowType.Bool.INSTANCE),
 			new Column("t", DataTypes.TINYINT(), new ArrowType.Int(8, true)),
 			new Column("s", DataTypes.SMALLINT(), new ArrowType.Int(8, true)),

@@ -1,6 +1,9 @@
 package io.github.paimonspring.write.parquet;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +35,7 @@ import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.Split;
 import org.apache.paimon.types.RowKind;
 import org.apache.paimon.types.RowType;
+import org.springframework.util.FileSystemUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,7 +59,7 @@ final class ParityTables {
 	static void writeWithPaimon(FileStoreTable table, List<List<VectorSchemaRoot>> rounds) throws Exception {
 		StreamWriteBuilder builder = table.newStreamWriteBuilder();
 		ArrowBatchConverter converter = new ArrowBatchConverter(table.name(), table.rowType());
-		java.nio.file.Path spill = java.nio.file.Files.createTempDirectory("paimon-spill");
+		Path spill = Files.createTempDirectory("paimon-spill");
 		try (IOManager ioManager = IOManager.create(spill.toString());
 				StreamTableWrite write = (StreamTableWrite) builder.newWrite().withIOManager(ioManager);
 				StreamTableCommit commit = builder.newCommit()) {
@@ -69,7 +73,7 @@ final class ParityTables {
 			}
 		}
 		finally {
-			org.springframework.util.FileSystemUtils.deleteRecursively(spill);
+			FileSystemUtils.deleteRecursively(spill);
 		}
 	}
 
@@ -148,7 +152,7 @@ final class ParityTables {
 				StringBuilder builder = new StringBuilder(row.getRowKind().shortString()).append('(');
 				for (InternalRow.FieldGetter getter : getters) {
 					Object value = getter.getFieldOrNull(row);
-					builder.append((value instanceof byte[] bytes) ? java.util.Arrays.toString(bytes) : value).append(',');
+					builder.append((value instanceof byte[] bytes) ? Arrays.toString(bytes) : value).append(',');
 				}
 				return builder.append(')').toString();
 			};
@@ -175,7 +179,8 @@ final class ParityTables {
 			DataSplit data = (DataSplit) split;
 			List<DataFileMeta> metas = new ArrayList<>(data.dataFiles());
 			metas.sort(Comparator.comparingInt(DataFileMeta::level).thenComparingLong(DataFileMeta::minSequenceNumber));
-			List<String> described = files.computeIfAbsent(data.partition() + "/" + data.bucket(), (k) -> new ArrayList<>());
+			List<String> described = files.computeIfAbsent(data.partition() + "/" + data.bucket(),
+					(k) -> new ArrayList<>());
 			for (DataFileMeta meta : metas) {
 				described.add(describe(meta));
 			}
@@ -184,9 +189,11 @@ final class ParityTables {
 	}
 
 	static String describe(DataFileMeta meta) {
-		return "size=" + meta.fileSize() + " rows=" + meta.rowCount() + " deletes=" + meta.deleteRowCount() + " keys=" + meta.minKey() + ".."
+		return "size=" + meta.fileSize() + " rows=" + meta.rowCount() + " deletes=" + meta.deleteRowCount()
+				+ " keys=" + meta.minKey() + ".."
 				+ meta.maxKey() + " keyStats=" + meta.keyStats() + " valueStats=" + meta.valueStats() + " statsCols="
-				+ meta.valueStatsCols() + " seq=" + meta.minSequenceNumber() + ".." + meta.maxSequenceNumber() + " level="
+				+ meta.valueStatsCols() + " seq=" + meta.minSequenceNumber() + ".." + meta.maxSequenceNumber()
+						+ " level="
 				+ meta.level() + " source=" + meta.fileSource() + " schema=" + meta.schemaId() + " format="
 				+ meta.fileFormat() + " external=" + (meta.externalPath().isPresent()) + " prefix="
 				+ meta.fileName().substring(0, meta.fileName().indexOf('-') + 1) + " suffix="

@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.format.parquet.ParquetUtil;
+import org.apache.paimon.fs.Path;
 import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.shade.org.apache.parquet.column.Encoding;
@@ -43,7 +44,7 @@ final class ParquetLayouts {
 	 */
 	static List<String> of(FileStoreTable table, BinaryRow partition, int bucket, DataFileMeta file)
 			throws IOException {
-		org.apache.paimon.fs.Path path = table.store()
+		Path path = table.store()
 			.pathFactory()
 			.createDataFilePathFactory(partition, bucket)
 			.toPath(file);
@@ -90,7 +91,8 @@ final class ParquetLayouts {
 		}
 		StringBuilder text = new StringBuilder(stats.usesV2Pages() ? "v2 pages" : "v1 pages");
 		for (Encoding encoding : stats.getDictionaryEncodings()) {
-			text.append(", dictionary ").append(encoding).append(" x").append(stats.getNumDictionaryPagesEncodedAs(encoding));
+			text.append(", dictionary ").append(encoding).append(" x").append(stats
+					.getNumDictionaryPagesEncodedAs(encoding));
 		}
 		for (Encoding encoding : stats.getDataEncodings()) {
 			text.append(", data ").append(encoding).append(" x").append(stats.getNumDataPagesEncodedAs(encoding));

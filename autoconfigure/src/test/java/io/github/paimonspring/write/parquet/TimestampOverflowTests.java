@@ -82,7 +82,8 @@ class TimestampOverflowTests {
 		for (long[] value : values) {
 			for (boolean columnar : new boolean[] { true, false }) {
 				for (String kind : List.of("append", "value", "key")) {
-					cases.add(Arguments.of(TimeUnit.values()[(int) value[0]], (int) value[1], value[2], columnar, kind));
+					cases.add(Arguments.of(TimeUnit.values()[(int) value[0]], (int) value[1], value[2], columnar,
+							kind));
 				}
 			}
 		}
@@ -167,7 +168,8 @@ class TimestampOverflowTests {
 					for (int i = 0; i < 3; i++) {
 						((IntVector) root.getVector("k")).setSafe(i, i);
 						boolean bad = i == 2;
-						((TimeSecVector) root.getVector("t")).setSafe(i, (bad && column.equals("t")) ? 2_147_484 : 86_399);
+						((TimeSecVector) root.getVector("t")).setSafe(i,
+								(bad && column.equals("t")) ? 2_147_484 : 86_399);
 						((DateMilliVector) root.getVector("d")).setSafe(i,
 								(bad && column.equals("d")) ? Long.MAX_VALUE : -86_400_000L);
 					}
@@ -209,7 +211,8 @@ class TimestampOverflowTests {
 	}
 
 	private PaimonWriter writer(TestWarehouse warehouse, boolean columnar) {
-		PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"), 1);
+		PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"),
+				1);
 		writer.setColumnarWrites(columnar);
 		return writer;
 	}

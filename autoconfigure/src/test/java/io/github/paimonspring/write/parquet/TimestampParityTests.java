@@ -3,6 +3,8 @@ package io.github.paimonspring.write.parquet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import io.github.paimonspring.arrow.ArrowBatchConverter;
@@ -11,9 +13,13 @@ import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.TestWarehouse;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BitVectorHelper;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -30,6 +36,7 @@ import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
 import org.apache.paimon.table.sink.BatchTableWrite;
 import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.source.DataSplit;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.types.DataType;
 import org.apache.paimon.types.DataTypes;
@@ -112,7 +119,8 @@ class TimestampParityTests {
 				writeBoth(ours, paimon, root, kinds);
 			}
 			assertThat(rows(warehouse, "default.ours")).isNotEmpty().isEqualTo(rows(warehouse, "default.paimon"));
-			assertThat(rows(warehouse, "default.ours$audit_log")).isEqualTo(rows(warehouse, "default.paimon$audit_log"));
+			assertThat(rows(warehouse, "default.ours$audit_log")).isEqualTo(rows(warehouse,
+					"default.paimon$audit_log"));
 		}
 	}
 
@@ -121,9 +129,9 @@ class TimestampParityTests {
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
 			create(warehouse, "default.ours", DataTypes.TIMESTAMP(6), false);
 			create(warehouse, "default.paimon", DataTypes.TIMESTAMP(6), false);
-			PaimonWriter columnar = new PaimonWriter(new PaimonTables(warehouse.catalog(), java.util.Map.of()),
+			PaimonWriter columnar = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
 					this.dir.resolve("s"), 1);
-			PaimonWriter rowByRow = new PaimonWriter(new PaimonTables(warehouse.catalog(), java.util.Map.of()),
+			PaimonWriter rowByRow = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
 					this.dir.resolve("s"), 1);
 			rowByRow.setColumnarWrites(false);
 			try (VectorSchemaRoot root = batch(allocator, TimeUnit.NANOSECOND, false,
@@ -202,7 +210,7 @@ class TimestampParityTests {
 			for (int precision : new int[] { 0, 3, 4, 6, 7, 9 }) {
 				long[] values = { 0, -1, BASE + 333, -BASE - 7, largestStored(unit, precision),
 						smallestStored(unit, precision), BASE };
-				String suffix = unit.name().toLowerCase(java.util.Locale.ROOT) + precision;
+				String suffix = unit.name().toLowerCase(Locale.ROOT) + precision;
 				columns.add(new Temporal("ts_" + suffix, DataTypes.TIMESTAMP(precision),
 						new ArrowType.Timestamp(unit, null), values));
 				columns.add(new Temporal("ltz_" + suffix, DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(precision),
@@ -216,27 +224,28 @@ class TimestampParityTests {
 			};
 			long largest = (scale == 0) ? Integer.MAX_VALUE / 1_000 : Integer.MAX_VALUE * scale + scale - 1;
 			long smallest = (scale == 0) ? Integer.MIN_VALUE / 1_000 : Integer.MIN_VALUE * scale;
-			columns.add(new Temporal("time_" + unit.name().toLowerCase(java.util.Locale.ROOT), DataTypes.TIME(),
-					new ArrowType.Time(unit, (scale <= 1) ? 32 : 64), new long[] { 0, 1, 86_399, largest, smallest, 7, 9 }));
+			columns.add(new Temporal("time_" + unit.name().toLowerCase(Locale.ROOT), DataTypes.TIME(),
+					new ArrowType.Time(unit, (scale <= 1) ? 32 : 64), new long[] { 0, 1, 86_399, largest, smallest, 7,
+							9 }));
 		}
 		long day = 86_400_000L;
-		columns.add(new Temporal("date_ms", DataTypes.DATE(), new ArrowType.Date(org.apache.arrow.vector.types.DateUnit.MILLISECOND),
+		columns.add(new Temporal("date_ms", DataTypes.DATE(), new ArrowType.Date(DateUnit.MILLISECOND),
 				new long[] { 0, -1, day, Integer.MAX_VALUE * day + day - 1, Integer.MIN_VALUE * day, -day - 1, 5 }));
 		return columns;
 	}
 
-	private static void set(org.apache.arrow.vector.FieldVector vector, int index, long value) {
+	private static void set(FieldVector vector, int index, long value) {
 		if (vector instanceof TimeStampVector timestamps) {
 			timestamps.setSafe(index, value);
 		}
-		else if (vector instanceof org.apache.arrow.vector.BaseFixedWidthVector fixed && fixed.getTypeWidth() == 4) {
+		else if (vector instanceof BaseFixedWidthVector fixed && fixed.getTypeWidth() == 4) {
 			fixed.getDataBuffer().setInt((long) index * 4, (int) value);
-			org.apache.arrow.vector.BitVectorHelper.setBit(fixed.getValidityBuffer(), index);
+			BitVectorHelper.setBit(fixed.getValidityBuffer(), index);
 		}
 		else {
-			org.apache.arrow.vector.BaseFixedWidthVector fixed = (org.apache.arrow.vector.BaseFixedWidthVector) vector;
+			BaseFixedWidthVector fixed = (BaseFixedWidthVector) vector;
 			fixed.getDataBuffer().setLong((long) index * 8, value);
-			org.apache.arrow.vector.BitVectorHelper.setBit(fixed.getValidityBuffer(), index);
+			BitVectorHelper.setBit(fixed.getValidityBuffer(), index);
 		}
 	}
 
@@ -261,7 +270,9 @@ class TimestampParityTests {
 		};
 	}
 
-	/** A table keyed by {@code ts} (or {@code k, ts}), with a value {@code v} and a value column {@code w} of the type. */
+	/**
+	 * A table keyed by {@code ts} (or {@code k, ts}), with a value {@code v} and a value column {@code w} of the type.
+	 */
 	static FileStoreTable create(TestWarehouse warehouse, String name, DataType type, boolean composite) {
 		org.apache.paimon.schema.Schema.Builder schema = org.apache.paimon.schema.Schema.newBuilder()
 			.column("k", DataTypes.INT().notNull())
@@ -349,7 +360,7 @@ class TimestampParityTests {
 	private static DataFileMeta liveFile(TestWarehouse warehouse, String name) {
 		List<DataFileMeta> files = new ArrayList<>();
 		warehouse.table(name).newScan().plan().splits()
-			.forEach((split) -> files.addAll(((org.apache.paimon.table.source.DataSplit) split).dataFiles()));
+			.forEach((split) -> files.addAll(((DataSplit) split).dataFiles()));
 		assertThat(files).hasSize(1);
 		return files.get(0);
 	}

@@ -1,7 +1,6 @@
 package io.github.paimonspring.httptests.admin;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -64,7 +63,8 @@ class AbortAndExpiryTests {
 		}
 	}
 
-	private static void abortAndCheck(AdminClient client, Warehouse warehouse, String table, String request, byte[] body,
+	private static void abortAndCheck(AdminClient client, Warehouse warehouse, String table, String request,
+			byte[] body,
 			long rows) throws Exception {
 		String id = open(client, table, request);
 		assertThat(upload(client, id, body).path("rows").asLong()).isEqualTo(rows);
@@ -109,14 +109,16 @@ class AbortAndExpiryTests {
 				assertThat(warehouse.snapshotCount(EXPIRING)).isZero();
 				assertThat(warehouse.dataFiles(EXPIRING)).isEmpty();
 				problem(client.postJson("/paimon/transactions/" + id + "/commit", "{}"), 409);
-				problem(client.postArrow("/paimon/transactions/" + id + "/batches", ArrowBodies.idName(6, "frank")), 409);
+				problem(client.postArrow("/paimon/transactions/" + id + "/batches", ArrowBodies.idName(6, "frank")),
+						409);
 				assertThat(warehouse.snapshotCount(EXPIRING)).isZero();
 			}
 		}
 	}
 
 	private static void logTable(Warehouse warehouse, String table) {
-		warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build());
+		warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING()).build());
 	}
 
 	private static byte[] manyRows(int rows) {

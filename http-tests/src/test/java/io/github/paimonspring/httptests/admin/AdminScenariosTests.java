@@ -106,7 +106,8 @@ class AdminScenariosTests extends AdminAppTests {
 		assertThat(firstCommit.path("committed").asBoolean()).isTrue();
 		assertThat(warehouse.idNames(RETRY_PK)).containsExactly("4:dave");
 
-		JsonNode append = expect(client.postArrow("/paimon/tables/default/overwrite_retry_pk_table/uploads?overwrite=false",
+		JsonNode append = expect(client
+				.postArrow("/paimon/tables/default/overwrite_retry_pk_table/uploads?overwrite=false",
 				ArrowBodies.idName(5, "eve")), 200);
 		assertThat(append.path("committed").asBoolean()).isTrue();
 		long snapshots = warehouse.snapshotCount(RETRY_PK);
@@ -176,13 +177,17 @@ class AdminScenariosTests extends AdminAppTests {
 		String second = open(client, table, body);
 		upload(client, first, ArrowBodies.idNameDt(4, "dave", "2026-08-14"));
 		upload(client, second, ArrowBodies.idNameDt(5, "eve", "2026-08-15"));
-		String one = expect(client.postJson("/paimon/transactions/" + first + "/prepare", ""), 200).path("preparedCommit").asText();
-		String two = expect(client.postJson("/paimon/transactions/" + second + "/prepare", ""), 200).path("preparedCommit").asText();
+		String one = expect(client.postJson("/paimon/transactions/" + first + "/prepare", ""),
+				200).path("preparedCommit").asText();
+		String two = expect(client.postJson("/paimon/transactions/" + second + "/prepare", ""),
+				200).path("preparedCommit").asText();
 		// a prepared writer takes no more data
-		problem(client.postArrow("/paimon/transactions/" + first + "/batches", ArrowBodies.idNameDt(6, "x", "2026-08-14")), 409);
+		problem(client.postArrow("/paimon/transactions/" + first + "/batches", ArrowBodies.idNameDt(6, "x",
+				"2026-08-14")), 409);
 		assertThat(warehouse.snapshotCount(table)).isZero();
 		String merged = "{\"preparedCommits\":[\"" + one + "\",\"" + two + "\"],\"identifier\":7}";
-		JsonNode committed = expect(client.postJson("/paimon/tables/default/postpone_two_writers_pk_table/commits", merged), 200);
+		JsonNode committed = expect(client.postJson("/paimon/tables/default/postpone_two_writers_pk_table/commits",
+				merged), 200);
 		assertThat(committed.path("committed").asBoolean()).isTrue();
 		assertThat(committed.path("rows").asLong()).isEqualTo(2);
 		assertThat(idNameDts(table)).containsExactly("4:dave:2026-08-14", "5:eve:2026-08-15");
@@ -205,8 +210,10 @@ class AdminScenariosTests extends AdminAppTests {
 		String second = open(client, table, body);
 		upload(client, first, ArrowBodies.idName(4, "dave"));
 		upload(client, second, ArrowBodies.idName(5, "eve"));
-		String one = expect(client.postJson("/paimon/transactions/" + first + "/prepare", ""), 200).path("preparedCommit").asText();
-		String two = expect(client.postJson("/paimon/transactions/" + second + "/prepare", ""), 200).path("preparedCommit").asText();
+		String one = expect(client.postJson("/paimon/transactions/" + first + "/prepare", ""),
+				200).path("preparedCommit").asText();
+		String two = expect(client.postJson("/paimon/transactions/" + second + "/prepare", ""),
+				200).path("preparedCommit").asText();
 		String merged = "{\"preparedCommits\":[\"" + one + "\",\"" + two + "\"],\"identifier\":7}";
 		assertThat(expect(client.postJson("/paimon/tables/default/merged_log_table/commits", merged), 200)
 			.path("committed").asBoolean()).isTrue();
@@ -223,7 +230,8 @@ class AdminScenariosTests extends AdminAppTests {
 		upload(client, id, ArrowBodies.idNameDt(6, "frank", "2026-08-16", 7, "grace", "2026-08-17"));
 		assertThat(commit(client, id, "{}").path("committed").asBoolean()).isTrue();
 		assertThat(idNameDts(AUTO_POSTPONE)).containsExactly("6:frank:2026-08-16", "7:grace:2026-08-17");
-		assertThat(warehouse.dataFiles(AUTO_POSTPONE)).isNotEmpty().noneMatch((file) -> file.contains("bucket-postpone"));
+		assertThat(warehouse.dataFiles(AUTO_POSTPONE)).isNotEmpty().noneMatch((file) -> file
+				.contains("bucket-postpone"));
 		JsonNode view = expect(client.get("/paimon/transactions/" + id), 200);
 		assertThat(view.path("mode").asText()).isEqualTo("postpone-fixed-bucket");
 		assertThat(view.path("state").asText()).isEqualTo("COMMITTED");
@@ -310,7 +318,8 @@ class AdminScenariosTests extends AdminAppTests {
 		assertThat(truncated.path("snapshotId").asLong()).isEqualTo(warehouse.snapshotCount(TRUNCATE));
 		assertThat(warehouse.idNames(TRUNCATE)).isEmpty();
 
-		expect(client.postArrow("/paimon/tables/default/truncate_pk_table/uploads", ArrowBodies.idName(9, "judy")), 200);
+		expect(client.postArrow("/paimon/tables/default/truncate_pk_table/uploads", ArrowBodies.idName(9, "judy")),
+				200);
 		long snapshots = warehouse.snapshotCount(TRUNCATE);
 		JsonNode repeated = expect(client.postJson("/paimon/tables/default/truncate_pk_table/truncate", body), 200);
 		assertThat(repeated.path("committed").asBoolean()).isFalse();

@@ -45,7 +45,8 @@ final class AdminSupport {
 
 	/** Asserts a 2xx-or-whatever status and returns the JSON body. */
 	static JsonNode expect(HttpResponse<String> response, int status) {
-		assertThat(response.statusCode()).as("%s %s -> %s", response.request().method(), response.uri(), response.body())
+		assertThat(response.statusCode()).as("%s %s -> %s", response.request().method(), response.uri(),
+				response.body())
 			.isEqualTo(status);
 		return json(response);
 	}
@@ -55,7 +56,8 @@ final class AdminSupport {
 	 * {@code title}, {@code status}, {@code detail}.
 	 */
 	static JsonNode problem(HttpResponse<String> response, int status) {
-		assertThat(response.statusCode()).as("%s %s -> %s", response.request().method(), response.uri(), response.body())
+		assertThat(response.statusCode()).as("%s %s -> %s", response.request().method(), response.uri(),
+				response.body())
 			.isEqualTo(status);
 		assertThat(response.headers().firstValue("Content-Type")).as("Content-Type of %s", response.body())
 			.hasValueSatisfying((type) -> assertThat(type).startsWith("application/problem+json"));
@@ -105,7 +107,8 @@ final class AdminSupport {
 
 	/** (id INT, name STRING), append-only, rows 1 alice, 2 bob, 3 carol. */
 	static void simpleLogTable(Warehouse warehouse, String table) {
-		warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build());
+		warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING()).build());
 		insertAliceBobCarol(warehouse, table);
 	}
 

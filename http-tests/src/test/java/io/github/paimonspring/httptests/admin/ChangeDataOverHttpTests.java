@@ -23,12 +23,14 @@ class ChangeDataOverHttpTests extends AdminAppTests {
 
 	private static final String TOKEN = "change-data-token";
 
-	private static final List<Field> CHANGES = List.of(ArrowBodies.utf8Field("_row_kind"), ArrowBodies.intField("id", 32),
+	private static final List<Field> CHANGES = List.of(ArrowBodies.utf8Field("_row_kind"), ArrowBodies.intField("id",
+			32),
 			ArrowBodies.utf8Field("name"));
 
 	@BeforeAll
 	static void start() throws Exception {
-		warehouse.create("default.cdc", Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		warehouse.create("default.cdc", Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING())
 			.primaryKey("id").option("bucket", "2").build());
 		warehouse.create("default.cdc_postponed", Schema.newBuilder().column("id", DataTypes.INT())
 			.column("name", DataTypes.STRING()).primaryKey("id").option("bucket", "-2").build());

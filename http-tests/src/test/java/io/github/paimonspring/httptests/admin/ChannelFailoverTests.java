@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.paimonspring.httptests.AdminClient;
@@ -45,7 +46,8 @@ class ChannelFailoverTests {
 		try (Warehouse warehouse = new Warehouse(this.warehouseDir)) {
 			warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
 				.build());
-			String[] args = AdminSupport.adminArgs(TOKEN, "--paimon.ingest.commit-interval=20ms").toArray(String[]::new);
+			String[] args = AdminSupport.adminArgs(TOKEN,
+					"--paimon.ingest.commit-interval=20ms").toArray(String[]::new);
 			long oldGeneration;
 			int next = 0;
 			SampleAppProcess instanceA = SampleAppProcess.start(this.warehouseDir, AdminSupport.JVM, args);
@@ -64,14 +66,15 @@ class ChannelFailoverTests {
 				instanceA.kill();
 			}
 			// the in-flight append either died with A or was committed just before: both are fine
-			inFlight.handle((response, failure) -> null).get(60, java.util.concurrent.TimeUnit.SECONDS);
+			inFlight.handle((response, failure) -> null).get(60, TimeUnit.SECONDS);
 			try (SampleAppProcess instanceB = SampleAppProcess.start(this.warehouseDir, AdminSupport.JVM, args)) {
 				AdminClient b = new AdminClient(instanceB, TOKEN);
 				JsonNode reopened = open(b);
 				long generation = reopened.path("generation").asLong();
 				assertThat(generation).isGreaterThan(oldGeneration);
 				int committed = Integer.parseInt(reopened.path("offsetToken").asText());
-				assertThat(committed).as("the last acknowledged or the in-flight batch").isBetween(BATCHES / 2 - 1, BATCHES / 2);
+				assertThat(committed).as("the last acknowledged or the in-flight batch").isBetween(BATCHES / 2 - 1,
+						BATCHES / 2);
 				JsonNode fenced = AdminSupport.problem(b.send(append(b, oldGeneration, committed + 1)), 409);
 				assertThat(fenced.path("detail").asText()).contains("is not current");
 				for (next = committed + 1; next < BATCHES; next++) {
@@ -90,7 +93,8 @@ class ChannelFailoverTests {
 	}
 
 	private static JsonNode open(AdminClient client) throws Exception {
-		return AdminSupport.expect(client.send(client.request(CHANNEL).PUT(HttpRequest.BodyPublishers.noBody()).build()),
+		return AdminSupport.expect(client.send(client.request(CHANNEL).PUT(HttpRequest.BodyPublishers.noBody())
+				.build()),
 				200);
 	}
 

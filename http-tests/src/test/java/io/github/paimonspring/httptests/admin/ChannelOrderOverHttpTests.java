@@ -55,11 +55,13 @@ class ChannelOrderOverHttpTests {
 	void start() throws Exception {
 		this.warehouse = new Warehouse(warehouseDir);
 		for (String table : new String[] { TABLE, GAPS, CLOSING }) {
-			this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+			this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+					DataTypes.STRING())
 				.build());
 		}
 		this.app = SampleAppProcess.start(warehouseDir, AdminSupport.JVM, AdminSupport.adminArgs(TOKEN,
-				"--paimon.ingest.commit-interval=30ms", "--paimon.ingest.channel-order-wait=1500ms").toArray(String[]::new));
+				"--paimon.ingest.commit-interval=30ms",
+						"--paimon.ingest.channel-order-wait=1500ms").toArray(String[]::new));
 		this.client = new AdminClient(this.app, TOKEN);
 	}
 
@@ -81,12 +83,14 @@ class ChannelOrderOverHttpTests {
 		JsonNode secondAnswer = AdminSupport.expect(second.get(60, TimeUnit.SECONDS), 200);
 		assertThat(firstAnswer.path("committed").asBoolean()).isTrue();
 		assertThat(secondAnswer.path("committed").asBoolean()).isTrue();
-		assertThat(secondAnswer.path("snapshotId").asLong()).isGreaterThanOrEqualTo(firstAnswer.path("snapshotId").asLong());
+		assertThat(secondAnswer.path("snapshotId").asLong()).isGreaterThanOrEqualTo(firstAnswer.path("snapshotId")
+				.asLong());
 		assertThat(state("c1").path("offsetToken").asText()).isEqualTo("40");
 		// the same append again, and the first one late: answered without writing
 		for (String[] resend : new String[][] { { "20", "40" }, { "", "20" }, { "", "40" } }) {
 			JsonNode answer = AdminSupport.expect(send("c1", generation, resend[0], Integer.parseInt(resend[1])), 200);
-			assertThat(answer.path("committed").asBoolean()).as("resend after %s up to %s", resend[0], resend[1]).isFalse();
+			assertThat(answer.path("committed").asBoolean()).as("resend after %s up to %s", resend[0],
+					resend[1]).isFalse();
 			assertThat(answer.path("rows").asLong()).isZero();
 		}
 		assertThat(state("c1").path("offsetToken").asText()).isEqualTo("40");
@@ -114,7 +118,8 @@ class ChannelOrderOverHttpTests {
 			.build()), 400);
 		assertThat(missing.path("detail").asText()).contains("The query parameter 'after' is required");
 		JsonNode notANumber = AdminSupport.problem(this.client.send(this.client
-			.request("/paimon/tables/default/gaps/channels/c2/rows?generation=" + generation + "&after=1000&offsetToken=abc")
+			.request("/paimon/tables/default/gaps/channels/c2/rows?generation=" + generation
+					+ "&after=1000&offsetToken=abc")
 			.header("Content-Type", AdminClient.ARROW)
 			.POST(HttpRequest.BodyPublishers.ofByteArray(ArrowBodies.idNameRange(1001, 20)))
 			.build()), 400);
@@ -183,8 +188,10 @@ class ChannelOrderOverHttpTests {
 		return this.client.send(append(channel, generation, after, token));
 	}
 
-	private CompletableFuture<HttpResponse<String>> sendAsync(String channel, long generation, String after, int token) {
-		return this.client.http().sendAsync(append(channel, generation, after, token), HttpResponse.BodyHandlers.ofString());
+	private CompletableFuture<HttpResponse<String>> sendAsync(String channel, long generation, String after,
+			int token) {
+		return this.client.http().sendAsync(append(channel, generation, after, token),
+				HttpResponse.BodyHandlers.ofString());
 	}
 
 }

@@ -68,17 +68,21 @@ class ChannelPipelineCrashTests {
 				finally {
 					killQuietly(app);
 				}
-				assertThat(result.acknowledged()).as("round %d: %s", round, result).hasSizeGreaterThanOrEqualTo(KILL_AFTER[round]);
-				rounds.add("round " + round + ": resumed after " + reopened + ", killed after " + KILL_AFTER[round] + " acks, "
+				assertThat(result.acknowledged()).as("round %d: %s", round,
+						result).hasSizeGreaterThanOrEqualTo(KILL_AFTER[round]);
+				rounds.add("round " + round + ": resumed after " + reopened + ", killed after " + KILL_AFTER[round]
+						+ " acks, "
 						+ result.acknowledged().size() + " acknowledged up to " + result.highestAcknowledged() + " ("
 						+ result.outOfOrder() + " out-of-order resends, " + result.duplicates() + " duplicates)");
 				resumeAfter = result.highestAcknowledged();
 			}
 			// the last restart: everything acknowledged is there, once
 			try (SampleAppProcess app = SampleAppProcess.start(this.warehouseDir, AdminSupport.JVM, args)) {
-				long reopened = new PipelinedChannel(new AdminClient(app, TOKEN), "default/pipeline", "c1", ROWS, 8).open();
+				long reopened = new PipelinedChannel(new AdminClient(app, TOKEN), "default/pipeline", "c1", ROWS,
+						8).open();
 				assertThat(reopened).isGreaterThanOrEqualTo(resumeAfter);
-				assertThat(warehouse.idNames(TABLE)).containsExactlyInAnyOrderElementsOf(PipelinedChannel.rowsUpTo(reopened));
+				assertThat(warehouse.idNames(TABLE)).containsExactlyInAnyOrderElementsOf(PipelinedChannel
+						.rowsUpTo(reopened));
 				rounds.add("final: reopened at " + reopened);
 			}
 			rounds.forEach((line) -> System.out.println("ChannelPipelineCrashTests " + line));

@@ -110,7 +110,8 @@ class ErrorContractTests extends AdminAppTests {
 		cases.add(new Case("invalid request line", 400, () -> raw("G@T /paimon/tables HTTP/1.1\r\nHost: x\r\n\r\n")));
 		cases.add(new Case("header without colon", 400,
 				() -> raw("GET /paimon/tables HTTP/1.1\r\nHost: x\r\nBroken Header\r\n\r\n")));
-		cases.add(new Case("malformed chunk", 400, () -> raw("POST " + uploads + " HTTP/1.1\r\nHost: x\r\n" + AUTH + ARROW
+		cases.add(new Case("malformed chunk", 400,
+				() -> raw("POST " + uploads + " HTTP/1.1\r\nHost: x\r\n" + AUTH + ARROW
 				+ "Transfer-Encoding: chunked\r\n\r\nZZ\r\nabc\r\n")));
 		// 401
 		cases.add(new Case("no token", 401, () -> Reply.of(new AdminClient(app, null).get("/paimon/tables"))));
@@ -125,13 +126,15 @@ class ErrorContractTests extends AdminAppTests {
 		cases.add(new Case("TRACE", 405, () -> raw("TRACE /paimon/tables HTTP/1.1\r\nHost: x\r\n" + AUTH + "\r\n")));
 		// 406
 		cases.add(new Case("Accept: text/csv", 406,
-				() -> Reply.of(client.send(client.request("/paimon/tables").header("Accept", "text/csv").GET().build()))));
+				() -> Reply.of(client.send(client.request("/paimon/tables").header("Accept",
+						"text/csv").GET().build()))));
 		cases.add(new Case("Accept: ;;;", 406,
 				() -> Reply.of(client.send(client.request("/paimon/tables").header("Accept", ";;;").GET().build()))));
 		// 408: the body stalls past server.tomcat.connection-timeout
 		cases.add(new Case("stalled body", 408, () -> raw("POST " + uploads + " HTTP/1.1\r\nHost: x\r\n" + AUTH + ARROW
 				+ "Content-Length: 1000\r\n\r\nabc")));
-		cases.add(new Case("stalled JSON body", 408, () -> raw("POST " + transactions + " HTTP/1.1\r\nHost: x\r\n" + AUTH
+		cases.add(new Case("stalled JSON body", 408,
+				() -> raw("POST " + transactions + " HTTP/1.1\r\nHost: x\r\n" + AUTH
 				+ "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{")));
 		// 409
 		cases.add(new Case("commit of an aborted transaction", 409, () -> {

@@ -54,7 +54,8 @@ class GroupCommitCrashTests {
 			// a long interval: after the first commit, the next group waits for it
 			List<String> args = AdminSupport.adminArgs(TOKEN, "--paimon.ingest.commit-interval=1h",
 					"--paimon.ingest.key-claim-lease=3h");
-			SampleAppProcess first = SampleAppProcess.start(this.warehouseDir, AdminSupport.JVM, args.toArray(String[]::new));
+			SampleAppProcess first = SampleAppProcess.start(this.warehouseDir, AdminSupport.JVM,
+					args.toArray(String[]::new));
 			List<CompletableFuture<HttpResponse<String>>> inFlight = new ArrayList<>();
 			try {
 				AdminClient client = new AdminClient(first, TOKEN);
@@ -117,7 +118,8 @@ class GroupCommitCrashTests {
 			}
 			Thread.onSpinWait();
 		}
-		throw new AssertionError("the group of " + TABLE + " never held " + requests + " requests (last seen " + queued + ")");
+		throw new AssertionError("the group of " + TABLE + " never held " + requests + " requests (last seen " + queued
+				+ ")");
 	}
 
 }

@@ -2,6 +2,7 @@ package io.github.paimonspring.httptests.admin;
 
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -36,7 +37,8 @@ class GroupCommitOverHttpTests extends AdminAppTests {
 
 	@BeforeAll
 	static void start() throws Exception {
-		warehouse.create(EVENTS, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build());
+		warehouse.create(EVENTS, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING()).build());
 		warehouse.create(MIXED,
 				Schema.newBuilder().column("id", DataTypes.INT().notNull()).column("name", DataTypes.STRING()).build());
 		startApp(TOKEN, "--paimon.ingest.commit-interval=200ms");
@@ -67,7 +69,8 @@ class GroupCommitOverHttpTests extends AdminAppTests {
 						HttpResponse<String> repeated = post(body, key); // once more after the answer
 						for (HttpResponse<String> response : (early != null) ? List.of(answer, repeated, early.join())
 								: List.of(answer, repeated)) {
-							statuses.computeIfAbsent(response.statusCode(), (s) -> new AtomicInteger()).incrementAndGet();
+							statuses.computeIfAbsent(response.statusCode(),
+									(s) -> new AtomicInteger()).incrementAndGet();
 							assertThat(response.statusCode()).as("%s: %s", key, response.body()).isEqualTo(200);
 							long snapshot = AdminSupport.json(response).path("snapshotId").asLong();
 							assertThat(snapshotOfKey.computeIfAbsent(key, (k) -> snapshot)).as(key).isEqualTo(snapshot);
@@ -87,7 +90,8 @@ class GroupCommitOverHttpTests extends AdminAppTests {
 		List<String> written = warehouse.idNames(EVENTS);
 		assertThat(written).hasSize(clients * uploads * rows).doesNotHaveDuplicates();
 		long snapshots = warehouse.snapshotCount(EVENTS);
-		assertThat(snapshots).as("%d uploads in %d snapshots", clients * uploads, snapshots).isLessThan(clients * uploads);
+		assertThat(snapshots).as("%d uploads in %d snapshots", clients * uploads,
+				snapshots).isLessThan(clients * uploads);
 	}
 
 	@Test
@@ -95,7 +99,7 @@ class GroupCommitOverHttpTests extends AdminAppTests {
 		byte[] good = ArrowBodies.idName(1, "one");
 		byte[] nullInNotNull = ArrowBodies.idName(null, "null-id");
 		byte[] wrongSchema = ArrowBodies.idNameDt(2, "two", "2026-01-01");
-		byte[] malformed = java.util.Arrays.copyOf(good, good.length - 9);
+		byte[] malformed = Arrays.copyOf(good, good.length - 9);
 		byte[] alsoGood = ArrowBodies.idName(3, "three");
 		List<CompletableFuture<HttpResponse<String>>> sent = new ArrayList<>();
 		for (byte[] body : List.of(good, nullInNotNull, wrongSchema, malformed, alsoGood)) {

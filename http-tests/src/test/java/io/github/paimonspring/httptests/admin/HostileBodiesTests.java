@@ -1,5 +1,7 @@
 package io.github.paimonspring.httptests.admin;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
@@ -27,11 +29,14 @@ import io.github.paimonspring.httptests.admin.HostileFixtures.Slot;
 import io.github.paimonspring.httptests.admin.HostileFixtures.Variant;
 import org.apache.arrow.flatbuf.Endianness;
 import org.apache.arrow.flatbuf.Field;
+import org.apache.arrow.flatbuf.Int;
 import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.flatbuf.MetadataVersion;
 import org.apache.arrow.flatbuf.Schema;
+import org.apache.arrow.flatbuf.Struct_;
 import org.apache.arrow.flatbuf.Type;
+import org.apache.arrow.flatbuf.Utf8;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
@@ -137,7 +142,8 @@ class HostileBodiesTests {
 			assertThat(ok.statusCode()).as("valid %s body: %s", variant, ok.body()).isEqualTo(200);
 			assertThat(json(ok).path("rows").asLong()).isEqualTo(2L * ROWS);
 		}
-		assertThat(HostileFixtures.render(warehouse, HostileFixtures.WIDE)).hasSize(HostileFixtures.VARIANTS.size() * 2 * ROWS);
+		assertThat(HostileFixtures.render(warehouse,
+				HostileFixtures.WIDE)).hasSize(HostileFixtures.VARIANTS.size() * 2 * ROWS);
 		baseline = state();
 	}
 
@@ -217,7 +223,8 @@ class HostileBodiesTests {
 			Variant variant = (Variant) target[0];
 			String path = (String) target[1];
 			for (long overrun : new long[] { 1L << 20, 16L << 20 }) {
-				cases.add(forge(variant, path, overrun > (1L << 20), "middle offset " + overrun + " past the data buffer",
+				cases.add(forge(variant, path, overrun > (1L << 20),
+						"middle offset " + overrun + " past the data buffer",
 						(f) -> {
 							Slot slot = f.slot(path);
 							f.setOffset(slot, f.count(slot) / 2, f.bufferLength(slot, 2) + overrun);
@@ -244,8 +251,10 @@ class HostileBodiesTests {
 		}
 		// list and map offsets past their child
 		for (Object[] target : List.of(new Object[] { UTF8, "ls", 1L }, new Object[] { UTF8, "ls", 1L << 20 },
-				new Object[] { LARGE, "ls", 1L }, new Object[] { UTF8, "li", 1L }, new Object[] { LARGE, "li", 1L << 20 },
-				new Object[] { UTF8, "m", 1L }, new Object[] { UTF8, "m", 1L << 20 }, new Object[] { LARGE, "m", 5L })) {
+				new Object[] { LARGE, "ls", 1L }, new Object[] { UTF8, "li", 1L }, new Object[] { LARGE, "li",
+						1L << 20 },
+				new Object[] { UTF8, "m", 1L }, new Object[] { UTF8, "m", 1L << 20 }, new Object[] { LARGE, "m",
+						5L })) {
 			Variant variant = (Variant) target[0];
 			String path = (String) target[1];
 			long overrun = (Long) target[2];
@@ -268,7 +277,8 @@ class HostileBodiesTests {
 			cases.add(forge(variant, path, false, "validity buffer of 1 byte for " + ROWS + " rows",
 					(f) -> f.setBufferLength(f.slot(path), 0, 1)));
 		}
-		cases.add(forge(UTF8, "fb", true, "empty validity buffer with nulls", (f) -> f.setBufferLength(f.slot("fb"), 0, 0)));
+		cases.add(forge(UTF8, "fb", true, "empty validity buffer with nulls", (f) -> f.setBufferLength(f.slot("fb"), 0,
+				0)));
 		// fixed-width data shorter than rows x width
 		for (Object[] target : List.of(new Object[] { UTF8, "id", 4 }, new Object[] { UTF8, "fb", 1 },
 				new Object[] { UTF8, "d", 16 }, new Object[] { UTF8, "r.x", 40 }, new Object[] { UTF8, "li[]", 4 },
@@ -282,8 +292,10 @@ class HostileBodiesTests {
 			}));
 		}
 		// struct children shorter than the struct
-		cases.add(forge(UTF8, "r.x", false, "struct child 1 row short", (f) -> f.setNodeLength(f.slot("r.x"), ROWS - 1)));
-		cases.add(forge(UTF8, "r.t", true, "struct child half as long", (f) -> f.setNodeLength(f.slot("r.t"), ROWS / 2)));
+		cases.add(forge(UTF8, "r.x", false, "struct child 1 row short", (f) -> f.setNodeLength(f.slot("r.x"),
+				ROWS - 1)));
+		cases.add(forge(UTF8, "r.t", true, "struct child half as long", (f) -> f.setNodeLength(f.slot("r.t"),
+				ROWS / 2)));
 		cases.add(forge(UTF8, "m.entries", false, "map entries shorter than the offsets",
 				(f) -> f.setNodeLength(f.slot("m.entries"), 2)));
 		// views: buffer index out of range, offset + length past the data buffer
@@ -298,9 +310,11 @@ class HostileBodiesTests {
 		}
 		// field nodes longer than the batch
 		cases.add(forge(UTF8, "s", false, "node length batch + 1", (f) -> f.setNodeLength(f.slot("s"), ROWS + 1)));
-		cases.add(forge(UTF8, "ls", true, "list node length batch + 5", (f) -> f.setNodeLength(f.slot("ls"), ROWS + 5)));
+		cases.add(forge(UTF8, "ls", true, "list node length batch + 5", (f) -> f.setNodeLength(f.slot("ls"),
+				ROWS + 5)));
 		cases.add(forge(UTF8, "id", false, "node length 1,000,000", (f) -> f.setNodeLength(f.slot("id"), 1_000_000)));
-		cases.add(forge(UTF8, "r", true, "struct node length batch + 1", (f) -> f.setNodeLength(f.slot("r"), ROWS + 1)));
+		cases.add(forge(UTF8, "r", true, "struct node length batch + 1", (f) -> f.setNodeLength(f.slot("r"),
+				ROWS + 1)));
 		// dictionaries
 		cases.add(forge(DICT, "s", false, "dictionary index 99 of 5", (f) -> f.setFixed(f.slot("s"), 0, 4, 99)));
 		cases.add(forge(DICT, "s", true, "dictionary index -1", (f) -> f.setFixed(f.slot("s"), 3, 4, -1)));
@@ -507,7 +521,8 @@ class HostileBodiesTests {
 			long deadline = System.nanoTime() + 30_000_000_000L;
 			List<Integer> statuses = new ArrayList<>();
 			for (RawUpload upload : uploads) {
-				RawUpload.Answer answer = upload.awaitAnswer((int) Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+				RawUpload.Answer answer = upload.awaitAnswer((int) Math.max(1,
+						(deadline - System.nanoTime()) / 1_000_000));
 				assertThat(answer).as("an answer within 30 s (upload %d)", statuses.size()).isNotNull();
 				statuses.add(answer.status());
 				assertThat(answer.status()).as(answer.head()).isIn(413, 503);
@@ -560,7 +575,8 @@ class HostileBodiesTests {
 			.isEmpty();
 		assertThat(app.isAlive()).isTrue();
 		String log = app.output();
-		assertThat(log).doesNotContain("OutOfMemoryError").doesNotContain("SIGSEGV").doesNotContain("StackOverflowError")
+		assertThat(log).doesNotContain("OutOfMemoryError").doesNotContain("SIGSEGV")
+				.doesNotContain("StackOverflowError")
 			.doesNotContain("A fatal error has been detected");
 		try (Stream<Path> files = Files.list(errorDir)) {
 			assertThat(files.toList()).as("hs_err files").isEmpty();
@@ -584,8 +600,9 @@ class HostileBodiesTests {
 		org.apache.arrow.vector.types.pojo.Schema schema = new org.apache.arrow.vector.types.pojo.Schema(
 				List.of(HostileFixtures.field("id", new ArrowType.Int(32, true)),
 						HostileFixtures.field("payload", ArrowType.Utf8.INSTANCE)));
-		try (BufferAllocator allocator = new RootAllocator(); VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
-			java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(rows * bytes + 4096);
+		try (BufferAllocator allocator = new RootAllocator(); VectorSchemaRoot root = VectorSchemaRoot.create(schema,
+				allocator)) {
+			ByteArrayOutputStream out = new ByteArrayOutputStream(rows * bytes + 4096);
 			try (ArrowStreamWriter writer = new ArrowStreamWriter(root, null, out)) {
 				writer.start();
 				root.allocateNew();
@@ -602,7 +619,7 @@ class HostileBodiesTests {
 			}
 			return out.toByteArray();
 		}
-		catch (java.io.IOException ex) {
+		catch (IOException ex) {
 			throw new IllegalStateException(ex);
 		}
 	}
@@ -653,7 +670,8 @@ class HostileBodiesTests {
 			this.running = false;
 			this.thread.join();
 			sample();
-			System.out.printf(Locale.ROOT, "HostileBodiesTests: %s: RSS before %,d MB, peak %,d MB, after %,d MB (limit %,d MB)%n",
+			System.out.printf(Locale.ROOT,
+					"HostileBodiesTests: %s: RSS before %,d MB, peak %,d MB, after %,d MB (limit %,d MB)%n",
 					this.what, this.before >> 20, this.peak.get() >> 20, app.residentSetSize() >> 20, RSS_LIMIT >> 20);
 			assertThat(app.isAlive()).as("app alive after %s", this.what).isTrue();
 			assertThat(this.peak.get()).as("peak RSS during %s", this.what).isLessThan(RSS_LIMIT);
@@ -746,9 +764,11 @@ class HostileBodiesTests {
 	static Hostile forge(Variant variant, String path, boolean secondBatch, String what, Consumer<Forge> patch) {
 		IpcMessages ipc = IpcMessages.parse(HostileFixtures.wideBody(variant, ROWS, 2));
 		IpcMessages.Msg batch = ipc.recordBatches().get(secondBatch ? 1 : 0);
-		patch.accept(new Forge(batch, HostileFixtures.layout(HostileFixtures.wideFields(variant), batch.variadicBufferCounts)));
+		patch.accept(new Forge(batch, HostileFixtures.layout(HostileFixtures.wideFields(variant),
+				batch.variadicBufferCounts)));
 		String column = path.split("[.\\[]")[0];
-		return new Hostile(variant + " " + path + " (batch " + (secondBatch ? 2 : 1) + "): " + what, ipc.encode(), column,
+		return new Hostile(variant + " " + path + " (batch " + (secondBatch ? 2 : 1) + "): " + what, ipc.encode(),
+				column,
 				true);
 	}
 
@@ -765,8 +785,8 @@ class HostileBodiesTests {
 	static byte[] deepSchema(int depth) {
 		FlatBufferBuilder builder = new FlatBufferBuilder(1 << 16);
 		int element = builder.createString("element");
-		org.apache.arrow.flatbuf.Utf8.startUtf8(builder);
-		int utf8 = org.apache.arrow.flatbuf.Utf8.endUtf8(builder);
+		Utf8.startUtf8(builder);
+		int utf8 = Utf8.endUtf8(builder);
 		org.apache.arrow.flatbuf.List.startList(builder);
 		int list = org.apache.arrow.flatbuf.List.endList(builder);
 		int field = Field.createField(builder, element, true, Type.Utf8, utf8, 0, 0, 0);
@@ -782,14 +802,15 @@ class HostileBodiesTests {
 	/** A schema message for the wide table whose {@code r} struct has {@code width} children. */
 	static byte[] wideSchema(int width) {
 		FlatBufferBuilder builder = new FlatBufferBuilder(1 << 16);
-		int int32 = org.apache.arrow.flatbuf.Int.createInt(builder, 32, true);
+		int int32 = Int.createInt(builder, 32, true);
 		int[] children = new int[width];
 		for (int i = 0; i < width; i++) {
-			children[i] = Field.createField(builder, builder.createString((i == 0) ? "x" : "x" + i), true, Type.Int, int32,
+			children[i] = Field.createField(builder, builder.createString((i == 0) ? "x" : "x" + i), true, Type.Int,
+					int32,
 					0, 0, 0);
 		}
-		org.apache.arrow.flatbuf.Struct_.startStruct_(builder);
-		int struct = org.apache.arrow.flatbuf.Struct_.endStruct_(builder);
+		Struct_.startStruct_(builder);
+		int struct = Struct_.endStruct_(builder);
 		int r = Field.createField(builder, builder.createString("r"), true, Type.Struct_, struct, 0,
 				Field.createChildrenVector(builder, children), 0);
 		return schemaMessage(builder, wideTopLevel(builder, -1, r));
@@ -807,7 +828,7 @@ class HostileBodiesTests {
 				fields[i] = r;
 			}
 			else {
-				int type = org.apache.arrow.flatbuf.Int.createInt(builder, 32, true);
+				int type = Int.createInt(builder, 32, true);
 				fields[i] = Field.createField(builder, builder.createString(names[i]), true, Type.Int, type, 0, 0, 0);
 			}
 		}

@@ -9,6 +9,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.Warehouse;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -76,7 +77,8 @@ final class HostileFixtures {
 		.column("ls", DataTypes.ARRAY(DataTypes.STRING()))
 		.column("li", DataTypes.ARRAY(DataTypes.INT()))
 		.column("m", DataTypes.MAP(DataTypes.STRING().notNull(), DataTypes.STRING()))
-		.column("r", DataTypes.ROW(DataTypes.FIELD(0, "x", DataTypes.INT()), DataTypes.FIELD(1, "t", DataTypes.STRING())))
+		.column("r", DataTypes.ROW(DataTypes.FIELD(0, "x", DataTypes.INT()), DataTypes.FIELD(1, "t",
+				DataTypes.STRING())))
 		.column("d", DataTypes.DECIMAL(10, 2))
 		.build();
 
@@ -266,7 +268,8 @@ final class HostileFixtures {
 					element.setNull((int) start + k);
 				}
 				else {
-					setBytes(element, (int) start + k, ("element " + i + "." + k + " of ls").getBytes(StandardCharsets.UTF_8));
+					setBytes(element, (int) start + k,
+							("element " + i + "." + k + " of ls").getBytes(StandardCharsets.UTF_8));
 				}
 			}
 			endList(ls, r, n);
@@ -361,7 +364,8 @@ final class HostileFixtures {
 	}
 
 	private static long startList(FieldVector list, int row) {
-		return (list instanceof LargeListVector large) ? large.startNewValue(row) : ((ListVector) list).startNewValue(row);
+		return (list instanceof LargeListVector large) ? large.startNewValue(row)
+				: ((ListVector) list).startNewValue(row);
 	}
 
 	private static void endList(FieldVector list, int row, int size) {
@@ -381,7 +385,7 @@ final class HostileFixtures {
 			values[2 * i] = (n % 11 == 5) ? null : n;
 			values[2 * i + 1] = (n % 4 == 2) ? null : "narrow name " + n;
 		}
-		return io.github.paimonspring.httptests.ArrowBodies.stream(false, batches, values);
+		return ArrowBodies.stream(false, batches, values);
 	}
 
 	// ------------------------------------------------------------------ layout
@@ -481,7 +485,8 @@ final class HostileFixtures {
 				text.append(", ");
 			}
 			DataType fieldType = fields.get(i).type();
-			text.append(row.isNullAt(i) ? "null" : render(InternalRow.createFieldGetter(fieldType, i).getFieldOrNull(row),
+			text.append(row.isNullAt(i) ? "null" : render(InternalRow.createFieldGetter(fieldType,
+					i).getFieldOrNull(row),
 					fieldType, values));
 		}
 		return text.append(')').toString();

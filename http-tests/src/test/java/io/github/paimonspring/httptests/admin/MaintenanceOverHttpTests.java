@@ -1,5 +1,6 @@
 package io.github.paimonspring.httptests.admin;
 
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,9 +52,11 @@ class MaintenanceOverHttpTests {
 				assertThat(compacted.path("snapshotId").asLong()).isPositive();
 				JsonNode expired = AdminSupport.expect(client.post("/paimon/tables/default/maintained/expire-snapshots",
 						"application/json", new byte[0]), 200);
-				// the compaction commit may have expired them already (a table that is not write-only expires on commit)
+				// the compaction commit may have expired them already (a table that is not write-only expires on
+				// commit)
 				assertThat(expired.path("expired").asInt()).isNotNegative();
-				AdminSupport.problem(client.post("/paimon/tables/default/nope/compact", "application/json", new byte[0]),
+				AdminSupport.problem(client.post("/paimon/tables/default/nope/compact", "application/json",
+						new byte[0]),
 						404);
 				assertThat(warehouse.snapshotCount(TABLE)).isLessThanOrEqualTo(2);
 				assertThat(warehouse.idNames(TABLE)).containsExactlyInAnyOrderElementsOf(expected);
@@ -64,7 +67,8 @@ class MaintenanceOverHttpTests {
 				assertThat(state.path("pending").path("pendingPostponeFiles").asLong()).isZero();
 				// files younger than the safe age (1 day) and no dead instance: nothing is an orphan yet
 				JsonNode dryRun = AdminSupport.expect(client.post(
-						"/paimon/tables/default/maintained/remove-orphan-files?dryRun=true", "application/json", new byte[0]),
+						"/paimon/tables/default/maintained/remove-orphan-files?dryRun=true", "application/json",
+								new byte[0]),
 						200);
 				assertThat(dryRun.path("dryRun").asBoolean()).isTrue();
 				assertThat(dryRun.path("files").asLong()).isZero();
@@ -103,16 +107,17 @@ class MaintenanceOverHttpTests {
 				warehouse.create("default.cross_partition", Schema.newBuilder().column("id", DataTypes.INT())
 					.column("name", DataTypes.STRING()).column("dt", DataTypes.STRING()).primaryKey("id")
 					.partitionKeys("dt").option("bucket", "-2").build());
-				java.net.http.HttpResponse<String> hidden = client.postArrow("/paimon/tables/default/cross_partition/uploads",
+				HttpResponse<String> hidden = client.postArrow("/paimon/tables/default/cross_partition/uploads",
 						ArrowBodies.idNameDt(5, "e", "d1"));
 				assertThat(hidden.statusCode()).as(hidden.body()).isEqualTo(200);
 				assertThat(hidden.headers().firstValue("Warning")).hasValueSatisfying((warning) -> assertThat(warning)
 					.startsWith("299 paimon").contains("bucket-postpone").contains("Flink or Spark"));
 				assertThat(warehouse.idNames("default.cross_partition")).isEmpty();
-				java.net.http.HttpResponse<String> visible = client.postArrow("/paimon/tables/default/postponed/uploads",
+				HttpResponse<String> visible = client.postArrow("/paimon/tables/default/postponed/uploads",
 						ArrowBodies.idNameDt(99, "x", "d1"));
 				assertThat(visible.statusCode()).as(visible.body()).isEqualTo(200);
-				assertThat(visible.headers().firstValue("Warning")).as("the fixed-bucket path: readable at once").isEmpty();
+				assertThat(visible.headers().firstValue("Warning")).as("the fixed-bucket path: readable at once")
+						.isEmpty();
 			}
 		}
 	}

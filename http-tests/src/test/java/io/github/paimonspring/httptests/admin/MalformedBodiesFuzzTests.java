@@ -101,7 +101,8 @@ class MalformedBodiesFuzzTests extends AdminAppTests {
 			.primaryKey("id")
 			.option("bucket", "1")
 			.build());
-		warehouse.create(LOG, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build());
+		warehouse.create(LOG, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+				DataTypes.STRING()).build());
 		warehouse.create(SMALLINT,
 				Schema.newBuilder().column("id", DataTypes.SMALLINT()).column("name", DataTypes.STRING()).build());
 		AdminSupport.postponeTable(warehouse, POSTPONE);
@@ -127,7 +128,8 @@ class MalformedBodiesFuzzTests extends AdminAppTests {
 					bytes(0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0), 400));
 			cases.add(Case.of("legacy (continuation-less) prefix", target, LOG, legacy(valid), 400));
 			cases.add(Case.of("schema, then garbage", target, LOG, concat(schemaOnly, random(7, 64)), 400));
-			cases.add(Case.of("zeroed metadata", target, LOG, bytes(0xFF, 0xFF, 0xFF, 0xFF, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+			cases.add(Case.of("zeroed metadata", target, LOG, bytes(0xFF, 0xFF, 0xFF, 0xFF, 8, 0, 0, 0, 0, 0, 0, 0, 0,
+					0, 0, 0),
 					400));
 			cases.add(Case.of("negative body length", target, LOG, concat(schemaOnly, batchMessage(-1)), 400));
 			cases.add(Case.of("body length 1 TB", target, LOG, concat(schemaOnly, batchMessage(1L << 40)), 413));
@@ -178,10 +180,13 @@ class MalformedBodiesFuzzTests extends AdminAppTests {
 					ArrowBodies.of(List.of(intField("id", 32), intField("name", 32)), row(1, 2)), "name", "STRING",
 					"Int32"));
 			cases.add(mismatch("Int64 into INT", target, LOG,
-					ArrowBodies.of(List.of(intField("id", 64), utf8Field("name")), row(1L, "a")), "id", "INT", "Int64"));
-			cases.add(mismatch("extra column", target, PK, ArrowBodies.idNameDt(1, "a", "2026-08-14"), null, null, null));
+					ArrowBodies.of(List.of(intField("id", 64), utf8Field("name")), row(1L, "a")), "id", "INT",
+							"Int64"));
+			cases.add(mismatch("extra column", target, PK, ArrowBodies.idNameDt(1, "a", "2026-08-14"), null, null,
+					null));
 			// a batch may omit nullable columns, not the NOT NULL primary key
-			cases.add(mismatch("missing NOT NULL column", target, PK, ArrowBodies.of(List.of(utf8Field("name")), row("a")),
+			cases.add(mismatch("missing NOT NULL column", target, PK, ArrowBodies.of(List.of(utf8Field("name")),
+					row("a")),
 					"id", null, null));
 			cases.add(mismatch("null primary key", target, PK, ArrowBodies.idName(1, "a", null, "b"), "id",
 					"INT NOT NULL", null));
@@ -201,12 +206,14 @@ class MalformedBodiesFuzzTests extends AdminAppTests {
 		cases.add(json("overwrite is not a boolean", Target.OPEN, LOG, "application/json", "{\"overwrite\":\"maybe\"}",
 				400));
 		cases.add(json("unknown mode", Target.OPEN, LOG, "application/json", "{\"mode\":\"turbo\"}", 400));
-		cases.add(json("bucket plan in standard mode", Target.OPEN, LOG, "application/json", "{\"bucketPlan\":\"auto\"}",
+		cases.add(json("bucket plan in standard mode", Target.OPEN, LOG, "application/json",
+				"{\"bucketPlan\":\"auto\"}",
 				400));
 		cases.add(json("bucket plan is a number", Target.OPEN, POSTPONE, "application/json",
 				"{\"mode\":\"postpone-fixed-bucket\",\"bucketPlan\":5}", 422));
 		cases.add(json("bucket plan with a foreign partition key", Target.OPEN, POSTPONE, "application/json",
-				"{\"mode\":\"postpone-fixed-bucket\",\"bucketPlan\":[{\"partition\":{\"day\":\"x\"},\"totalBuckets\":1}]}",
+				"{\"mode\":\"postpone-fixed-bucket\",\"bucketPlan\":[{\"partition\":{\"day\":\"x\"},"
+						+ "\"totalBuckets\":1}]}",
 				422));
 		cases.add(json("text/plain", Target.OPEN, LOG, "text/plain", "{}", 415));
 		cases.add(json("truncated JSON", Target.COMMIT, LOG, "application/json", "{\"identifier\":", 400));
@@ -349,7 +356,8 @@ class MalformedBodiesFuzzTests extends AdminAppTests {
 		RecordBatch.startRecordBatch(builder);
 		RecordBatch.addLength(builder, 1);
 		int batch = RecordBatch.endRecordBatch(builder);
-		int message = Message.createMessage(builder, MetadataVersion.V5, MessageHeader.RecordBatch, batch, bodyLength, 0);
+		int message = Message.createMessage(builder, MetadataVersion.V5, MessageHeader.RecordBatch, batch, bodyLength,
+				0);
 		builder.finish(message);
 		byte[] metadata = builder.sizedByteArray();
 		int padded = (metadata.length + 7) / 8 * 8;

@@ -4,18 +4,22 @@ import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,6 +27,8 @@ import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.IpcMessages;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
+import org.apache.paimon.schema.Schema;
+import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -96,9 +102,9 @@ class MutationFuzzTests {
 		warehouse = new Warehouse(warehouseDir);
 		for (int worker = 0; worker < THREADS; worker++) {
 			warehouse.create("default.fuzz_wide_" + worker, HostileFixtures.WIDE_SCHEMA);
-			warehouse.create("default.fuzz_narrow_" + worker, org.apache.paimon.schema.Schema.newBuilder()
-				.column("id", org.apache.paimon.types.DataTypes.INT())
-				.column("name", org.apache.paimon.types.DataTypes.STRING())
+			warehouse.create("default.fuzz_narrow_" + worker, Schema.newBuilder()
+				.column("id", DataTypes.INT())
+				.column("name", DataTypes.STRING())
 				.build());
 		}
 		List<String> jvm = List.of("-Xmx256m", "--add-opens=java.base/java.nio=ALL-UNNAMED", "-XX:TieredStopAtLevel=1",
@@ -145,11 +151,12 @@ class MutationFuzzTests {
 		long seed = Long.getLong("fuzz.seed", defaultSeed());
 		int cases = Integer.getInteger("fuzz.cases", 5000);
 		// -Dfuzz.only=1550,1839 repeats single cases of a seed (the others are skipped)
-		java.util.Set<Integer> only = Stream.of(System.getProperty("fuzz.only", "").split(","))
+		Set<Integer> only = Stream.of(System.getProperty("fuzz.only", "").split(","))
 			.filter((s) -> !s.isBlank())
 			.map((s) -> Integer.valueOf(s.trim()))
-			.collect(java.util.stream.Collectors.toSet());
-		System.out.printf(Locale.ROOT, "MutationFuzzTests: seed %d, %,d cases on %d threads (repeat with -Dfuzz.seed=%d)%n",
+			.collect(Collectors.toSet());
+		System.out.printf(Locale.ROOT,
+				"MutationFuzzTests: seed %d, %,d cases on %d threads (repeat with -Dfuzz.seed=%d)%n",
 				seed, cases, THREADS, seed);
 		Map<Integer, Integer> statuses = new TreeMap<>();
 		Map<String, int[]> operators = new TreeMap<>();
@@ -218,13 +225,16 @@ class MutationFuzzTests {
 		}
 		double seconds = (System.nanoTime() - started) / 1e9;
 		StringBuilder byOperator = new StringBuilder();
-		operators.forEach((operator, counts) -> byOperator.append(String.format(Locale.ROOT, "%n  %-22s accepted %4d, refused %5d",
+		operators.forEach((operator, counts) -> byOperator.append(String.format(Locale.ROOT,
+				"%n  %-22s accepted %4d, refused %5d",
 				operator, counts[0], counts[1])));
 		System.out.printf(Locale.ROOT,
-				"MutationFuzzTests: seed %d: %,d cases in %.1f s (%.1f ms each on %d threads): %,d accepted and verified "
+				"MutationFuzzTests: seed %d: %,d cases in %.1f s (%.1f ms each on %d threads): %,d accepted and "
+						+ "verified "
 						+ "(%,d rows, %.1f ms each), %,d refused; statuses %s; by operator:%s%n",
 				seed, done.get(), seconds, seconds * 1000 / Math.max(1, done.get()), THREADS, accepted.get(),
-				acceptedRows.get(), acceptedNanos.get() / 1e6 / Math.max(1, accepted.get()), done.get() - accepted.get(),
+				acceptedRows.get(), acceptedNanos.get() / 1e6 / Math.max(1, accepted.get()),
+						done.get() - accepted.get(),
 				statuses, byOperator);
 		if (!failures.isEmpty()) {
 			printServerErrors();
@@ -316,8 +326,8 @@ class MutationFuzzTests {
 		for (byte[] value : values) {
 			if (indexOf(mutant.body(), value) < 0) {
 				return "snapshot " + snapshot + " holds a value that is not in the request: "
-						+ new String(value, java.nio.charset.StandardCharsets.ISO_8859_1) + " "
-						+ java.util.HexFormat.of().formatHex(value, 0, Math.min(value.length, 64));
+						+ new String(value, StandardCharsets.ISO_8859_1) + " "
+						+ HexFormat.of().formatHex(value, 0, Math.min(value.length, 64));
 			}
 		}
 		return null;
@@ -421,7 +431,8 @@ class MutationFuzzTests {
 					int from = random.nextInt(body.length);
 					int to = Math.min(body.length, from + 1 + random.nextInt(64));
 					byte[] range = Arrays.copyOfRange(body, from, to);
-					byte[] spliced = new byte[random.nextBoolean() ? body.length + range.length : body.length - range.length];
+					byte[] spliced = new byte[random.nextBoolean() ? body.length + range.length
+							: body.length - range.length];
 					if (spliced.length > body.length) {
 						System.arraycopy(body, 0, spliced, 0, to);
 						System.arraycopy(range, 0, spliced, to, range.length);
@@ -454,7 +465,8 @@ class MutationFuzzTests {
 		return switch (random.nextInt(4)) {
 			case 0 -> BOUNDARY_32[random.nextInt(BOUNDARY_32.length)];
 			case 1 -> BOUNDARY_64[random.nextInt(BOUNDARY_64.length)];
-			default -> original + (random.nextBoolean() ? 1 : -1) * (1 + random.nextInt(random.nextBoolean() ? 8 : 4096));
+			default -> original + (random.nextBoolean() ? 1 : -1) * (1 + random.nextInt(random.nextBoolean() ? 8
+					: 4096));
 		};
 	}
 

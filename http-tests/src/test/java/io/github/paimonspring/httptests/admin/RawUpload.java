@@ -61,7 +61,8 @@ final class RawUpload implements AutoCloseable {
 				head.write(b);
 				byte[] bytes = head.toByteArray();
 				int n = bytes.length;
-				if (n >= 4 && bytes[n - 4] == '\r' && bytes[n - 3] == '\n' && bytes[n - 2] == '\r' && bytes[n - 1] == '\n') {
+				if (n >= 4 && bytes[n - 4] == '\r' && bytes[n - 3] == '\n' && bytes[n - 2] == '\r'
+						&& bytes[n - 1] == '\n') {
 					break;
 				}
 			}

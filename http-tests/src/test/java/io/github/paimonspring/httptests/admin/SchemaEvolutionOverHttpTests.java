@@ -51,10 +51,12 @@ class SchemaEvolutionOverHttpTests extends AdminAppTests {
 
 	@Test
 	void addColumnsAddsAndWritesTheColumnThroughTheGroupCommit() throws Exception {
-		JsonNode committed = expect(client.postArrow("/paimon/tables/default/evo_grouped/uploads?schemaEvolution=add-columns",
+		JsonNode committed = expect(client
+				.postArrow("/paimon/tables/default/evo_grouped/uploads?schemaEvolution=add-columns",
 				ArrowBodies.of(WITH_SCORE, new Object[] { 4, "dave", 40L })), 200);
 		assertThat(committed.path("committed").asBoolean()).isTrue();
-		assertThat(warehouse.table("default.evo_grouped").rowType().getFieldNames()).containsExactly("id", "name", "score");
+		assertThat(warehouse.table("default.evo_grouped").rowType().getFieldNames()).containsExactly("id", "name",
+				"score");
 		assertThat(warehouse.table("default.evo_grouped").rowType().getTypeAt(2)).isEqualTo(DataTypes.BIGINT());
 		assertThat(scores("default.evo_grouped")).containsExactly("1:null", "2:null", "3:null", "4:40");
 		JsonNode table = expect(client.get("/paimon/tables/default/evo_grouped"), 200);
@@ -68,7 +70,8 @@ class SchemaEvolutionOverHttpTests extends AdminAppTests {
 				"/paimon/tables/default/evo_oneshot/uploads?overwrite=true&schemaEvolution=add-columns",
 				ArrowBodies.of(WITH_SCORE, new Object[] { 7, "gina", 70L }, new Object[] { 8, "hank", null })), 200);
 		assertThat(committed.path("rows").asLong()).isEqualTo(2);
-		assertThat(warehouse.table("default.evo_oneshot").rowType().getFieldNames()).containsExactly("id", "name", "score");
+		assertThat(warehouse.table("default.evo_oneshot").rowType().getFieldNames()).containsExactly("id", "name",
+				"score");
 		assertThat(scores("default.evo_oneshot")).containsExactly("7:70", "8:null");
 		problem(client.postArrow("/paimon/tables/default/evo_oneshot/uploads?schemaEvolution=drop-columns",
 				ArrowBodies.of(WITH_SCORE, new Object[] { 9, "ivan", 90L })), 400);

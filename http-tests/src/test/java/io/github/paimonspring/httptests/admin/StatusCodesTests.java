@@ -110,7 +110,8 @@ class StatusCodesTests extends AdminAppTests {
 		upload(client, committed, ArrowBodies.idName(7, "grace"));
 		assertThat(AdminSupport.commit(client, committed, "{}").path("committed").asBoolean()).isTrue();
 		problem(client.postJson("/paimon/transactions/" + committed + "/abort", ""), 409);
-		problem(client.postArrow("/paimon/transactions/" + committed + "/batches", ArrowBodies.idName(8, "heidi")), 409);
+		problem(client.postArrow("/paimon/transactions/" + committed + "/batches", ArrowBodies.idName(8, "heidi")),
+				409);
 		assertThat(warehouse.idNames(PK)).contains("7:grace").doesNotContain("8:heidi");
 		assertThat(warehouse.idNames(LOG)).doesNotContain("7:grace");
 	}

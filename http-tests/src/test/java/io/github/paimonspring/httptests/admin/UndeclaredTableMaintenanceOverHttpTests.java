@@ -4,6 +4,7 @@ import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -104,7 +105,8 @@ class UndeclaredTableMaintenanceOverHttpTests extends AdminAppTests {
 		assertThat(perBucket).as("both partitions").hasSize(2);
 		assertThat(perBucket.values()).as("files per bucket after the round").allSatisfy(
 				(files) -> assertThat(files).isLessThanOrEqualTo(MIN_FILES));
-		assertThat(warehouse.retainedSnapshots(TABLE)).as("snapshot.num-retained.max").isBetween(1L, (long) MAX_SNAPSHOTS);
+		assertThat(warehouse.retainedSnapshots(TABLE)).as("snapshot.num-retained.max").isBetween(1L,
+				(long) MAX_SNAPSHOTS);
 		List<Integer> ids = warehouse.read(TABLE, (row) -> row.getInt(0));
 		assertThat(ids).as("every row exactly once").hasSize(UPLOADS)
 			.containsExactlyInAnyOrderElementsOf(IntStream.range(0, UPLOADS).boxed().toList());
@@ -116,7 +118,8 @@ class UndeclaredTableMaintenanceOverHttpTests extends AdminAppTests {
 		long compactions = IntStream.range(0, state.path("runs").size())
 			.filter((i) -> state.path("runs").get(i).path("compaction").path("snapshotId").isNumber()).count();
 		System.out.printf(Locale.ROOT,
-				"UndeclaredTableMaintenanceOverHttpTests: %,d uploads, %,d snapshots written; after the round %s files per "
+				"UndeclaredTableMaintenanceOverHttpTests: %,d uploads, %,d snapshots written; after the round %s files "
+						+ "per "
 						+ "bucket, %d snapshots; %d runs (%d compacted); excluded table: %d files, never compacted%n",
 				UPLOADS, warehouse.table(TABLE).snapshotManager().latestSnapshotId(), perBucket.values(),
 				warehouse.retainedSnapshots(TABLE), state.path("runs").size(), compactions, excludedFiles.size());
@@ -124,7 +127,7 @@ class UndeclaredTableMaintenanceOverHttpTests extends AdminAppTests {
 		// the excluded table: never compacted, its file count only grows, one file per commit
 		assertThat(excludedFiles).hasSizeGreaterThanOrEqualTo(2 * MIN_FILES).isSorted();
 		assertThat(warehouse.liveFileCount(EXCLUDED)).isEqualTo(excludedFiles.size());
-		for (java.util.Iterator<Snapshot> snapshots = warehouse.table(EXCLUDED).snapshotManager().snapshots(); snapshots
+		for (Iterator<Snapshot> snapshots = warehouse.table(EXCLUDED).snapshotManager().snapshots(); snapshots
 			.hasNext();) {
 			assertThat(snapshots.next().commitKind()).as("no COMPACT snapshot").isEqualTo(Snapshot.CommitKind.APPEND);
 		}
@@ -140,7 +143,8 @@ class UndeclaredTableMaintenanceOverHttpTests extends AdminAppTests {
 		String endpoint = client.get("/actuator/paimon").body();
 		assertThat(JsonPath.<List<Object>>read(endpoint, "$.tables[?(@.identifier == '" + TABLE + "')].maintained"))
 			.as(endpoint).containsExactly(true);
-		assertThat(JsonPath.<List<Object>>read(endpoint, "$.tables[?(@.identifier == '" + TABLE + "')].name")).isEmpty();
+		assertThat(JsonPath.<List<Object>>read(endpoint,
+				"$.tables[?(@.identifier == '" + TABLE + "')].name")).isEmpty();
 		assertThat(JsonPath.<List<String>>read(endpoint, "$.tables[*].identifier")).doesNotContain(EXCLUDED);
 	}
 

@@ -3,7 +3,9 @@ package io.github.paimonspring.httptests.backends;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -47,13 +49,16 @@ class CatalogOutageTests {
 					"--paimon.tables.logs.schema.columns[0].name=id", "--paimon.tables.logs.schema.columns[0].type=INT",
 					"--paimon.tables.logs.schema.columns[1].name=name",
 					"--paimon.tables.logs.schema.columns[1].type=STRING");
-			try (SampleAppProcess app = SampleAppProcess.start(null, List.of("-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), args.toArray(String[]::new))) {
+			try (SampleAppProcess app = SampleAppProcess.start(null, List.of("-Xmx384m", "-XX:TieredStopAtLevel=1",
+					"-XX:+UseSerialGC"), args.toArray(String[]::new))) {
 				AdminClient client = new AdminClient(app, TOKEN);
-				assertThat(client.postArrow(PATH, ArrowBodies.idName(1, "before"), "Idempotency-Key", "k1").statusCode())
+				assertThat(client.postArrow(PATH, ArrowBodies.idName(1, "before"), "Idempotency-Key",
+						"k1").statusCode())
 					.isEqualTo(200);
 
 				proxy.cut();
-				HttpResponse<String> refused = client.postArrow(PATH, ArrowBodies.idName(2, "during"), "Idempotency-Key",
+				HttpResponse<String> refused = client.postArrow(PATH, ArrowBodies.idName(2, "during"),
+						"Idempotency-Key",
 						"k2");
 				assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
 				assertThat(refused.headers().firstValue("Retry-After")).isPresent();
@@ -64,9 +69,10 @@ class CatalogOutageTests {
 
 				proxy.restore();
 				int status = 0;
-				long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
+				long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
 				while (status != 200 && System.nanoTime() < deadline) {
-					status = client.postArrow(PATH, ArrowBodies.idName(2, "during"), "Idempotency-Key", "k2").statusCode();
+					status = client.postArrow(PATH, ArrowBodies.idName(2, "during"), "Idempotency-Key",
+							"k2").statusCode();
 					assertThat(status).isIn(200, 503);
 				}
 				assertThat(status).isEqualTo(200);
@@ -74,7 +80,7 @@ class CatalogOutageTests {
 						"Idempotency-Key", "k1").body());
 				assertThat(again.path("committed").asBoolean()).isFalse();
 			}
-			try (Warehouse tables = new Warehouse(java.util.Map.of("metastore", "jdbc", "warehouse", warehouse.toString(),
+			try (Warehouse tables = new Warehouse(Map.of("metastore", "jdbc", "warehouse", warehouse.toString(),
 					"uri", TestPostgres.jdbcUrl(), "jdbc.user", TestPostgres.user(), "catalog-key", key))) {
 				assertThat(tables.idNames("shop.logs")).containsExactlyInAnyOrder("1:before", "2:during");
 			}

@@ -74,8 +74,10 @@ class CrashRecoveryTests {
 				"--paimon.tables.events.schema.columns[1].type=STRING",
 				"--paimon.tables.parts.identifier=cr.parts", "--paimon.tables.parts.create-if-missing=true",
 				"--paimon.tables.parts.schema.columns[0].name=id", "--paimon.tables.parts.schema.columns[0].type=INT",
-				"--paimon.tables.parts.schema.columns[1].name=name", "--paimon.tables.parts.schema.columns[1].type=STRING",
-				"--paimon.tables.parts.schema.columns[2].name=dt", "--paimon.tables.parts.schema.columns[2].type=STRING",
+				"--paimon.tables.parts.schema.columns[1].name=name",
+						"--paimon.tables.parts.schema.columns[1].type=STRING",
+				"--paimon.tables.parts.schema.columns[2].name=dt",
+						"--paimon.tables.parts.schema.columns[2].type=STRING",
 				"--paimon.tables.parts.schema.partition-keys[0]=dt"));
 		Path events = warehouse.resolve("cr.db").resolve("events");
 		Path parts = warehouse.resolve("cr.db").resolve("parts");
@@ -94,7 +96,8 @@ class CrashRecoveryTests {
 				expect(clientB.postArrow("/paimon/tables/cr/parts/uploads", ArrowBodies.idNameDt(triples)), 200);
 			}
 			String live = open(clientB, "cr/events");
-			expect(clientB.postArrow("/paimon/transactions/" + live + "/batches", ArrowBodies.idNameRange(5000, 50)), 200);
+			expect(clientB.postArrow("/paimon/transactions/" + live + "/batches", ArrowBodies.idNameRange(5000, 50)),
+					200);
 			String instanceB = view(clientB, live).path("instance").asText();
 			Set<String> liveFiles = filesOf(events, instanceB);
 			assertThat(liveFiles).as("B's open transaction wrote files").isNotEmpty();
@@ -108,7 +111,8 @@ class CrashRecoveryTests {
 			try {
 				AdminClient clientA = new AdminClient(a, TOKEN);
 				staged = open(clientA, "cr/events");
-				expect(clientA.postArrow("/paimon/transactions/" + staged + "/batches", ArrowBodies.idNameRange(1000, 50)),
+				expect(clientA.postArrow("/paimon/transactions/" + staged + "/batches", ArrowBodies.idNameRange(1000,
+						50)),
 						200);
 				instanceA = view(clientA, staged).path("instance").asText();
 				assertThat(filesOf(events, instanceA)).as("A's staged transaction wrote files").isNotEmpty();
@@ -152,14 +156,17 @@ class CrashRecoveryTests {
 					"--paimon.maintenance.min-files=100000"));
 			try (SampleAppProcess restarted = SampleAppProcess.start(null, JVM, restartArgs.toArray(String[]::new))) {
 				AdminClient clientA = new AdminClient(restarted, TOKEN);
-				assertThat(view(clientA, staged).path("state").asText()).as("on the restarted instance").isEqualTo("ABORTED");
+				assertThat(view(clientA, staged).path("state").asText()).as("on the restarted instance")
+						.isEqualTo("ABORTED");
 				// the next maintenance round removes every file the dead instance left, in both tables
 				long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
 				while (!filesOf(events, instanceA).isEmpty() || !filesOf(parts, instanceA).isEmpty()) {
-					assertThat(System.nanoTime()).as("the dead instance's files removed within 120 s").isLessThan(deadline);
+					assertThat(System.nanoTime()).as("the dead instance's files removed within 120 s")
+							.isLessThan(deadline);
 					Thread.onSpinWait();
 				}
-				assertThat(filesOf(events, instanceB)).as("B's live transaction keeps its files").containsAll(liveFiles);
+				assertThat(filesOf(events, instanceB)).as("B's live transaction keeps its files")
+						.containsAll(liveFiles);
 				assertThat(view(clientB, live).path("state").asText()).isEqualTo("OPEN");
 				expect(clientB.postJson("/paimon/transactions/" + live + "/commit", "{}"), 200);
 				assertThat(view(clientA, live).path("state").asText()).isEqualTo("COMMITTED");
@@ -184,7 +191,8 @@ class CrashRecoveryTests {
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
 		JsonNode view = view(client, id);
 		while (!view.path("state").asText().equals(state)) {
-			assertThat(System.nanoTime()).as("transaction %s %s within 60 s, last %s", id, state, view).isLessThan(deadline);
+			assertThat(System.nanoTime()).as("transaction %s %s within 60 s, last %s", id, state,
+					view).isLessThan(deadline);
 			Thread.onSpinWait();
 			view = view(client, id);
 		}
@@ -197,7 +205,8 @@ class CrashRecoveryTests {
 	}
 
 	private static List<String> ids(Path warehouse, String key, String table) throws Exception {
-		try (Warehouse tables = new Warehouse(Map.of("metastore", "jdbc", "warehouse", warehouse.toString(), "uri", JDBC,
+		try (Warehouse tables = new Warehouse(Map.of("metastore", "jdbc", "warehouse", warehouse.toString(), "uri",
+				JDBC,
 				"jdbc.user", TestPostgres.user(), "catalog-key", key))) {
 			return tables.read(table, (row) -> String.valueOf(row.getInt(0)));
 		}

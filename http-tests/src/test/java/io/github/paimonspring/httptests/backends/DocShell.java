@@ -84,7 +84,8 @@ final class DocShell {
 				}
 				case "-H" -> {
 					String header = words.get(++i);
-					headers.put(header.substring(0, header.indexOf(':')), header.substring(header.indexOf(':') + 1).strip());
+					headers.put(header.substring(0, header.indexOf(':')),
+							header.substring(header.indexOf(':') + 1).strip());
 				}
 				case "-d" -> body = words.get(++i).getBytes(StandardCharsets.UTF_8);
 				case "--data-binary" -> {
@@ -195,7 +196,8 @@ final class DocShell {
 			Matcher status = Pattern.compile("^(\\d{3}) ").matcher(this.documented);
 			assertThat(this.status).as("%s: %s", this.command, this.body)
 				.isEqualTo(status.find() ? Integer.parseInt(status.group(1)) : 200);
-			Matcher member = Pattern.compile("\"(\\w+)\":(\\d+|true|false|\"[^\"]*\")(?=[,}])").matcher(this.documented);
+			Matcher member = Pattern.compile("\"(\\w+)\":(\\d+|true|false|\"[^\"]*\")(?=[,}])")
+					.matcher(this.documented);
 			int members = 0;
 			while (member.find()) {
 				members++;

@@ -3,6 +3,7 @@ package io.github.paimonspring.httptests.backends;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -147,7 +148,8 @@ class FailoverTests {
 			try (Socket socket = new Socket("127.0.0.1", a.uri("/").getPort())) {
 				socket.setSoTimeout(60_000);
 				OutputStream out = socket.getOutputStream();
-				out.write(("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + SharedCatalog.TOKEN
+				out.write(("POST " + path
+						+ " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + SharedCatalog.TOKEN
 						+ "\r\nContent-Type: " + AdminClient.ARROW + "\r\nIdempotency-Key: slow-0\r\nContent-Length: "
 						+ body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
 				out.write(body, 0, body.length / 2);
@@ -159,8 +161,9 @@ class FailoverTests {
 					Thread.sleep(20);
 				}
 				sameInstance = toA.http()
-					.sendAsync(toA.request(path).header("Content-Type", AdminClient.ARROW).header("Idempotency-Key", "slow-0")
-						.POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+					.sendAsync(toA.request(path).header("Content-Type", AdminClient.ARROW).header("Idempotency-Key",
+							"slow-0")
+						.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
 							HttpResponse.BodyHandlers.ofString());
 				HttpResponse<String> otherInstance = toB.postArrow(path, body, "Idempotency-Key", "slow-0");
 				assertThat(otherInstance.statusCode()).as(otherInstance.body()).isEqualTo(503);
@@ -281,7 +284,8 @@ class FailoverTests {
 	}
 
 	private void assertExactlyOnce(String table, String label) {
-		assertThat(this.catalog.warehouse.idNames(table)).containsExactlyInAnyOrderElementsOf(SharedCatalog.keyedRows(KEYS, label));
+		assertThat(this.catalog.warehouse.idNames(table)).containsExactlyInAnyOrderElementsOf(SharedCatalog
+				.keyedRows(KEYS, label));
 	}
 
 

@@ -58,7 +58,8 @@ class KafkaScaleOutTests {
 	void instancesJoinAndOneIsKilledAndEveryRecordLandsOnce() throws Exception {
 		String topic = TestKafka.createTopic("shop-events", PARTITIONS);
 		this.catalog = new SharedCatalog(this.dir);
-		String[] kafka = { "--spring.profiles.active=kafka", "--spring.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
+		String[] kafka = { "--spring.profiles.active=kafka",
+				"--spring.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
 				"--paimon.kafka.pipelines.events.topics=" + topic, "--paimon.ingest.commit-interval=200ms",
 				"--spring.kafka.consumer.properties.session.timeout.ms=6000",
 				"--spring.kafka.consumer.properties.heartbeat.interval.ms=500" };
@@ -67,10 +68,12 @@ class KafkaScaleOutTests {
 		CompletableFuture<Void> produced;
 		try (KafkaProducer<byte[], byte[]> producer = TestKafka.producer()) {
 			produced = CompletableFuture.runAsync(() -> produce(producer, topic));
-			assertThat(awaitCommittedAtLeast(b, topic, RECORDS / 8, Duration.ofMinutes(2))).as("progress before C joins")
+			assertThat(awaitCommittedAtLeast(b, topic, RECORDS / 8,
+					Duration.ofMinutes(2))).as("progress before C joins")
 				.isTrue();
 			SampleAppProcess c = this.catalog.start(kafka);
-			assertThat(awaitCommittedAtLeast(c, topic, RECORDS / 3, Duration.ofMinutes(2))).as("progress after C joined")
+			assertThat(awaitCommittedAtLeast(c, topic, RECORDS / 3,
+					Duration.ofMinutes(2))).as("progress after C joined")
 				.isTrue();
 			assertThat(awaitAssigned(a, Duration.ofMinutes(1))).as("A has partitions when it is killed").isTrue();
 			Map<String, Long> killedGenerations = generations(a);
@@ -108,7 +111,8 @@ class KafkaScaleOutTests {
 			while ((System.nanoTime() - start) * 8_000L / 1_000_000_000L < id) {
 				LockSupport.parkNanos(1_000_000); // ahead of the rate
 			}
-			String json = "{\"id\":" + id + ",\"customer\":\"customer-" + (id % 977) + "\",\"amount\":" + (id % 10000) / 100.0
+			String json = "{\"id\":" + id + ",\"customer\":\"customer-" + (id % 977)
+					+ "\",\"amount\":" + (id % 10000) / 100.0
 					+ ",\"note\":\"a note of about two hundred bytes to make the record the size of a typical event\"}";
 			producer.send(new ProducerRecord<>(topic, id % PARTITIONS, null, json.getBytes(StandardCharsets.UTF_8)));
 		}
@@ -132,7 +136,8 @@ class KafkaScaleOutTests {
 	private static long committed(SampleAppProcess app, String topic) throws Exception {
 		long total = 0;
 		for (int partition = 0; partition < PARTITIONS; partition++) {
-			var response = SharedCatalog.client(app).get("/paimon/tables/shop/kafka_events/channels/" + topic + "-" + partition);
+			var response = SharedCatalog.client(app).get("/paimon/tables/shop/kafka_events/channels/" + topic
+					+ "-" + partition);
 			if (response.statusCode() == 200) {
 				JsonNode token = JSON.readTree(response.body()).path("offsetToken");
 				if (!token.isNull() && !token.isMissingNode()) {

@@ -22,6 +22,7 @@ import io.github.paimonspring.httptests.Warehouse;
 import io.github.paimonspring.support.InJvmS3;
 import io.github.paimonspring.support.TestPostgres;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -74,18 +75,18 @@ class MultiInstanceTests {
 		this.catalog.put("lock.enabled", "true");
 		this.catalog.putAll(this.s3.catalogOptions());
 		this.warehouse = new Warehouse(this.catalog);
-		this.warehouse.create("mi.events", org.apache.paimon.schema.Schema.newBuilder()
+		this.warehouse.create("mi.events", Schema.newBuilder()
 			.column("id", DataTypes.INT().notNull())
 			.column("client", DataTypes.INT())
 			.build());
-		this.warehouse.create("mi.latest", org.apache.paimon.schema.Schema.newBuilder()
+		this.warehouse.create("mi.latest", Schema.newBuilder()
 			.column("id", DataTypes.INT())
 			.column("dt", DataTypes.STRING())
 			.primaryKey("id", "dt")
 			.partitionKeys("dt")
 			.option("bucket", "-2")
 			.build());
-		this.warehouse.create("mi.keyed", org.apache.paimon.schema.Schema.newBuilder()
+		this.warehouse.create("mi.keyed", Schema.newBuilder()
 			.column("id", DataTypes.INT())
 			.column("name", DataTypes.STRING())
 			.build());
@@ -116,7 +117,8 @@ class MultiInstanceTests {
 
 	@Test
 	void concurrentClientsOnTwoInstancesWriteEveryRowExactlyOnce() throws Exception {
-		AdminClient[] clients = { new AdminClient(this.instances[0], TOKEN), new AdminClient(this.instances[1], TOKEN) };
+		AdminClient[] clients = { new AdminClient(this.instances[0], TOKEN), new AdminClient(this.instances[1],
+				TOKEN) };
 		Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
 		AtomicInteger retries = new AtomicInteger();
 		ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
@@ -186,7 +188,8 @@ class MultiInstanceTests {
 
 	@Test
 	void oneKeySentToBothInstancesAtOnceIsCommittedOnce() throws Exception {
-		AdminClient[] clients = { new AdminClient(this.instances[0], TOKEN), new AdminClient(this.instances[1], TOKEN) };
+		AdminClient[] clients = { new AdminClient(this.instances[0], TOKEN), new AdminClient(this.instances[1],
+				TOKEN) };
 		int keys = 50;
 		int rows = 10;
 		Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
@@ -210,7 +213,8 @@ class MultiInstanceTests {
 						while (System.nanoTime() < deadline) {
 							HttpResponse<String> response = client.postArrow("/paimon/tables/mi/keyed/uploads", body,
 									"Idempotency-Key", key);
-							statuses.computeIfAbsent(response.statusCode(), (s) -> new AtomicInteger()).incrementAndGet();
+							statuses.computeIfAbsent(response.statusCode(),
+									(s) -> new AtomicInteger()).incrementAndGet();
 							if (response.statusCode() == 200) {
 								return null;
 							}
@@ -237,7 +241,7 @@ class MultiInstanceTests {
 	void preparedCommitsOfBothInstancesAreCommittedByOneCoordinatorRequest() throws Exception {
 		AdminClient first = new AdminClient(this.instances[0], TOKEN);
 		AdminClient second = new AdminClient(this.instances[1], TOKEN);
-		this.warehouse.create("mi.coordinated", org.apache.paimon.schema.Schema.newBuilder()
+		this.warehouse.create("mi.coordinated", Schema.newBuilder()
 			.column("id", DataTypes.INT())
 			.column("name", DataTypes.STRING())
 			.build());
@@ -280,7 +284,7 @@ class MultiInstanceTests {
 	@Test
 	void abortThroughTheAdminApiLeavesNoObjectsOnS3() throws Exception {
 		AdminClient client = new AdminClient(this.instances[1], TOKEN);
-		this.warehouse.create("mi.aborted", org.apache.paimon.schema.Schema.newBuilder()
+		this.warehouse.create("mi.aborted", Schema.newBuilder()
 			.column("id", DataTypes.INT())
 			.column("name", DataTypes.STRING())
 			.build());

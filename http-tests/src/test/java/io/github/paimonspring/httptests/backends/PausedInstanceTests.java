@@ -2,6 +2,7 @@ package io.github.paimonspring.httptests.backends;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -114,13 +115,15 @@ class PausedInstanceTests {
 			List<Future<HttpResponse<String>>> firstAttempts = new ArrayList<>();
 			for (int k = 0; k < KEYS; k++) {
 				int key = k;
-				firstAttempts.add(pool.submit(() -> toA.postArrow("/paimon/tables/" + db + "/keys/uploads", SharedCatalog.keyedBody(key, db),
+				firstAttempts.add(pool.submit(() -> toA.postArrow("/paimon/tables/" + db + "/keys/uploads",
+						SharedCatalog.keyedBody(key, db),
 						"Idempotency-Key", db + "-" + key)));
 			}
 			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
 			while (!(SharedCatalog.holdsCommitLock(instance) && SharedCatalog.claimsHeld(instance) >= 5
 					&& heldTables(gate) == 2)) {
-				assertThat(System.nanoTime()).as("A holds keys, the channel and both commit locks").isLessThan(deadline);
+				assertThat(System.nanoTime()).as("A holds keys, the channel and both commit locks")
+						.isLessThan(deadline);
 				Thread.sleep(20);
 			}
 			int claims = SharedCatalog.claimsHeld(instance);
@@ -146,7 +149,7 @@ class PausedInstanceTests {
 				}
 				long resumedUpTo = resumed.highestAcknowledged();
 				if (outliveLease) {
-					while (SharedCatalog.leaseEnd(instance).isAfter(java.time.Instant.now())) {
+					while (SharedCatalog.leaseEnd(instance).isAfter(Instant.now())) {
 						assertThat(System.nanoTime() - paused).isLessThan(TimeUnit.SECONDS.toNanos(90));
 						Thread.sleep(100);
 					}
@@ -163,7 +166,8 @@ class PausedInstanceTests {
 				}
 				PipelinedChannel.Result late = inFlight.get(120, TimeUnit.SECONDS);
 				assertThat(late.acknowledged()).as("A acknowledged none of the appends it held").isEmpty();
-				assertThat(this.catalog.warehouse.idNames(keys)).containsExactlyInAnyOrderElementsOf(SharedCatalog.keyedRows(KEYS, db));
+				assertThat(this.catalog.warehouse.idNames(keys)).containsExactlyInAnyOrderElementsOf(SharedCatalog
+						.keyedRows(KEYS, db));
 				assertThat(this.catalog.fileRecords(keys)).as("records in the data files").isEqualTo(KEYS * 10);
 				assertThat(this.catalog.warehouse.idNames(stream))
 					.containsExactlyInAnyOrderElementsOf(PipelinedChannel.rowsUpTo(resumedUpTo));
@@ -187,7 +191,8 @@ class PausedInstanceTests {
 
 	private static long retryUntilCommitted(AdminClient client, String db, int key, long since) throws Exception {
 		while (true) {
-			HttpResponse<String> retry = client.postArrow("/paimon/tables/" + db + "/keys/uploads", SharedCatalog.keyedBody(key, db),
+			HttpResponse<String> retry = client.postArrow("/paimon/tables/" + db + "/keys/uploads",
+					SharedCatalog.keyedBody(key, db),
 					"Idempotency-Key", db + "-" + key);
 			if (retry.statusCode() == 200) {
 				return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since);

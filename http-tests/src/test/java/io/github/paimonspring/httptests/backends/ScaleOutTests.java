@@ -1,5 +1,6 @@
 package io.github.paimonspring.httptests.backends;
 
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -105,12 +106,14 @@ class ScaleOutTests {
 			long started = System.nanoTime();
 			HttpResponse<String> second = upload(client, 2);
 			assertThat(second.statusCode()).as(second.body()).isEqualTo(200);
-			System.out.println("ScaleOutTests: a commit waited " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)
+			System.out.println("ScaleOutTests: a commit waited " + TimeUnit.NANOSECONDS.toMillis(System
+					.nanoTime() - started)
 					+ " ms for Paimon's lock row to expire");
 			// the commit could only happen once the row's lease ended: it removed the expired row
 			assertThat(lockHeld(key + ".shop.logs")).as("the expired row was removed").isFalse();
 		}
-		try (Warehouse tables = new Warehouse(Map.of("metastore", "jdbc", "warehouse", warehouse.toString(), "uri", JDBC,
+		try (Warehouse tables = new Warehouse(Map.of("metastore", "jdbc", "warehouse", warehouse.toString(), "uri",
+				JDBC,
 				"jdbc.user", TestPostgres.user(), "catalog-key", key))) {
 			assertThat(tables.read("shop.logs", (row) -> row.getInt(0))).containsExactlyInAnyOrder(1, 2);
 		}
@@ -120,7 +123,7 @@ class ScaleOutTests {
 		return client.send(client.request("/paimon/tables/shop/logs/uploads")
 			.timeout(Duration.ofMinutes(2))
 			.header("Content-Type", AdminClient.ARROW)
-			.POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(ArrowBodies.idName(id, "n" + id)))
+			.POST(HttpRequest.BodyPublishers.ofByteArray(ArrowBodies.idName(id, "n" + id)))
 			.build());
 	}
 

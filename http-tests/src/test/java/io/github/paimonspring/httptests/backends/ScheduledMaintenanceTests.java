@@ -1,9 +1,14 @@
 package io.github.paimonspring.httptests.backends;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -61,7 +66,8 @@ class ScheduledMaintenanceTests {
 		List<String> args = args(key, warehouse, "--paimon.tables.mlog.identifier=" + database + ".mlog",
 				"--paimon.tables.mlog.create-if-missing=true",
 				"--paimon.tables.mlog.schema.columns[0].name=id", "--paimon.tables.mlog.schema.columns[0].type=INT",
-				"--paimon.tables.mlog.schema.columns[1].name=name", "--paimon.tables.mlog.schema.columns[1].type=STRING");
+				"--paimon.tables.mlog.schema.columns[1].name=name",
+						"--paimon.tables.mlog.schema.columns[1].type=STRING");
 		int uploads;
 		List<JsonNode> runs = new ArrayList<>();
 		try (SampleAppProcess a = SampleAppProcess.start(null, JVM, args.toArray(String[]::new));
@@ -101,8 +107,9 @@ class ScheduledMaintenanceTests {
 				assertThat(runs.stream().map((run) -> run.path("instance").asText()).distinct())
 					.as("both instances ran").hasSize(2);
 				assertThat(overlaps(runs)).as("overlapping runs of one table on two instances").isZero();
-				System.out.printf(java.util.Locale.ROOT,
-						"ScheduledMaintenanceTests: undeclared table, %d uploads, %d runs on two instances (%d compacted), "
+				System.out.printf(Locale.ROOT,
+						"ScheduledMaintenanceTests: undeclared table, %d uploads, %d runs on two instances (%d "
+								+ "compacted), "
 								+ "0 overlapping%n",
 						uploads, runs.size(), compactions(runs));
 
@@ -128,7 +135,8 @@ class ScheduledMaintenanceTests {
 						.isLessThan(deadline);
 					TimeUnit.MILLISECONDS.sleep(100);
 				}
-				assertThat(runs).allSatisfy((run) -> assertThat(run.path("error").isNull()).as(run.toString()).isTrue());
+				assertThat(runs).allSatisfy((run) -> assertThat(run.path("error").isNull()).as(run.toString())
+						.isTrue());
 				JsonNode endpoint = JSON.readTree(client.get("/actuator/paimon").body());
 				assertThat(endpoint.path("tables")).as("the restarted instance lists the undeclared table")
 					.anySatisfy((described) -> {
@@ -147,11 +155,12 @@ class ScheduledMaintenanceTests {
 
 	/** The maintenance claims of a table held in PostgreSQL now. */
 	private static int maintenanceClaims(String table) throws Exception {
-		try (java.sql.Connection connection = java.sql.DriverManager.getConnection(JDBC, TestPostgres.user(), null);
-				java.sql.PreparedStatement select = connection.prepareStatement(
-						"SELECT COUNT(*) FROM paimon_ingest_key_claims WHERE table_name = ? AND idem_key = 'maintenance'")) {
+		try (Connection connection = DriverManager.getConnection(JDBC, TestPostgres.user(), null);
+				PreparedStatement select = connection.prepareStatement(
+						"SELECT COUNT(*) FROM paimon_ingest_key_claims WHERE table_name = ? AND idem_key = "
+								+ "'maintenance'")) {
 			select.setString(1, table);
-			try (java.sql.ResultSet rows = select.executeQuery()) {
+			try (ResultSet rows = select.executeQuery()) {
 				rows.next();
 				return rows.getInt(1);
 			}
@@ -171,7 +180,8 @@ class ScheduledMaintenanceTests {
 	}
 
 	private static Map<String, String> catalog(String key, Path warehouse) {
-		return Map.of("metastore", "jdbc", "warehouse", warehouse.toString(), "uri", JDBC, "jdbc.user", TestPostgres.user(),
+		return Map.of("metastore", "jdbc", "warehouse", warehouse.toString(), "uri", JDBC, "jdbc.user",
+				TestPostgres.user(),
 				"catalog-key", key, "lock.enabled", "true");
 	}
 
@@ -200,7 +210,8 @@ class ScheduledMaintenanceTests {
 			throws Exception {
 		runs.clear();
 		for (AdminClient client : clients) {
-			JsonNode state = JSON.readTree(client.get("/paimon/tables/" + database + "/" + table + "/maintenance").body());
+			JsonNode state = JSON.readTree(client.get("/paimon/tables/" + database + "/" + table
+					+ "/maintenance").body());
 			state.path("runs").forEach(runs::add);
 		}
 		return runs.size();

@@ -1,18 +1,22 @@
 package io.github.paimonspring.httptests.backends;
 
+import java.io.StringReader;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.UUID;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.paimonspring.httptests.AdminClient;
+import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import io.github.paimonspring.support.InJvmS3;
@@ -106,18 +110,18 @@ final class SharedCatalog implements AutoCloseable {
 	}
 
 	/** When an instance's lease in the shared state ends (as its last heartbeat renewed it). */
-	static java.time.Instant leaseEnd(String instance) throws Exception {
+	static Instant leaseEnd(String instance) throws Exception {
 		try (Connection connection = DriverManager.getConnection(JDBC, TestPostgres.user(), null);
 				PreparedStatement select = connection
 					.prepareStatement("SELECT data FROM paimon_spring_state WHERE kind = 'instance' AND id = ?")) {
 			select.setString(1, instance);
 			try (ResultSet result = select.executeQuery()) {
 				if (!result.next()) {
-					return java.time.Instant.EPOCH;
+					return Instant.EPOCH;
 				}
-				java.util.Properties record = new java.util.Properties();
-				record.load(new java.io.StringReader(result.getString(1)));
-				return java.time.Instant.parse(record.getProperty("expiresAt"));
+				Properties record = new Properties();
+				record.load(new StringReader(result.getString(1)));
+				return Instant.parse(record.getProperty("expiresAt"));
 			}
 		}
 	}
@@ -129,7 +133,7 @@ final class SharedCatalog implements AutoCloseable {
 			values[r * 2] = key * 10 + r;
 			values[r * 2 + 1] = label + "-" + key;
 		}
-		return io.github.paimonspring.httptests.ArrowBodies.idName(values);
+		return ArrowBodies.idName(values);
 	}
 
 	/** The rows of the uploads of keys {@code 0 .. keys - 1} (see {@link #keyedBody}), as id:name. */

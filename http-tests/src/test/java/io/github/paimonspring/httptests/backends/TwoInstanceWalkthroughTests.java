@@ -43,7 +43,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
 /**
  * The walkthrough "Two instances with java -jar" of {@code docs/production.md}, run as written: the
  * S3Proxy configuration, the start command and the curl requests are read from the document (the
@@ -283,7 +282,8 @@ class TwoInstanceWalkthroughTests {
 			server.stop(0);
 		}
 		assertThat(authorizations).isNotEmpty();
-		Matcher scope = Pattern.compile("Credential=[^/]+/\\d{8}/([^/]+)/s3/aws4_request").matcher(authorizations.get(0));
+		Matcher scope = Pattern.compile("Credential=[^/]+/\\d{8}/([^/]+)/s3/aws4_request").matcher(authorizations
+				.get(0));
 		assertThat(scope.find()).as(authorizations.get(0)).isTrue();
 		return scope.group(1);
 	}
@@ -375,7 +375,8 @@ class TwoInstanceWalkthroughTests {
 			assertThat(loop.matches()).as(lines.get(0)).isTrue();
 			assertThat(lines).hasSize(3).last().isEqualTo("done");
 			List<String> words = List.of(lines.get(1).split("\\s+"));
-			assertThat(words.subList(0, 3)).containsExactly("java", "-jar", "sample-app/target/paimon-spring-boot-sample-app.jar");
+			assertThat(words.subList(0, 3)).containsExactly("java", "-jar",
+					"sample-app/target/paimon-spring-boot-sample-app.jar");
 			assertThat(words.get(words.size() - 1)).isEqualTo("&");
 			return new StartCommand(List.of(loop.group(1).trim().split("\\s+")), words.subList(3, words.size() - 1));
 		}

@@ -1,12 +1,20 @@
 package io.github.paimonspring.httptests.bench;
 
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.math.BigDecimal;
+import java.net.HttpURLConnection;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -40,7 +48,8 @@ import org.apache.paimon.types.DataTypes;
  * ({@code -Xmx2g}) from this JVM with two Java clients (the JDK {@code HttpClient}, and
  * {@code HttpURLConnection} streaming with a declared length) — three processes, the same file, one
  * run, the order of the sides turning every round, after two warm-up rounds of each. Reports every
- * round with the CPU time each side used, the best of each side and their ratios. With {@code -Dbench.jfr=<dir>} both writing JVMs record JFR profiles there, summarized by
+ * round with the CPU time each side used, the best of each side and their ratios. With {@code -Dbench.jfr=<dir>} both
+ * writing JVMs record JFR profiles there, summarized by
  * {@link JfrSummary}. Run:
  * {@code mvn -B -pl autoconfigure,starter,sample-app,http-tests -am -Pbench-http verify -DskipTests}
  * (see docs/benchmarks.md).
@@ -52,7 +61,10 @@ public final class HttpUploadBenchmark {
 	private HttpUploadBenchmark() {
 	}
 
-	/** Warm-up rounds of each side before the measured ones (the JIT keeps improving for several more: measure at least five). */
+	/**
+	 * Warm-up rounds of each side before the measured ones (the JIT keeps improving for several more: measure at least
+	 * five).
+	 */
 	private static final int WARM_UPS = 2;
 
 	private static final List<String> CLIENTS = List.of("JDK HttpClient", "HttpURLConnection, fixed-length streaming");
@@ -83,7 +95,7 @@ public final class HttpUploadBenchmark {
 		double[] cpuOfBest = new double[1 + CLIENTS.size()];
 		List<String> lines = new ArrayList<>();
 		List<String> serverJvm = new ArrayList<>(List.of(HEAP));
-		java.time.Instant measured = java.time.Instant.MIN;
+		Instant measured = Instant.MIN;
 		if (!jfr.isEmpty()) {
 			serverJvm.add(recording(jfr, "server"));
 		}
@@ -94,7 +106,7 @@ public final class HttpUploadBenchmark {
 			ProcessHandle server = ProcessHandle.of(app.pid()).orElseThrow();
 			for (int round = 0; round < total; round++) {
 				if (round == WARM_UPS) {
-					measured = java.time.Instant.now();
+					measured = Instant.now();
 				}
 				double[] rate = new double[best.length];
 				double[] cpu = new double[best.length];
@@ -110,12 +122,15 @@ public final class HttpUploadBenchmark {
 					else {
 						long before = cpu(server) + cpu(ProcessHandle.current());
 						String path = "/paimon/tables/bench/upload_" + round + "_" + (side - 1) + "/uploads";
-						rate[side] = (side == 1) ? httpClient(client, path, file, rows) : urlConnection(app, path, file, rows);
+						rate[side] = (side == 1) ? httpClient(client, path, file, rows) : urlConnection(app, path, file,
+								rows);
 						cpu[side] = (cpu(server) + cpu(ProcessHandle.current()) - before) / 1e9;
 					}
 				}
-				String line = String.format(Locale.ROOT, "| %s | %,.0f (%.1f s CPU) | %,.0f (%.1f s CPU) | %.2f | %,.0f (%.1f s CPU) | %.2f |",
-						(round < WARM_UPS) ? "warm-up " + (round + 1) : String.valueOf(round - WARM_UPS + 1), rate[0], cpu[0],
+				String line = String.format(Locale.ROOT,
+						"| %s | %,.0f (%.1f s CPU) | %,.0f (%.1f s CPU) | %.2f | %,.0f (%.1f s CPU) | %.2f |",
+						(round < WARM_UPS) ? "warm-up " + (round + 1) : String.valueOf(round - WARM_UPS + 1), rate[0],
+								cpu[0],
 						rate[1], cpu[1], rate[1] / rate[0], rate[2], cpu[2], rate[2] / rate[0]);
 				System.out.println(line);
 				if (round >= WARM_UPS) {
@@ -134,35 +149,39 @@ public final class HttpUploadBenchmark {
 						+ "CPU: of the writing JVM in process; of the server and the client JVM over HTTP.%n%n"
 						+ "| round | in-process rows/s | HTTP (%s) rows/s | ratio | HTTP (%s) rows/s | ratio |%n"
 						+ "|---|---:|---:|---:|---:|---:|%n",
-				rows, bytes, WARM_UPS, rounds, Runtime.getRuntime().availableProcessors(), CLIENTS.get(0), CLIENTS.get(1)));
+				rows, bytes, WARM_UPS, rounds, Runtime.getRuntime().availableProcessors(), CLIENTS.get(0),
+						CLIENTS.get(1)));
 		lines.forEach((line) -> report.append(line).append('\n'));
-		report.append(String.format(Locale.ROOT, "| **best** | %,.0f (%.1f s CPU) | %,.0f (%.1f s CPU) | **%.2f** | %,.0f (%.1f s CPU) | **%.2f** |%n",
-				best[0], cpuOfBest[0], best[1], cpuOfBest[1], best[1] / best[0], best[2], cpuOfBest[2], best[2] / best[0]));
+		report.append(String.format(Locale.ROOT,
+				"| **best** | %,.0f (%.1f s CPU) | %,.0f (%.1f s CPU) | **%.2f** | %,.0f (%.1f s CPU) | **%.2f** |%n",
+				best[0], cpuOfBest[0], best[1], cpuOfBest[1], best[1] / best[0], best[2], cpuOfBest[2],
+						best[2] / best[0]));
 		System.out.println(report);
 		Files.createDirectories(out.toAbsolutePath().getParent());
 		Files.writeString(out, report);
 		if (!jfr.isEmpty()) {
 			for (String side : List.of("server", "local")) {
-				System.out.println("\nJFR " + side + ":\n" + JfrSummary.summarize(Path.of(jfr, side + ".jfr"), 25, measured));
+				System.out.println("\nJFR " + side + ":\n" + JfrSummary.summarize(Path.of(jfr, side + ".jfr"), 25,
+						measured));
 			}
 		}
 	}
 
 	/** The CPU time a process used so far, in nanoseconds. */
 	private static long cpu(ProcessHandle process) {
-		return process.info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(0L);
+		return process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
 	}
 
 	/** A client that streams the file with a declared length through a large buffer. */
 	private static double urlConnection(SampleAppProcess app, String path, Path file, int rows) throws Exception {
 		long start = System.nanoTime();
-		java.net.HttpURLConnection connection = (java.net.HttpURLConnection) app.uri(path).toURL().openConnection();
+		HttpURLConnection connection = (HttpURLConnection) app.uri(path).toURL().openConnection();
 		connection.setRequestMethod("POST");
 		connection.setDoOutput(true);
 		connection.setFixedLengthStreamingMode(Files.size(file));
 		connection.setRequestProperty("Authorization", "Bearer bench");
 		connection.setRequestProperty("Content-Type", AdminClient.ARROW);
-		try (java.io.OutputStream body = connection.getOutputStream()) {
+		try (OutputStream body = connection.getOutputStream()) {
 			Files.copy(file, body);
 		}
 		String answer = new String(connection.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -173,7 +192,8 @@ public final class HttpUploadBenchmark {
 	}
 
 	static String recording(String dir, String name) {
-		return "-XX:StartFlightRecording=filename=" + Path.of(dir, name + ".jfr").toAbsolutePath() + ",settings=profile";
+		return "-XX:StartFlightRecording=filename=" + Path.of(dir,
+				name + ".jfr").toAbsolutePath() + ",settings=profile";
 	}
 
 	/** The in-process writer's JVM, driven over its standard input. */
@@ -181,12 +201,13 @@ public final class HttpUploadBenchmark {
 
 		private final Process process;
 
-		private final java.io.BufferedWriter commands;
+		private final BufferedWriter commands;
 
-		private final java.io.BufferedReader answers;
+		private final BufferedReader answers;
 
 		LocalWriter(Path warehouse, String jfr) throws Exception {
-			List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+			List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin",
+					"java").toString(),
 					"--add-opens=java.base/java.nio=ALL-UNNAMED", HEAP));
 			if (!jfr.isEmpty()) {
 				command.add(recording(jfr, "local"));
@@ -194,10 +215,10 @@ public final class HttpUploadBenchmark {
 			command.addAll(List.of("-cp", System.getProperty("java.class.path"), InProcessWriter.class.getName(),
 					warehouse.toString()));
 			this.process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-			this.commands = new java.io.BufferedWriter(
-					new java.io.OutputStreamWriter(this.process.getOutputStream(), StandardCharsets.UTF_8));
-			this.answers = new java.io.BufferedReader(
-					new java.io.InputStreamReader(this.process.getInputStream(), StandardCharsets.UTF_8));
+			this.commands = new BufferedWriter(
+					new OutputStreamWriter(this.process.getOutputStream(), StandardCharsets.UTF_8));
+			this.answers = new BufferedReader(
+					new InputStreamReader(this.process.getInputStream(), StandardCharsets.UTF_8));
 			while (!"ready".equals(answer())) {
 				// log lines before the writer is ready
 			}
@@ -280,7 +301,8 @@ public final class HttpUploadBenchmark {
 					int i = start + r;
 					((IntVector) root.getVector(0)).setSafe(r, i);
 					((BigIntVector) root.getVector(1)).setSafe(r, i * 3L);
-					((VarCharVector) root.getVector(2)).setSafe(r, String.format(Locale.ROOT, "customer-%06d@example-domain.org", i % 1_000_000)
+					((VarCharVector) root.getVector(2)).setSafe(r, String.format(Locale.ROOT,
+							"customer-%06d@example-domain.org", i % 1_000_000)
 						.getBytes(StandardCharsets.UTF_8));
 					((Float8Vector) root.getVector(3)).setSafe(r, i * 0.5);
 					((DecimalVector) root.getVector(4)).setSafe(r, BigDecimal.valueOf((i * 7919L) % 100_000_000L, 4));

@@ -34,7 +34,8 @@ public final class InProcessWriter {
 		options.set("warehouse", args[0]);
 		try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
 				BufferAllocator allocator = new RootAllocator();
-				BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+				BufferedReader commands = new BufferedReader(new InputStreamReader(System.in,
+						StandardCharsets.UTF_8))) {
 			PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), Path.of(args[0], "spill"));
 			System.out.println("ready");
 			for (String line = commands.readLine(); line != null; line = commands.readLine()) {

@@ -22,7 +22,8 @@ import jdk.jfr.consumer.RecordingFile;
 public final class JfrSummary {
 
 	/** Areas of the code, matched by the prefix of a frame's class name; the first match wins. */
-	private static final List<String[]> AREAS = List.of(new String[] { "admin: IPC body guard and reader", "io.github.paimonspring.admin" },
+	private static final List<String[]> AREAS = List.of(new String[] { "admin: IPC body guard and reader",
+			"io.github.paimonspring.admin" },
 			new String[] { "Arrow adapter and checks", "io.github.paimonspring.arrow" },
 			new String[] { "write lanes / commit", "io.github.paimonspring.write" },
 			new String[] { "Arrow IPC reading", "org.apache.arrow.vector.ipc" },
@@ -43,7 +44,8 @@ public final class JfrSummary {
 	}
 
 	public static void main(String[] args) throws IOException {
-		System.out.println(summarize(Path.of(args[0]), (args.length > 1) ? Integer.parseInt(args[1]) : 25, Instant.MIN));
+		System.out.println(summarize(Path.of(args[0]), (args.length > 1) ? Integer.parseInt(args[1]) : 25,
+				Instant.MIN));
 	}
 
 	/**

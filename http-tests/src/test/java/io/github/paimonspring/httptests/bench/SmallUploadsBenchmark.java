@@ -49,7 +49,8 @@ public final class SmallUploadsBenchmark {
 		}
 		byte[] body = ArrowBodies.idName(values);
 		List<String> report = new ArrayList<>();
-		report.add(String.format(Locale.ROOT, "Producers: %d closed-loop, %d rows per upload (%,d bytes), %d s measured "
+		report.add(String.format(Locale.ROOT,
+				"Producers: %d closed-loop, %d rows per upload (%,d bytes), %d s measured "
 				+ "after 5 s warm-up per mode; cores: %d", producers, rows, body.length, seconds,
 				Runtime.getRuntime().availableProcessors()));
 		report.add("");
@@ -105,9 +106,11 @@ public final class SmallUploadsBenchmark {
 			double elapsed = measured.nanos / 1e9;
 			List<Long> latencies = new ArrayList<>(measured.latencies);
 			Collections.sort(latencies);
-			System.out.printf(Locale.ROOT, "%s: warm-up %d answers, measured %s%n", mode, warmUp.ok.get(), measured.statuses);
+			System.out.printf(Locale.ROOT, "%s: warm-up %d answers, measured %s%n", mode, warmUp.ok.get(),
+					measured.statuses);
 			return String.format(Locale.ROOT, "| %s | %,.0f | %,.0f | %s | %,d | %.0f | %.0f | %d |",
-					grouped ? "grouped, commit-interval " + interval : "one commit per upload", measured.ok.get() * rows / elapsed,
+					grouped ? "grouped, commit-interval " + interval : "one commit per upload",
+							measured.ok.get() * rows / elapsed,
 					measured.ok.get() / elapsed, measured.statuses, snapshots, percentile(latencies, 0.50) / 1e6,
 					percentile(latencies, 0.99) / 1e6, threads.max.get());
 		}

@@ -3,11 +3,16 @@ package io.github.paimonspring.httptests.bench;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import io.github.paimonspring.httptests.AdminClient;
@@ -15,9 +20,13 @@ import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import io.github.paimonspring.support.InJvmS3;
+import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.data.BinaryString;
 import org.apache.paimon.data.GenericRow;
+import org.apache.paimon.fs.FileIO;
+import org.apache.paimon.fs.PositionOutputStream;
 import org.apache.paimon.manifest.ManifestCommittable;
+import org.apache.paimon.options.Options;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.CommitMessage;
@@ -55,13 +64,16 @@ public final class StartupBenchmark {
 		Path local = dir.resolve("local");
 		long built = System.nanoTime();
 		try (Warehouse warehouse = new Warehouse(local)) {
-			warehouse.create("bench.keyed", Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+			warehouse.create("bench.keyed", Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+					DataTypes.STRING())
 				.build());
 			history(warehouse.table("bench.keyed"), snapshots);
 		}
 		System.out.printf(Locale.ROOT, "built %d snapshots in %.0f s%n", snapshots, (System.nanoTime() - built) / 1e9);
 		List<String> lines = new ArrayList<>();
-		lines.add("| S3 read latency | key index read with | process start → first answered request | process start → first correct keyed retry | the retry itself |");
+		lines
+				.add("| S3 read latency | key index read with | process start → first answered request | process start "
+						+ "→ first correct keyed retry | the retry itself |");
 		lines.add("|---|---|---:|---:|---:|");
 		for (int latency : latencies) {
 			for (String mode : modes) {
@@ -69,7 +81,7 @@ public final class StartupBenchmark {
 				int parallelism = Integer.parseInt(declared ? mode.substring(0, mode.length() - 1) : mode);
 				try (InJvmS3 s3 = new InJvmS3(dir.resolve("s3-" + parallelism + "-" + System.nanoTime()), "lake")) {
 					upload(local, s3);
-					s3.setReadLatency(java.time.Duration.ofMillis(latency));
+					s3.setReadLatency(Duration.ofMillis(latency));
 					lines.add("| " + latency + " ms " + run(s3, parallelism, declared, snapshots));
 					System.out.println(lines.get(lines.size() - 1));
 				}
@@ -81,7 +93,7 @@ public final class StartupBenchmark {
 	}
 
 	private static int[] numbers(String list) {
-		return java.util.Arrays.stream(list.split(",")).mapToInt(Integer::parseInt).toArray();
+		return Arrays.stream(list.split(",")).mapToInt(Integer::parseInt).toArray();
 	}
 
 	/** One group commit per snapshot: a row and its idempotency key in the snapshot's properties. */
@@ -118,37 +130,39 @@ public final class StartupBenchmark {
 			long answered = System.nanoTime();
 			if (retry.statusCode() != 200 || !retry.body().contains("\"committed\":false")
 					|| !retry.body().contains("\"snapshotId\":17")) {
-				throw new IllegalStateException("the retry of key-17 was answered " + retry.statusCode() + " " + retry.body()
+				throw new IllegalStateException("the retry of key-17 was answered " + retry.statusCode()
+						+ " " + retry.body()
 						+ "\n" + app.output());
 			}
 			return String.format(Locale.ROOT, "| %d thread(s)%s, %,d snapshots on S3Proxy | %.1f s | %.1f s | %.1f s |",
-					parallelism, declared ? ", read ahead at start-up" : "", snapshots, (ready - started) / 1e9, (answered - started) / 1e9, (answered - sent) / 1e9);
+					parallelism, declared ? ", read ahead at start-up" : "", snapshots, (ready - started) / 1e9,
+							(answered - started) / 1e9, (answered - sent) / 1e9);
 		}
 	}
 
 	/** Puts every file of the local warehouse into the bucket through S3 (so S3Proxy keeps their ETags). */
 	private static void upload(Path from, InJvmS3 s3) throws Exception {
-		org.apache.paimon.options.Options options = new org.apache.paimon.options.Options(s3.catalogOptions());
-		org.apache.paimon.fs.FileIO fileIO = org.apache.paimon.fs.FileIO.get(new org.apache.paimon.fs.Path("s3://lake/wh"),
-				org.apache.paimon.catalog.CatalogContext.create(options));
+		Options options = new Options(s3.catalogOptions());
+		FileIO fileIO = FileIO.get(new org.apache.paimon.fs.Path("s3://lake/wh"),
+				CatalogContext.create(options));
 		List<Path> files;
 		try (Stream<Path> walk = Files.walk(from)) {
 			files = walk.filter(Files::isRegularFile).toList();
 		}
-		java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(16);
+		ExecutorService pool = Executors.newFixedThreadPool(16);
 		try {
-			List<java.util.concurrent.Future<?>> puts = new ArrayList<>();
+			List<Future<?>> puts = new ArrayList<>();
 			for (Path file : files) {
 				puts.add(pool.submit(() -> {
 					org.apache.paimon.fs.Path target = new org.apache.paimon.fs.Path("s3://lake/wh/"
 							+ from.relativize(file).toString().replace('\\', '/'));
-					try (org.apache.paimon.fs.PositionOutputStream out = fileIO.newOutputStream(target, true)) {
+					try (PositionOutputStream out = fileIO.newOutputStream(target, true)) {
 						out.write(Files.readAllBytes(file));
 					}
 					return null;
 				}));
 			}
-			for (java.util.concurrent.Future<?> put : puts) {
+			for (Future<?> put : puts) {
 				put.get();
 			}
 		}

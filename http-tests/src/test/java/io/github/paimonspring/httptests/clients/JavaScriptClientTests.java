@@ -110,14 +110,16 @@ class JavaScriptClientTests {
 					"channel: resent events 3,4 committed=false rows=0",
 					"channel: skip events 1,2 (at or before offset 4)",
 					"channel: skip events 3,4 (at or before offset 4)", "done");
-		assertThat(output.lines().filter((line) -> line.matches("transaction \\S+: committed=true snapshotId=2 rows=2")))
+		assertThat(output.lines().filter((line) -> line
+				.matches("transaction \\S+: committed=true snapshotId=2 rows=2")))
 			.as(output)
 			.hasSize(1);
 	}
 
 	@Test
 	void ordersAreTheUploadsRowsOnceAndTheTransactionsRows() throws Exception {
-		assertThat(warehouse.read("shop.orders", JavaScriptClientTests::order).stream().sorted().toList()).containsExactly(
+		assertThat(warehouse.read("shop.orders",
+				JavaScriptClientTests::order).stream().sorted().toList()).containsExactly(
 				"1001|2026-11-30|alice|9.99|2026-11-30T09:15:00.250", "1002|2026-11-30|bob|null|null",
 				"1003|2026-12-01|customer-1003|100.50|2026-11-30T09:15:00.250",
 				"1004|2026-12-01|customer-1004|100.50|2026-11-30T09:15:00.250");
@@ -130,7 +132,8 @@ class JavaScriptClientTests {
 
 	@Test
 	void eventsAreTheChannelsAppendsOnceAndNotTheFencedOne() throws Exception {
-		assertThat(warehouse.read("shop.events", JavaScriptClientTests::event).stream().sorted().toList()).containsExactly(
+		assertThat(warehouse.read("shop.events",
+				JavaScriptClientTests::event).stream().sorted().toList()).containsExactly(
 				"2026-11-30T12:00:01|click|event-1", "2026-11-30T12:00:02|click|event-2",
 				"2026-11-30T12:00:03|click|event-3", "2026-11-30T12:00:04|click|event-4");
 		long first = number(output, "channel opened: generation=(\\d+) offsetToken=null");
@@ -139,14 +142,16 @@ class JavaScriptClientTests {
 		assertThat(output.lines()).as(output).contains("channel: append of generation " + first + " refused with 409");
 
 		assertThat(output.lines()).as(output)
-			.anyMatch((line) -> line.matches("channel state: generation=" + reopened + " offsetToken=4 snapshotId=\\d+"));
+			.anyMatch((line) -> line.matches("channel state: generation=" + reopened
+					+ " offsetToken=4 snapshotId=\\d+"));
 	}
 
 	@Test
 	void theClosedChannelIsGoneAndItsRowsStay() throws Exception {
 		long reopened = number(output, "channel reopened: generation=(\\d+) offsetToken=4");
 		assertThat(output.lines()).as(output)
-			.contains("channel closed: generation=" + reopened + " offsetToken=4", "channel: retried close answered 404");
+			.contains("channel closed: generation=" + reopened + " offsetToken=4",
+					"channel: retried close answered 404");
 		AdminClient client = new AdminClient(app, TOKEN);
 		HttpResponse<String> response = client.get("/paimon/tables/shop/events/channels/js-example");
 		assertThat(response.statusCode()).as(response.body()).isEqualTo(404);

@@ -97,7 +97,8 @@ class ArrowFileRecipesTests {
 		long snapshot = JsonPath.<Number>read(uploaded.body(), "$.snapshotId").longValue();
 		try (Warehouse warehouse = new Warehouse(dir.resolve("warehouse"))) {
 			// the two recipes write the same rows: the primary key keeps one of each
-			assertThat(warehouse.read("shop.orders", ArrowFileRecipesTests::order)).containsExactlyInAnyOrderElementsOf(ROWS);
+			assertThat(warehouse.read("shop.orders",
+					ArrowFileRecipesTests::order)).containsExactlyInAnyOrderElementsOf(ROWS);
 			assertThat(warehouse.table("shop.orders").snapshotManager().latestSnapshotId()).isEqualTo(snapshot);
 		}
 	}

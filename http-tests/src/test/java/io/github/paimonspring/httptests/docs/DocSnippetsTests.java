@@ -62,7 +62,8 @@ class DocSnippetsTests {
 			"org.apache.paimon.catalog.Catalog", "org.apache.paimon.catalog.Identifier",
 			"org.apache.paimon.data.InternalRow", "org.apache.paimon.reader.RecordReader",
 			"org.apache.paimon.table.Table", "org.apache.paimon.table.source.ReadBuilder",
-			"org.springframework.beans.factory.annotation.*", "org.springframework.boot.actuate.endpoint.EndpointFilter",
+			"org.springframework.beans.factory.annotation.*",
+					"org.springframework.boot.actuate.endpoint.EndpointFilter",
 			"org.springframework.boot.actuate.endpoint.web.ExposableWebEndpoint",
 			"org.springframework.context.annotation.*", "org.springframework.core.env.Environment",
 			"org.springframework.security.config.Customizer",
@@ -70,7 +71,8 @@ class DocSnippetsTests {
 			"org.springframework.security.web.SecurityFilterChain", "org.springframework.stereotype.*");
 
 	private static final Pattern TYPE_DECLARATION = Pattern.compile(
-			"^(@[\\w.]+(\\([^)]*\\))?\\s+)*((public|protected|private|abstract|final|static|sealed|non-sealed|strictfp)\\s+)*"
+			"^(@[\\w.]+(\\([^)]*\\))?\\s+)*"
+					+ "((public|protected|private|abstract|final|static|sealed|non-sealed|strictfp)\\s+)*"
 					+ "(class|interface|enum|record|@interface)\\s+(\\w+).*",
 			Pattern.DOTALL);
 

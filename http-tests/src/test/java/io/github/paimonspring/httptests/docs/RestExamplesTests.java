@@ -299,7 +299,8 @@ class RestExamplesTests {
 		}
 		String[] responses = Files.exists(bodies) ? Files.readString(bodies).split("\036", -1) : new String[0];
 		String blockOutput = "\n  exit code " + process.exitValue() + ", output:\n" + indent(Files.readString(output))
-				+ (Files.exists(statuses) ? "  curl:\n" + indent(Files.readString(statuses).replace("\n\n", "\n")) : "");
+				+ (Files.exists(statuses) ? "  curl:\n" + indent(Files.readString(statuses).replace("\n\n",
+						"\n")) : "");
 		for (int i = 0; i < examples.size(); i++) {
 			Example example = examples.get(i);
 			if (i >= actual.size()) {
@@ -327,7 +328,10 @@ class RestExamplesTests {
 		return text.lines().map((line) -> "    " + line + "\n").reduce("", String::concat);
 	}
 
-	/** A shell block this test runs; the production walkthrough's blocks need two instances and run in TwoInstanceWalkthroughTests. */
+	/**
+	 * A shell block this test runs; the production walkthrough's blocks need two instances and run in
+	 * TwoInstanceWalkthroughTests.
+	 */
 	private static boolean isShell(Block block) {
 		return SHELLS.contains(block.language()) && !block.before().startsWith("<!-- walkthrough:");
 	}
@@ -382,7 +386,8 @@ class RestExamplesTests {
 	/** {@code shop.clicks}: click_id, dt, page. */
 	static byte[] clicks() {
 		return ArrowBodies.of(
-				List.of(ArrowBodies.intField("click_id", 64), ArrowBodies.utf8Field("dt"), ArrowBodies.utf8Field("page")),
+				List.of(ArrowBodies.intField("click_id", 64), ArrowBodies.utf8Field("dt"),
+						ArrowBodies.utf8Field("page")),
 				new Object[] { 1L, "2026-11-30", "/" }, new Object[] { 2L, "2026-11-30", "/cart" });
 	}
 

@@ -33,7 +33,8 @@ class ActuatorTests {
 	@Test
 	void healthEndpointAndMetricsReportTheWarehouseTablesAndUploads() throws Exception {
 		try (Warehouse fixture = new Warehouse(this.warehouse)) {
-			fixture.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build());
+			fixture.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+					DataTypes.STRING()).build());
 		}
 		try (SampleAppProcess app = SampleAppProcess.start(this.warehouse, List.of("-Xmx512m"),
 				"--paimon.admin.enabled=true", "--paimon.admin.token=t")) {
@@ -64,7 +65,8 @@ class ActuatorTests {
 			assertThat(before.statusCode()).as(before.body()).isEqualTo(200);
 			assertThat(JsonPath.<List<String>>read(before.body(), "$.tables[*].identifier"))
 				.containsExactlyInAnyOrder("shop.orders", "shop.events", "shop.clicks");
-			assertThat(JsonPath.<List<Object>>read(before.body(), "$.tables[?(@.identifier == 'shop.orders')].primaryKeys[*]"))
+			assertThat(JsonPath.<List<Object>>read(before.body(),
+					"$.tables[?(@.identifier == 'shop.orders')].primaryKeys[*]"))
 				.containsExactly("order_id", "dt");
 			assertThat(JsonPath.<List<Object>>read(before.body(), "$.tables[?(@.identifier == 'shop.orders')].bucket"))
 				.containsExactly(2);

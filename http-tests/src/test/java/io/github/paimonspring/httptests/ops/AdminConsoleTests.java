@@ -4,6 +4,7 @@ import java.io.File;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +67,8 @@ class AdminConsoleTests {
 		}
 		Path arrowFile = this.temp.resolve("events.arrows");
 		Files.write(arrowFile, ArrowBodies.idName(1, "alice", 2, "bob"));
-		try (SampleAppProcess app = SampleAppProcess.start(warehouse, List.of("-Xmx512m"), "--paimon.admin.enabled=true",
+		try (SampleAppProcess app = SampleAppProcess.start(warehouse, List.of("-Xmx512m"),
+				"--paimon.admin.enabled=true",
 				"--paimon.admin.token=" + TOKEN)) {
 			// the page is static and public, what it loads needs the token
 			AdminClient anonymous = new AdminClient(app, null);
@@ -90,11 +92,13 @@ class AdminConsoleTests {
 				token.sendKeys(TOKEN);
 				browser.findElement(By.id("paimon-sign-in-button")).click();
 
-				WebElement title = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".info .title")));
+				WebElement title = wait.until(ExpectedConditions.visibilityOfElementLocated(By
+						.cssSelector(".info .title")));
 				assertThat(title.getText()).contains("Paimon admin API");
 				wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".opblock-summary-path")));
 				// the bearer scheme is pre-authorized with the token: Authorize shows it as such
-				assertThat(browser.findElement(By.cssSelector(".btn.authorize")).getAttribute("class")).contains("locked");
+				assertThat(browser.findElement(By.cssSelector(".btn.authorize")).getAttribute("class"))
+						.contains("locked");
 				assertThat(browser.findElement(By.id("paimon-sign-out")).getText()).isEqualTo("Sign out");
 				screenshot(browser, "02-signed-in", title);
 
@@ -179,7 +183,8 @@ class AdminConsoleTests {
 			.findFirst()
 			.orElse(null));
 		String body = wait.until((driver) -> {
-			List<WebElement> bodies = block.findElements(By.cssSelector(".live-responses-table .response-col_description pre"));
+			List<WebElement> bodies = block.findElements(By
+					.cssSelector(".live-responses-table .response-col_description pre"));
 			return bodies.isEmpty() || bodies.get(0).getText().isBlank() ? null : bodies.get(0).getText();
 		});
 		assertThat(status.getText()).as("status of the request; response: %s", body).startsWith("2");
@@ -206,20 +211,23 @@ class AdminConsoleTests {
 		((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView({block: 'center'})", shown);
 		File shot = ((ChromeDriver) browser).getScreenshotAs(OutputType.FILE);
 		Files.createDirectories(SCREENSHOTS);
-		Files.copy(shot.toPath(), SCREENSHOTS.resolve(step + ".png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+		Files.copy(shot.toPath(), SCREENSHOTS.resolve(step + ".png"), StandardCopyOption.REPLACE_EXISTING);
 	}
 
 	private static void assertSpec(String spec) {
 		for (String path : List.of("/paimon/transactions/{id}/batches", "/paimon/tables/{database}/{table}/uploads")) {
 			Map<String, Object> schema = JsonPath.read(spec,
 					"$.paths['" + path + "'].post.requestBody.content['" + ARROW + "'].schema");
-			assertThat(schema).as("Arrow body of %s", path).containsEntry("type", "string").containsEntry("format", "binary");
+			assertThat(schema).as("Arrow body of %s", path).containsEntry("type", "string").containsEntry("format",
+					"binary");
 			assertThat(JsonPath.<Boolean>read(spec, "$.paths['" + path + "'].post.requestBody.required")).isTrue();
 		}
 		Map<String, List<String>> errors = Map.of(
-				"post /paimon/tables/{database}/{table}/uploads", List.of("400", "401", "404", "409", "413", "415", "422"),
+				"post /paimon/tables/{database}/{table}/uploads", List.of("400", "401", "404", "409", "413", "415",
+						"422"),
 				"post /paimon/transactions/{id}/batches", List.of("400", "401", "404", "409", "413", "415", "422"),
-				"post /paimon/tables/{database}/{table}/transactions", List.of("400", "401", "404", "415", "422", "429"),
+				"post /paimon/tables/{database}/{table}/transactions", List.of("400", "401", "404", "415", "422",
+						"429"),
 				"post /paimon/transactions/{id}/commit", List.of("400", "401", "404", "409"),
 				"post /paimon/transactions/{id}/abort", List.of("401", "404", "409"),
 				"post /paimon/tables/{database}/{table}/truncate", List.of("400", "401", "404", "409"),
@@ -229,7 +237,8 @@ class AdminConsoleTests {
 				"get /paimon/tables", List.of("401"));
 		errors.forEach((operation, codes) -> {
 			String[] parts = operation.split(" ");
-			Map<String, Object> responses = JsonPath.read(spec, "$.paths['" + parts[1] + "']." + parts[0] + ".responses");
+			Map<String, Object> responses = JsonPath.read(spec,
+					"$.paths['" + parts[1] + "']." + parts[0] + ".responses");
 			assertThat(responses.keySet()).as("responses of %s", operation).containsAll(codes);
 			for (String code : codes) {
 				assertThat(JsonPath.<String>read(spec,
@@ -237,7 +246,8 @@ class AdminConsoleTests {
 					.as("description of %s %s", operation, code)
 					.isNotBlank();
 			}
-			assertThat(JsonPath.<List<Object>>read(spec, "$.paths['" + parts[1] + "']." + parts[0] + ".security[*]['paimon-bearer']"))
+			assertThat(JsonPath.<List<Object>>read(spec,
+					"$.paths['" + parts[1] + "']." + parts[0] + ".security[*]['paimon-bearer']"))
 				.as("security of %s", operation)
 				.hasSize(1);
 		});

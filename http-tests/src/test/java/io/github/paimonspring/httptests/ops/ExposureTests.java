@@ -46,7 +46,8 @@ class ExposureTests {
 	void start() throws Exception {
 		this.warehouse = temp.resolve("warehouse");
 		try (Warehouse fixture = new Warehouse(this.warehouse)) {
-			Schema schema = Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build();
+			Schema schema = Schema.newBuilder().column("id", DataTypes.INT()).column("name",
+					DataTypes.STRING()).build();
 			fixture.create("ops.a", schema);
 			fixture.create("ops.b", schema);
 		}
@@ -116,7 +117,8 @@ class ExposureTests {
 		for (String path : List.of("/swagger-ui/index.html", "/swagger-ui/swagger-initializer.js")) {
 			HttpResponse<String> ui = this.anonymous.get(path);
 			assertThat(ui.statusCode()).as(path).isEqualTo(200);
-			assertThat(ui.body()).as(path).doesNotContain("/paimon/tables").doesNotContain("ops.a").doesNotContain("ops/a");
+			assertThat(ui.body()).as(path).doesNotContain("/paimon/tables").doesNotContain("ops.a")
+					.doesNotContain("ops/a");
 		}
 		assertThat(this.anonymous.get("/swagger-ui/swagger-initializer.js").body()).contains("paimon-sign-in");
 		HttpResponse<String> console = this.anonymous.get("/swagger-ui.html");

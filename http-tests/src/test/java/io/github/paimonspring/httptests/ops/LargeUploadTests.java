@@ -36,7 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A ~2 GB one-shot upload into a server with a 512 MB heap. The body is generated batch by batch
- * while it is sent, so neither process holds it; the row count is checked from the snapshot. Tagged {@code large}: excluded from
+ * while it is sent, so neither process holds it; the row count is checked from the snapshot. Tagged {@code large}:
+ * excluded from
  * {@code mvn verify}; run it with
  * {@code mvn -B -pl http-tests surefire:test -Dgroups=large -DexcludedGroups=none} (after a build).
  */
@@ -79,7 +80,8 @@ class LargeUploadTests {
 			HttpResponse<String> response = client.send(request);
 			double seconds = (System.nanoTime() - started) / 1e9;
 			double megabytes = body.produced() / 1048576.0;
-			System.out.printf(Locale.ROOT, "LargeUploadTests: %,d bytes (%,d rows in %d batches) uploaded and committed "
+			System.out.printf(Locale.ROOT,
+					"LargeUploadTests: %,d bytes (%,d rows in %d batches) uploaded and committed "
 					+ "in %.1f s: %.1f MB/s, %,.0f rows/s%n", body.produced(), expectedRows, batches, seconds,
 					megabytes / seconds, expectedRows / seconds);
 
@@ -178,7 +180,8 @@ class LargeUploadTests {
 				for (int i = 0; i < ROWS_PER_BATCH; i++) {
 					long row = first + i;
 					id.setSafe(i, row);
-					payload.setSafe(i, this.pool, (int) ((row * 1_000_003L) % (POOL_BYTES - PAYLOAD_BYTES)), PAYLOAD_BYTES);
+					payload.setSafe(i, this.pool, (int) ((row * 1_000_003L) % (POOL_BYTES - PAYLOAD_BYTES)),
+							PAYLOAD_BYTES);
 				}
 				this.root.setRowCount(ROWS_PER_BATCH);
 				this.writer.writeBatch();

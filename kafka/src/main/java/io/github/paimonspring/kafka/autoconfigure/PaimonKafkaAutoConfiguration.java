@@ -49,13 +49,15 @@ public final class PaimonKafkaAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(KafkaPipelines.class)
 	KafkaPipelineRunner paimonKafkaPipelines(PaimonKafkaProperties properties, PaimonOperations paimon,
-			ObjectProvider<ConsumerFactory<?, ?>> consumerFactory, ObjectProvider<ProducerFactory<?, ?>> producerFactory,
+			ObjectProvider<ConsumerFactory<?, ?>> consumerFactory, ObjectProvider<ProducerFactory<?,
+					?>> producerFactory,
 			ObjectProvider<KafkaPipelineListener> listeners) {
 		ConsumerFactory<?, ?> consumers = consumerFactory.getIfAvailable();
 		ProducerFactory<?, ?> producers = producerFactory.getIfAvailable();
 		if (consumers == null || producers == null) {
 			throw new KafkaPipelineException(null, "paimon.kafka.pipelines are declared, but there is no Kafka "
-					+ "ConsumerFactory and ProducerFactory: add spring-boot-starter-kafka (Boot's Kafka auto-configuration, "
+					+ "ConsumerFactory and ProducerFactory: add spring-boot-starter-kafka (Boot's Kafka "
+							+ "auto-configuration, "
 					+ "configured with spring.kafka.*)");
 		}
 		Map<String, Object> consumerConfig = consumers.getConfigurationProperties();

@@ -61,10 +61,12 @@ final class KafkaPipeline {
 
 	private volatile @Nullable String error;
 
-	KafkaPipeline(String name, KafkaPipelineProperties settings, PaimonOperations paimon, KafkaPipelineListener listener,
+	KafkaPipeline(String name, KafkaPipelineProperties settings, PaimonOperations paimon,
+			KafkaPipelineListener listener,
 			ConsumerFactory<byte[], byte[]> consumers, DeadLetters deadLetters, String groupId, String resetTo) {
 		this.name = name;
-		this.table = Objects.requireNonNull(settings.getTable(), "the table of pipeline '" + name + "', checked before");
+		this.table = Objects.requireNonNull(settings.getTable(),
+				"the table of pipeline '" + name + "', checked before");
 		this.settings = settings;
 		this.paimon = paimon;
 		this.listener = listener;

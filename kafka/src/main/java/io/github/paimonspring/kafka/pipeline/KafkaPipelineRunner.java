@@ -79,7 +79,8 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 			DeadLetters deadLetters = new DeadLetters(new KafkaTemplate<>(producers), name, table,
 					pipeline.getDeadLetterTopic(), Duration.ofSeconds(30));
 			this.pipelines.add(new KafkaPipeline(name, pipeline, paimon, listener,
-					new DefaultKafkaConsumerFactory<>(consumer, new ByteArrayDeserializer(), new ByteArrayDeserializer()),
+					new DefaultKafkaConsumerFactory<>(consumer, new ByteArrayDeserializer(),
+							new ByteArrayDeserializer()),
 					deadLetters, groupId, resetTo));
 		}
 	}
@@ -89,7 +90,8 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 		String prefix = "paimon.kafka.pipelines." + name + ".";
 		String table = pipeline.getTable();
 		if (table == null || table.isBlank()) {
-			throw new KafkaPipelineException(null, "Property " + prefix + "table is required: the table pipeline '" + name
+			throw new KafkaPipelineException(null,
+					"Property " + prefix + "table is required: the table pipeline '" + name
 					+ "' writes (a paimon.tables name or database.table)");
 		}
 		boolean pattern = pipeline.getTopicPattern() != null && !pipeline.getTopicPattern().isBlank();
@@ -109,7 +111,8 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 		for (String topic : pipeline.getTopics()) {
 			if (!TOPIC.matcher(topic).matches()) {
 				throw new KafkaPipelineException(pipeline.getTable(), "Property " + prefix + "topics has '" + topic
-						+ "': a topic of a pipeline has 1 to 117 letters, digits, '.', '_' or '-' (its partitions write "
+						+ "': a topic of a pipeline has 1 to 117 letters, digits, '.', '_' or '-' (its partitions "
+								+ "write "
 						+ "through the channels '<topic>-<partition>', at most 128 characters)");
 			}
 		}

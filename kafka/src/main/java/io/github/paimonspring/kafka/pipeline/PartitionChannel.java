@@ -1,5 +1,6 @@
 package io.github.paimonspring.kafka.pipeline;
 
+import java.time.Duration;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -79,9 +80,9 @@ final class PartitionChannel {
 
 	private CompletableFuture<?> sendChain = CompletableFuture.completedFuture(null);
 
-	private final java.time.Duration retryBackoff;
+	private final Duration retryBackoff;
 
-	PartitionChannel(TopicPartition partition, java.time.Duration retryBackoff) {
+	PartitionChannel(TopicPartition partition, Duration retryBackoff) {
 		this.partition = partition;
 		this.retryBackoff = retryBackoff;
 		this.channel = channelName(partition);
@@ -190,7 +191,7 @@ final class PartitionChannel {
 	 * @param base the configured backoff
 	 * @return the wait in nanoseconds
 	 */
-	long backoffNanos(java.time.Duration base) {
+	long backoffNanos(Duration base) {
 		return base.toNanos() * Math.min(30, 1L << Math.min(Math.max(this.failures, 1) - 1, 5));
 	}
 

@@ -144,15 +144,18 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 	}
 
 	/** Publishes a bad record to the dead-letter topic (or stops the pipeline); false if that failed. */
-	private boolean deadLetter(PartitionChannel partition, ConsumerRecord<byte[], byte[]> record, BadRecordException ex) {
+	private boolean deadLetter(PartitionChannel partition, ConsumerRecord<byte[], byte[]> record,
+			BadRecordException ex) {
 		String where = "Record " + record.topic() + "-" + record.partition() + "@" + record.offset() + " of pipeline '"
-				+ this.pipeline.name() + "' cannot be written into table '" + this.converter.shape().identifier() + "': ";
+				+ this.pipeline.name() + "' cannot be written into table '" + this.converter.shape().identifier()
+						+ "': ";
 		if (this.settings.getOnError() == KafkaPipelineProperties.OnError.STOP) {
 			throw new KafkaPipelineException(this.converter.shape().identifier(),
 					where + ex.getMessage() + " (on-error is stop)", ex);
 		}
 		try {
-			this.pipeline.deadLetters().publish(record, new BadRecordException(ex.reason(), where + ex.getMessage(), ex));
+			this.pipeline.deadLetters().publish(record, new BadRecordException(ex.reason(), where + ex.getMessage(),
+					ex));
 		}
 		catch (RuntimeException failure) {
 			fail(partition, failure);
@@ -192,7 +195,8 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 			completions(partition);
 			if (partition.reopen(this.pipeline.paimon(), this.pipeline.table(), this.pipeline.sender(), this.consumer,
 					this.resetTo)) {
-				logger.warn("Opening channel {} for pipeline '{}' failed; retrying: {}", partition.channel, this.pipeline.name(),
+				logger.warn("Opening channel {} for pipeline '{}' failed; retrying: {}", partition.channel,
+						this.pipeline.name(),
 						String.valueOf(partition.failure));
 			}
 			boolean pause = partition.state != PartitionChannel.State.OPEN

@@ -60,7 +60,8 @@ public final class ArrowColumns {
 			case BIGINT -> ((BigIntVector) vector).setSafe(index, (Long) value);
 			case FLOAT -> ((Float4Vector) vector).setSafe(index, (Float) value);
 			case DOUBLE -> ((Float8Vector) vector).setSafe(index, (Double) value);
-			case CHAR, VARCHAR -> ((VarCharVector) vector).setSafe(index, ((String) value).getBytes(StandardCharsets.UTF_8));
+			case CHAR, VARCHAR -> ((VarCharVector) vector).setSafe(index,
+					((String) value).getBytes(StandardCharsets.UTF_8));
 			case BINARY, VARBINARY -> ((VarBinaryVector) vector).setSafe(index, (byte[]) value);
 			case DECIMAL -> ((DecimalVector) vector).setSafe(index, (BigDecimal) value);
 			case DATE -> ((DateDayVector) vector).setSafe(index, (Integer) value);

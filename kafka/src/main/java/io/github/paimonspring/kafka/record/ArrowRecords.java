@@ -58,7 +58,8 @@ final class ArrowRecords {
 					&& !field.getName().equals(current.rowKindColumn()))) {
 				converter.evolve(schema);
 			}
-			ArrowBatchConverter checks = new ArrowBatchConverter(converter.shape().identifier(), converter.shape().rowType(),
+			ArrowBatchConverter checks = new ArrowBatchConverter(converter.shape().identifier(),
+					converter.shape().rowType(),
 					converter.shape().rowKindColumn());
 			while (reader.loadNextBatch()) {
 				VectorSchemaRoot loaded = reader.getVectorSchemaRoot();
@@ -70,7 +71,8 @@ final class ArrowRecords {
 					for (byte kind : kinds) {
 						if (kind != RowKind.INSERT.toByteValue()) {
 							throw JsonValues.mismatch(converter.shape().rowKindColumn(), null, "is "
-									+ RowKind.fromByteValue(kind).shortString() + ", but table '" + converter.shape().identifier()
+									+ RowKind.fromByteValue(kind).shortString()
+											+ ", but table '" + converter.shape().identifier()
 									+ "' has no primary key: it takes inserts (+I) only");
 						}
 					}
@@ -88,7 +90,8 @@ final class ArrowRecords {
 		}
 		catch (IOException | RuntimeException ex) {
 			batches.forEach(VectorSchemaRoot::close);
-			throw new BadRecordException(Reason.MALFORMED, "The value is not an Arrow IPC stream: " + ex.getMessage(), ex);
+			throw new BadRecordException(Reason.MALFORMED, "The value is not an Arrow IPC stream: " + ex.getMessage(),
+					ex);
 		}
 	}
 

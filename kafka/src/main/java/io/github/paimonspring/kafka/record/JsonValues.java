@@ -202,7 +202,8 @@ final class JsonValues {
 				case TIME_WITHOUT_TIME_ZONE:
 					return (int) (LocalTime.parse(text.trim()).toNanoOfDay() / 1_000_000);
 				case TIMESTAMP_WITHOUT_TIME_ZONE:
-					return timestamp(LocalDateTime.parse(text.trim().replace(' ', 'T')).toInstant(ZoneOffset.UTC), type, path);
+					return timestamp(LocalDateTime.parse(text.trim().replace(' ', 'T')).toInstant(ZoneOffset.UTC), type,
+							path);
 				case TIMESTAMP_WITH_LOCAL_TIME_ZONE: {
 					String trimmed = text.trim().replace(' ', 'T');
 					try {
@@ -266,10 +267,12 @@ final class JsonValues {
 				return instant.getEpochSecond();
 			}
 			if (precision <= 3) {
-				return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000L), instant.getNano() / 1_000_000);
+				return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000L),
+						instant.getNano() / 1_000_000);
 			}
 			if (precision <= 6) {
-				return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000);
+				return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L),
+						instant.getNano() / 1_000);
 			}
 			return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000_000L), instant.getNano());
 		}
@@ -314,7 +317,8 @@ final class JsonValues {
 	}
 
 	private static BadRecordException wrongType(String path, DataType type, JsonNode node) {
-		return mismatch(path, type, "cannot take the JSON " + describe(node.getNodeType()) + " " + shorten(node.toString()));
+		return mismatch(path, type, "cannot take the JSON " + describe(node.getNodeType())
+				+ " " + shorten(node.toString()));
 	}
 
 	static BadRecordException mismatch(String path, @Nullable DataType type, String what) {

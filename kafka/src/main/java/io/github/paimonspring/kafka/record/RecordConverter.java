@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -63,7 +65,8 @@ public final class RecordConverter {
 	 * @param paimon the operations whose tables the records are converted for
 	 * @param allocator the Arrow memory the batches are built in
 	 */
-	public RecordConverter(String pipeline, KafkaPipelineProperties settings, PaimonOperations paimon, BufferAllocator allocator) {
+	public RecordConverter(String pipeline, KafkaPipelineProperties settings, PaimonOperations paimon,
+			BufferAllocator allocator) {
 		this.pipeline = pipeline;
 		this.settings = settings;
 		this.paimon = paimon;
@@ -95,7 +98,8 @@ public final class RecordConverter {
 		}
 		if (value.length > this.settings.getMaxRecordSize().toBytes()) {
 			throw new BadRecordException(Reason.TOO_LARGE, "The value has " + value.length + " bytes, more than "
-					+ "paimon.kafka.pipelines." + this.pipeline + ".max-record-size (" + this.settings.getMaxRecordSize()
+					+ "paimon.kafka.pipelines." + this.pipeline
+							+ ".max-record-size (" + this.settings.getMaxRecordSize()
 					+ ")");
 		}
 		return switch (this.settings.getFormat()) {
@@ -144,7 +148,7 @@ public final class RecordConverter {
 		}
 		if (node == null || !node.isObject()) {
 			throw new BadRecordException(Reason.MALFORMED, "The value is not a JSON object but "
-					+ ((node == null) ? "empty" : "a JSON " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
+					+ ((node == null) ? "empty" : "a JSON " + node.getNodeType().name().toLowerCase(Locale.ROOT)));
 		}
 		TableShape current = this.shape;
 		List<Field> added = unknownFields(node, current);
@@ -192,7 +196,8 @@ public final class RecordConverter {
 			}
 			if (!current.policy().addsColumns()) {
 				throw JsonValues.mismatch(name, null, "is not a column of table '" + current.identifier()
-						+ "', whose schema evolution policy is " + current.policy() + " (set paimon.tables.<name>.schema-evolution "
+						+ "', whose schema evolution policy is " + current.policy()
+								+ " (set paimon.tables.<name>.schema-evolution "
 						+ "to add-columns to add it, or paimon.kafka.pipelines." + this.pipeline
 						+ ".ignore-unknown-fields=true to ignore such fields)");
 			}
@@ -202,7 +207,7 @@ public final class RecordConverter {
 					continue; // no type to add it with yet
 				}
 				throw JsonValues.mismatch(name, null, "is not a column of table '" + current.identifier()
-						+ "', and a JSON " + entry.getValue().getNodeType().name().toLowerCase(java.util.Locale.ROOT)
+						+ "', and a JSON " + entry.getValue().getNodeType().name().toLowerCase(Locale.ROOT)
 						+ " gives no type to add it with (add the column to the table)");
 			}
 			added.add(new Field(name, FieldType.nullable(type), null));
@@ -278,7 +283,8 @@ public final class RecordConverter {
 			key = JSON.readTree(record.key());
 		}
 		catch (IOException ex) {
-			throw new BadRecordException(Reason.MALFORMED, "The key is not JSON (key-format is json): " + ex.getMessage(), ex);
+			throw new BadRecordException(Reason.MALFORMED,
+					"The key is not JSON (key-format is json): " + ex.getMessage(), ex);
 		}
 		if (key == null || !key.isObject()) {
 			throw new BadRecordException(Reason.MALFORMED, "The key is not a JSON object (key-format is json)");
@@ -319,7 +325,7 @@ public final class RecordConverter {
 	}
 
 	private String table() {
-		return java.util.Objects.requireNonNull(this.settings.getTable());
+		return Objects.requireNonNull(this.settings.getTable());
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.github.paimonspring.kafka.record;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import io.github.paimonspring.kafka.KafkaColumnProperties;
@@ -48,7 +49,8 @@ public final class RecordMetadata {
 		add(targets, shape, prefix + "partition", columns.getPartition(), Source.PARTITION, null);
 		add(targets, shape, prefix + "offset", columns.getOffset(), Source.OFFSET, null);
 		for (Map.Entry<String, String> header : columns.getHeaders().entrySet()) {
-			add(targets, shape, prefix + "headers." + header.getKey(), header.getValue(), Source.HEADER, header.getKey());
+			add(targets, shape, prefix + "headers." + header.getKey(), header.getValue(), Source.HEADER,
+					header.getKey());
 		}
 		return new RecordMetadata(List.copyOf(targets));
 	}
@@ -61,7 +63,8 @@ public final class RecordMetadata {
 		int index = shape.index(column);
 		if (index < 0) {
 			throw new KafkaPipelineException(shape.identifier(), "Property " + property + " names column '" + column
-					+ "', which table '" + shape.identifier() + "' does not have (columns: " + shape.rowType().getFieldNames()
+					+ "', which table '" + shape.identifier()
+							+ "' does not have (columns: " + shape.rowType().getFieldNames()
 					+ ")");
 		}
 		DataType type = shape.rowType().getTypeAt(index);
@@ -76,8 +79,9 @@ public final class RecordMetadata {
 		};
 		if (!fits) {
 			throw new KafkaPipelineException(shape.identifier(), "Property " + property + " names column '" + column
-					+ "' of table '" + shape.identifier() + "', whose type " + type.asSQLString() + " cannot take the record's "
-					+ source.name().toLowerCase(java.util.Locale.ROOT));
+					+ "' of table '" + shape.identifier() + "', whose type " + type.asSQLString()
+							+ " cannot take the record's "
+					+ source.name().toLowerCase(Locale.ROOT));
 		}
 		targets.add(new Target(source, header, index, column, type));
 	}
@@ -123,7 +127,8 @@ public final class RecordMetadata {
 				Header header = record.headers().lastHeader(target.header);
 				yield (header != null) ? bytes(header.value(), target) : null;
 			}
-			case TIMESTAMP -> (record.timestampType() == TimestampType.NO_TIMESTAMP_TYPE || record.timestamp() < 0) ? null
+			case TIMESTAMP -> (record.timestampType() == TimestampType.NO_TIMESTAMP_TYPE || record.timestamp() < 0)
+					? null
 					: (target.type.getTypeRoot() == DataTypeRoot.BIGINT) ? (Object) record.timestamp()
 							: JsonValues.fromLong(record.timestamp(), target.type, target.column);
 			case TOPIC -> record.topic();

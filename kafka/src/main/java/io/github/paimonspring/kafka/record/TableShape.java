@@ -22,7 +22,8 @@ import org.apache.paimon.types.RowType;
  * @param policy what writes may change in the schema
  * @param indexes column name → position in {@code rowType}
  */
-public record TableShape(String table, String identifier, RowType rowType, List<String> primaryKeys, String rowKindColumn,
+public record TableShape(String table, String identifier, RowType rowType, List<String> primaryKeys,
+		String rowKindColumn,
 		SchemaEvolutionPolicy policy, Map<String, Integer> indexes) {
 
 	/**

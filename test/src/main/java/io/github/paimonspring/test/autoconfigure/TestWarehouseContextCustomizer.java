@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.support.DefaultSingletonBeanRegistry;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.MutablePropertySources;
@@ -52,7 +53,7 @@ final class TestWarehouseContextCustomizer implements ContextCustomizer {
 			registry.registerDisposableBean(BEAN_NAME, warehouse::delete);
 		}
 		else {
-			context.addApplicationListener((org.springframework.context.event.ContextClosedEvent event) -> warehouse.delete());
+			context.addApplicationListener((ContextClosedEvent event) -> warehouse.delete());
 		}
 		addPropertySource(context.getEnvironment().getPropertySources(), warehouse);
 		beanFactory.registerSingleton("paimonTestWarehouseCatalogKey", new CatalogKey(warehouse));

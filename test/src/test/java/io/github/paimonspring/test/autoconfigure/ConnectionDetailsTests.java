@@ -13,6 +13,7 @@ import java.util.Map;
 import io.github.paimonspring.autoconfigure.PaimonConnectionDetails;
 import io.github.paimonspring.support.InJvmS3;
 import io.github.paimonspring.support.TestPostgres;
+import io.github.paimonspring.test.PaimonAssertions;
 import io.github.paimonspring.test.PeopleWriter;
 import io.github.paimonspring.test.PeopleWriter.Person;
 import io.github.paimonspring.test.autoconfigure.AutoConfigureTestWarehouse.Replace;
@@ -66,9 +67,10 @@ class ConnectionDetailsTests {
 		void writesIntoTheS3Warehouse() {
 			assertThat(this.catalog.options()).containsEntry("warehouse", S3Details.WAREHOUSE);
 			this.writer.save(List.of(new Person(1L, "ada", "london")));
-			io.github.paimonspring.test.PaimonAssertions.assertThat(this.people).containsExactlyInAnyOrderRows(
+			PaimonAssertions.assertThat(this.people).containsExactlyInAnyOrderRows(
 					row(1L, "ada", "london"));
-			assertThat(this.s3.server().objects("lake", "warehouse/crm.db/people")).anyMatch((key) -> key.endsWith(".parquet"));
+			assertThat(this.s3.server().objects("lake",
+					"warehouse/crm.db/people")).anyMatch((key) -> key.endsWith(".parquet"));
 		}
 
 	}
@@ -131,7 +133,7 @@ class ConnectionDetailsTests {
 				.containsEntry("warehouse", this.warehouse.location())
 				.containsEntry("catalog-key", key);
 			this.writer.save(List.of(new Person(2L, "bob", "rome")));
-			io.github.paimonspring.test.PaimonAssertions.assertThat(this.people).containsExactlyInAnyOrderRows(
+			PaimonAssertions.assertThat(this.people).containsExactlyInAnyOrderRows(
 					row(2L, "bob", "rome"));
 			assertThat(registeredTables(key)).containsExactly("crm.people");
 			assertThat(Files.isDirectory(this.warehouse.path().resolve("crm.db/people/snapshot"))).isTrue();
@@ -209,7 +211,8 @@ class ConnectionDetailsTests {
 
 				@Override
 				public Map<String, String> getCatalogOptions() {
-					return Map.of("uri", JDBC_URL, "jdbc.user", TestPostgres.user(), "catalog-key", "paimon", "lock.enabled", "true");
+					return Map.of("uri", JDBC_URL, "jdbc.user", TestPostgres.user(), "catalog-key", "paimon",
+							"lock.enabled", "true");
 				}
 			};
 		}

@@ -2,11 +2,13 @@ package io.github.paimonspring.test.autoconfigure;
 
 import java.nio.file.Files;
 import java.util.List;
+import java.util.Locale;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
+import io.github.paimonspring.test.PaimonAssertions;
 import io.github.paimonspring.test.PeopleWriter;
 import io.github.paimonspring.test.PeopleWriter.Person;
 import io.github.paimonspring.test.UnrelatedComponent;
@@ -55,8 +57,8 @@ class PaimonTestSliceTests {
 		assertThat(this.context.getBeansOfType(MaintenanceScheduler.class)).isEmpty();
 		assertThat(this.context.getEnvironment().getProperty("paimon.maintenance.enabled")).isEqualTo("false");
 		assertThat(this.context.getBeanDefinitionNames())
-			.noneMatch((name) -> name.toLowerCase(java.util.Locale.ROOT).contains("admin"))
-			.noneMatch((name) -> name.toLowerCase(java.util.Locale.ROOT).contains("actuat"));
+			.noneMatch((name) -> name.toLowerCase(Locale.ROOT).contains("admin"))
+			.noneMatch((name) -> name.toLowerCase(Locale.ROOT).contains("actuat"));
 	}
 
 	@Test
@@ -65,7 +67,7 @@ class PaimonTestSliceTests {
 		assertThat(this.warehouse.path().toString()).doesNotContain("paimon-test-module-configured-warehouse");
 		assertThat(this.catalog.options()).containsEntry("warehouse", this.warehouse.location());
 		this.writer.save(List.of(new Person(1L, "ada", "london")));
-		io.github.paimonspring.test.PaimonAssertions.assertThat(this.people).containsRows(row(1L, "ada", "london"));
+		PaimonAssertions.assertThat(this.people).containsRows(row(1L, "ada", "london"));
 		assertThat(Files.list(this.warehouse.path().resolve("crm.db/people")).map((p) -> p.getFileName().toString()))
 			.contains("snapshot", "schema");
 	}

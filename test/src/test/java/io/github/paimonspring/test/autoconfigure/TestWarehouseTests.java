@@ -49,7 +49,8 @@ class TestWarehouseTests {
 				assertThat(context.getBean(Catalog.class).options()).containsEntry("warehouse", warehouse.location())
 					.containsEntry("metastore", "filesystem");
 				PaimonOperations paimon = context.getBean(PaimonOperations.class);
-				try (VectorSchemaRoot batch = TestBatches.of(paimon.tables().getTable("people")).row(1L, "ada").build()) {
+				try (VectorSchemaRoot batch = TestBatches.of(paimon.tables().getTable("people")).row(1L,
+						"ada").build()) {
 					paimon.write("people", batch);
 				}
 				assertThat(paimon.tables().getTable("people")).containsExactlyInAnyOrderRows(row(1L, "ada"));
@@ -73,7 +74,8 @@ class TestWarehouseTests {
 		this.runner.withPropertyValues("paimon.tables.people.schema.columns[1].type=NO_SUCH_TYPE")
 			.withInitializer((context) -> {
 				customizer(Replace.NON_TEST).customizeContext(context, null);
-				used.set(((TemporaryWarehouse) context.getBeanFactory().getSingleton("paimonTemporaryWarehouse")).path());
+				used.set(((TemporaryWarehouse) context.getBeanFactory().getSingleton("paimonTemporaryWarehouse"))
+						.path());
 			})
 			.run((context) -> assertThat(context).hasFailed());
 		assertThat(used.get()).isNotNull().doesNotExist();
@@ -83,7 +85,8 @@ class TestWarehouseTests {
 	void theAnnotationClosestToTheTestWinsAndNoneReplacesNothing() {
 		TestWarehouseContextCustomizerFactory factory = new TestWarehouseContextCustomizerFactory();
 		assertThat(factory.createContextCustomizer(Slice.class, List.of())).isEqualTo(customizer(Replace.NON_TEST));
-		assertThat(factory.createContextCustomizer(SliceOnAnyWarehouse.class, List.of())).isEqualTo(customizer(Replace.ANY));
+		assertThat(factory.createContextCustomizer(SliceOnAnyWarehouse.class,
+				List.of())).isEqualTo(customizer(Replace.ANY));
 		assertThat(factory.createContextCustomizer(SliceOnTheConfiguredWarehouse.class, List.of())).isNull();
 		assertThat(factory.createContextCustomizer(TestWarehouseTests.class, List.of())).isNull();
 		assertThat(customizer(Replace.ANY)).isNotEqualTo(customizer(Replace.NON_TEST));
