@@ -119,7 +119,7 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 	 */
 	@Bean
 	PendingFiles paimonAdminPendingFiles(ClusterMembership cluster, PaimonTables tables) {
-		return journal(cluster, tables)::pendingFiles;
+		return journal(cluster, tables);
 	}
 
 	/** The record of the transactions in the shared state; it keeps no state of its own. */
