@@ -118,8 +118,9 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 	 * from the journal in the shared state, so that those of every instance are kept.
 	 */
 	@Bean
+	@SuppressWarnings("UnnecessaryMethodReference") // a view of the journal: the journal itself is not a bean
 	PendingFiles paimonAdminPendingFiles(ClusterMembership cluster, PaimonTables tables) {
-		return journal(cluster, tables);
+		return journal(cluster, tables)::pendingFiles;
 	}
 
 	/** The record of the transactions in the shared state; it keeps no state of its own. */
