@@ -60,9 +60,8 @@ public final class PaimonKafkaAutoConfiguration {
 							+ "auto-configuration, "
 					+ "configured with spring.kafka.*)");
 		}
-		Map<String, Object> consumerConfig = consumers.getConfigurationProperties();
 		Map<String, Object> producerConfig = producers.getConfigurationProperties();
-		return new KafkaPipelineRunner(properties.getPipelines(), paimon, consumerConfig, producerConfig,
+		return new KafkaPipelineRunner(properties.getPipelines(), paimon, consumers, producerConfig,
 				KafkaPipelineListener.composite(listeners.orderedStream().toList()));
 	}
 

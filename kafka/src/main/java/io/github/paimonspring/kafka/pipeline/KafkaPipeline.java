@@ -1,15 +1,17 @@
 package io.github.paimonspring.kafka.pipeline;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.kafka.DeadLetters;
+import io.github.paimonspring.kafka.KafkaPipelineException;
 import io.github.paimonspring.kafka.KafkaPipelineListener;
 import io.github.paimonspring.kafka.KafkaPipelineProperties;
 import io.github.paimonspring.kafka.KafkaPipelineView;
@@ -20,10 +22,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
+import org.springframework.kafka.listener.ContainerProperties;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
- * One running pipeline: its consumers (one thread each), the executor their appends and channel
- * openings run on, its Arrow allocator and dead-letter publisher, and its state.
+ * One running pipeline: its listener container (spring-kafka's {@link ConcurrentMessageListenerContainer},
+ * one consumer thread per {@code concurrency}, consumers from the application's {@link ConsumerFactory}),
+ * the executor its appends and channel openings run on, its Arrow allocator and dead-letter publisher,
+ * and its state.
  */
 final class KafkaPipeline {
 
@@ -41,19 +49,19 @@ final class KafkaPipeline {
 
 	private final ConsumerFactory<byte[], byte[]> consumers;
 
+	private final Properties consumerOverrides;
+
 	private final DeadLetters deadLetters;
 
 	private final String groupId;
 
-	private final String resetTo;
-
-	private final List<PipelineConsumer> running = new ArrayList<>();
-
-	private final List<Thread> threads = new ArrayList<>();
+	private final PipelineListener records;
 
 	private final BufferAllocator allocator = new RootAllocator();
 
 	private final ExecutorService sender;
+
+	private @Nullable ConcurrentMessageListenerContainer<byte[], byte[]> container;
 
 	private volatile boolean active;
 
@@ -61,9 +69,21 @@ final class KafkaPipeline {
 
 	private volatile @Nullable String error;
 
+	/**
+	 * Creates a pipeline (started with {@link #start()}).
+	 * @param name its name
+	 * @param settings its settings (checked)
+	 * @param paimon the operations it writes with
+	 * @param listener what receives its events
+	 * @param consumers the factory of its consumers (byte array keys and values)
+	 * @param consumerOverrides the consumer properties that override the factory's
+	 * @param deadLetters its dead-letter publisher
+	 * @param groupId its consumer group
+	 * @param resetTo where a partition without a committed token starts: earliest or latest
+	 */
 	KafkaPipeline(String name, KafkaPipelineProperties settings, PaimonOperations paimon,
-			KafkaPipelineListener listener,
-			ConsumerFactory<byte[], byte[]> consumers, DeadLetters deadLetters, String groupId, String resetTo) {
+			KafkaPipelineListener listener, ConsumerFactory<byte[], byte[]> consumers, Properties consumerOverrides,
+			DeadLetters deadLetters, String groupId, String resetTo) {
 		this.name = name;
 		this.table = Objects.requireNonNull(settings.getTable(),
 				"the table of pipeline '" + name + "', checked before");
@@ -71,9 +91,10 @@ final class KafkaPipeline {
 		this.paimon = paimon;
 		this.listener = listener;
 		this.consumers = consumers;
+		this.consumerOverrides = consumerOverrides;
 		this.deadLetters = deadLetters;
 		this.groupId = groupId;
-		this.resetTo = resetTo;
+		this.records = new PipelineListener(this, resetTo);
 		AtomicInteger count = new AtomicInteger();
 		this.sender = Executors.newCachedThreadPool((task) -> {
 			Thread thread = new Thread(task, "paimon-kafka-" + name + "-send-" + count.incrementAndGet());
@@ -85,32 +106,60 @@ final class KafkaPipeline {
 	synchronized void start() {
 		this.active = true;
 		this.state = "running";
-		for (int i = 0; i < this.settings.getConcurrency(); i++) {
-			PipelineConsumer consumer = new PipelineConsumer(this,
-					this.consumers.createConsumer(this.groupId, "paimon-" + this.name, "-" + i), this.resetTo);
-			Thread thread = new Thread(consumer, "paimon-kafka-" + this.name + "-" + i);
-			this.running.add(consumer);
-			this.threads.add(thread);
-			thread.start();
-		}
+		ContainerProperties properties = (this.settings.getTopicPattern() != null)
+				? new ContainerProperties(Pattern.compile(this.settings.getTopicPattern()))
+				: new ContainerProperties(this.settings.getTopics().toArray(String[]::new));
+		properties.setGroupId(this.groupId);
+		properties.setClientId("paimon-" + this.name);
+		// the pipeline commits to Kafka the offsets its channels committed, never a poll's records (docs/kafka.md)
+		properties.setAckMode(ContainerProperties.AckMode.MANUAL);
+		properties.setKafkaConsumerProperties(this.consumerOverrides);
+		properties.setMessageListener(this.records);
+		properties.setConsumerRebalanceListener(this.records);
+		long wait = this.settings.getBatch().getMaxWait().toMillis();
+		long pollTimeout = Math.max(10, Math.min(100, wait / 2));
+		properties.setPollTimeout(pollTimeout);
+		properties.setIdleEventInterval(pollTimeout);
+		properties.setIdleBeforeDataMultiplier(1.0);
+		properties.setShutdownTimeout(this.settings.getRevokeTimeout().plus(Duration.ofSeconds(30)).toMillis());
+		ConcurrentMessageListenerContainer<byte[], byte[]> created = new ConcurrentMessageListenerContainer<>(
+				this.consumers, properties);
+		created.setConcurrency(this.settings.getConcurrency());
+		created.setBeanName("paimon-kafka-" + this.name);
+		created.setApplicationEventPublisher(this.records);
+		created.setCommonErrorHandler(errorHandler());
+		this.container = created;
+		created.start();
 		logger.info("Kafka pipeline '{}' consumes {} into table '{}' (group '{}', {} consumer(s))", this.name, topics(),
 				this.settings.getTable(), this.groupId, this.settings.getConcurrency());
 	}
 
-	synchronized void stop() {
-		this.active = false;
-		this.running.forEach(PipelineConsumer::wakeup);
-		long wait = this.settings.getRevokeTimeout().plus(Duration.ofSeconds(30)).toMillis();
-		for (Thread thread : this.threads) {
-			try {
-				thread.join(wait);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
+	/**
+	 * What handles an exception the listener throws (one it cannot handle itself: a failure of the Kafka
+	 * client or of the catalog): the same records again after a backoff that doubles up to 30 times the
+	 * retry backoff, without end and without committing anything to Kafka — no record is skipped.
+	 */
+	private DefaultErrorHandler errorHandler() {
+		long base = Math.max(1, this.settings.getRetryBackoff().toMillis());
+		ExponentialBackOff backOff = new ExponentialBackOff(base, 2.0);
+		backOff.setMaxInterval(base * 30);
+		DefaultErrorHandler handler = new DefaultErrorHandler((record, ex) -> {
+			throw new KafkaPipelineException(this.table, "Pipeline '" + this.name + "' does not skip record "
+					+ record.topic() + "-" + record.partition() + "@" + record.offset(), ex);
+		}, backOff);
+		handler.setAckAfterHandle(false);
+		return handler;
+	}
+
+	void stop() {
+		ConcurrentMessageListenerContainer<byte[], byte[]> running;
+		synchronized (this) {
+			this.active = false;
+			running = this.container;
 		}
-		this.threads.clear();
-		this.running.clear();
+		if (running != null) {
+			running.stop();
+		}
 		this.sender.shutdownNow();
 		if (this.error == null) {
 			this.state = "closed";
@@ -128,28 +177,26 @@ final class KafkaPipeline {
 	 * @param cause why
 	 */
 	void failed(Throwable cause) {
+		ConcurrentMessageListenerContainer<byte[], byte[]> running;
 		synchronized (this) {
 			if (this.error == null) {
 				this.error = (cause.getMessage() != null) ? cause.getMessage() : cause.toString();
 				this.state = "stopped";
 				logger.error("Kafka pipeline '{}' stopped: {}", this.name, this.error, cause);
 			}
+			this.active = false;
+			running = this.container;
 		}
-		this.active = false;
-		List<PipelineConsumer> consumers;
-		synchronized (this) {
-			consumers = new ArrayList<>(this.running);
+		if (running != null) {
+			// not on a consumer thread: stopping waits for the consumer threads to end
+			Thread stopper = new Thread(running::stop, "paimon-kafka-" + this.name + "-stop");
+			stopper.setDaemon(true);
+			stopper.start();
 		}
-		consumers.forEach(PipelineConsumer::wakeup);
 	}
 
 	KafkaPipelineView view() {
-		List<KafkaPipelineView.Partition> partitions = new ArrayList<>();
-		List<PipelineConsumer> consumers;
-		synchronized (this) {
-			consumers = new ArrayList<>(this.running);
-		}
-		consumers.forEach((consumer) -> partitions.addAll(consumer.partitions()));
+		List<KafkaPipelineView.Partition> partitions = this.records.partitions();
 		long lag = partitions.stream().mapToLong(KafkaPipelineView.Partition::lag).sum();
 		return new KafkaPipelineView(this.name, this.table, topics(), this.groupId,
 				this.state, this.error, lag, partitions);

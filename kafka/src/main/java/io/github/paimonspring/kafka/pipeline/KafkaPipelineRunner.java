@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -24,7 +25,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import org.springframework.context.SmartLifecycle;
-import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 
@@ -49,13 +50,17 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 	 * Creates the pipelines (they start with {@link #start()}).
 	 * @param pipelines the settings of the declared pipelines, by name ({@code paimon.kafka.pipelines})
 	 * @param paimon the operations the pipelines write with
-	 * @param consumerConfig the Kafka consumer configuration (spring.kafka.consumer.* and the connection)
+	 * @param consumerFactory the application's consumer factory (spring.kafka.consumer.*, the connection and
+	 * its customizers); each pipeline's consumers come from it with byte array deserializers, no auto commit,
+	 * the pipeline's group and its {@code consumer-properties}
 	 * @param producerConfig the Kafka producer configuration, for dead-letter topics
 	 * @param listener what receives the pipelines' events
 	 * @throws KafkaPipelineException naming the property when a pipeline is misconfigured
 	 */
 	public KafkaPipelineRunner(Map<String, KafkaPipelineProperties> pipelines, PaimonOperations paimon,
-			Map<String, Object> consumerConfig, Map<String, Object> producerConfig, KafkaPipelineListener listener) {
+			ConsumerFactory<?, ?> consumerFactory, Map<String, Object> producerConfig, KafkaPipelineListener listener) {
+		Map<String, Object> consumerConfig = consumerFactory.getConfigurationProperties();
+		ConsumerFactory<byte[], byte[]> consumers = bytes(consumerFactory);
 		for (Map.Entry<String, KafkaPipelineProperties> entry : pipelines.entrySet()) {
 			String name = entry.getKey();
 			KafkaPipelineProperties pipeline = entry.getValue();
@@ -66,11 +71,12 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 			String groupId = (pipeline.getGroupId() != null && !pipeline.getGroupId().isBlank()) ? pipeline.getGroupId()
 					: "paimon-" + name;
 			String resetTo = resetTo(name, pipeline, consumerConfig);
-			Map<String, Object> consumer = new HashMap<>(consumerConfig);
+			Properties consumer = new Properties();
 			consumer.putAll(pipeline.getConsumerProperties());
-			consumer.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+			consumer.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
 			consumer.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, resetTo);
-			consumer.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+			consumer.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+			consumer.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
 			Map<String, Object> producer = new HashMap<>(producerConfig);
 			producer.remove(ProducerConfig.TRANSACTIONAL_ID_CONFIG);
 			DefaultKafkaProducerFactory<byte[], byte[]> producers = new DefaultKafkaProducerFactory<>(producer,
@@ -78,11 +84,30 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 			this.producers.add(producers);
 			DeadLetters deadLetters = new DeadLetters(new KafkaTemplate<>(producers), name, table,
 					pipeline.getDeadLetterTopic(), Duration.ofSeconds(30));
-			this.pipelines.add(new KafkaPipeline(name, pipeline, paimon, listener,
-					new DefaultKafkaConsumerFactory<>(consumer, new ByteArrayDeserializer(),
-							new ByteArrayDeserializer()),
-					deadLetters, groupId, resetTo));
+			this.pipelines.add(new KafkaPipeline(name, pipeline, paimon, listener, consumers, consumer, deadLetters,
+					groupId, resetTo));
 		}
+	}
+
+	/**
+	 * The consumer factory for byte array records: the application's, whose consumers get byte array
+	 * deserializers through the pipeline's consumer properties — unless it was given deserializer instances,
+	 * which win over properties.
+	 */
+	@SuppressWarnings("unchecked")
+	private static ConsumerFactory<byte[], byte[]> bytes(ConsumerFactory<?, ?> factory) {
+		Object key = factory.getKeyDeserializer();
+		Object value = factory.getValueDeserializer();
+		if ((key != null && !(key instanceof ByteArrayDeserializer))
+				|| (value != null && !(value instanceof ByteArrayDeserializer))) {
+			throw new KafkaPipelineException(null, "The application's Kafka ConsumerFactory has deserializer "
+					+ "instances (" + ((key != null) ? key.getClass().getName() : "none") + ", "
+					+ ((value != null) ? value.getClass().getName() : "none") + "); the Kafka pipelines read "
+					+ "records as byte arrays and set ByteArrayDeserializer by property, which such instances "
+					+ "override: configure deserializers with spring.kafka.consumer.key-deserializer and "
+					+ "value-deserializer instead");
+		}
+		return (ConsumerFactory<byte[], byte[]>) factory;
 	}
 
 	/** Checks the properties of a pipeline; returns the table it writes. */

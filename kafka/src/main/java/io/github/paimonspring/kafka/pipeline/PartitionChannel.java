@@ -137,7 +137,7 @@ final class PartitionChannel {
 	 * @param resetTo where a partition without a committed token starts: earliest or latest
 	 * @return whether an opening failed (it is retried after the backoff)
 	 */
-	boolean reopen(PaimonOperations paimon, String table, Executor executor, Consumer<byte[], byte[]> consumer,
+	boolean reopen(PaimonOperations paimon, String table, Executor executor, Consumer<?, ?> consumer,
 			String resetTo) {
 		PartitionChannel partition = this;
 		if (partition.state == PartitionChannel.State.FAILED) {

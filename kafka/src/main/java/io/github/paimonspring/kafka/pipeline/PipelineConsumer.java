@@ -11,7 +11,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.regex.Pattern;
 
 import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.UnsupportedTableException;
@@ -26,23 +25,21 @@ import io.github.paimonspring.kafka.KafkaPipelineView;
 import io.github.paimonspring.kafka.record.RecordConverter;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One consumer of a pipeline, on its own thread: polls its assigned partitions, converts their records,
- * appends them to each partition's channel with the last offset as the offset token, and commits to Kafka
- * the offsets Paimon has committed (never more). On assignment a partition's channel is opened — fencing
- * any older owner — and the partition resumes after the channel's committed token; on revocation the
- * appends in flight get a bounded time to be committed; a failed append makes its partition reopen and
- * resume from the committed token.
+ * The work of one consumer of a pipeline, on its consumer thread (a child of the pipeline's listener
+ * container): converts the records of each poll, appends them to each partition's channel with the last
+ * offset as the offset token, and commits to Kafka the offsets Paimon has committed (never more). On
+ * assignment a partition is paused and its channel opened — fencing any older owner —, then it is sought
+ * after the channel's committed token and resumed; on revocation the appends in flight get a bounded time
+ * to be committed; a failed append makes its partition reopen and resume from the committed token.
  */
-final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
+final class PipelineConsumer {
 
 	private static final Logger logger = LoggerFactory.getLogger(PipelineConsumer.class);
 
@@ -50,59 +47,42 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 
 	private final KafkaPipelineProperties settings;
 
-	private final Consumer<byte[], byte[]> consumer;
+	private final Consumer<?, ?> consumer;
 
 	private final Map<TopicPartition, PartitionChannel> partitions = new ConcurrentHashMap<>();
 
 	private final Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
 
-	private final Duration pollTimeout;
-
 	private final String resetTo;
 
-	@SuppressWarnings("NullAway.Init") // run() creates it first; only the consumer's thread reads it
-	private RecordConverter converter;
+	private final RecordConverter converter;
 
 	private long lagAtNanos;
 
-	PipelineConsumer(KafkaPipeline pipeline, Consumer<byte[], byte[]> consumer, String resetTo) {
+	/**
+	 * Creates the work of a consumer; called on its thread.
+	 * @param pipeline the pipeline
+	 * @param consumer the consumer (used on its own thread only)
+	 * @param resetTo where a partition without a committed token starts: earliest or latest
+	 */
+	PipelineConsumer(KafkaPipeline pipeline, Consumer<?, ?> consumer, String resetTo) {
 		this.pipeline = pipeline;
 		this.settings = pipeline.settings();
 		this.consumer = consumer;
 		this.resetTo = resetTo;
-		long wait = this.settings.getBatch().getMaxWait().toMillis();
-		this.pollTimeout = Duration.ofMillis(Math.max(10, Math.min(100, wait / 2)));
+		this.converter = new RecordConverter(pipeline.name(), this.settings, pipeline.paimon(), pipeline.allocator());
 	}
 
-	@Override
-	public void run() {
-		try {
-			this.converter = new RecordConverter(this.pipeline.name(), this.settings, this.pipeline.paimon(),
-					this.pipeline.allocator());
-			if (this.settings.getTopicPattern() != null) {
-				this.consumer.subscribe(Pattern.compile(this.settings.getTopicPattern()), this);
-			}
-			else {
-				this.consumer.subscribe(this.settings.getTopics(), this);
-			}
-			while (this.pipeline.isRunning()) {
-				try {
-					for (ConsumerRecord<byte[], byte[]> record : this.consumer.poll(this.pollTimeout)) {
-						handle(record);
-					}
-				}
-				catch (WakeupException ex) {
-					continue;
-				}
-				maintain();
-			}
+	/**
+	 * Takes the records of one poll, then flushes what is due, takes the answered appends and commits
+	 * their offsets to Kafka.
+	 * @param records the records (of the assigned partitions)
+	 */
+	void poll(List<ConsumerRecord<byte[], byte[]>> records) {
+		for (ConsumerRecord<byte[], byte[]> record : records) {
+			handle(record);
 		}
-		catch (RuntimeException ex) {
-			this.pipeline.failed(ex);
-		}
-		finally {
-			shutdown();
-		}
+		maintain();
 	}
 
 	private void handle(ConsumerRecord<byte[], byte[]> record) {
@@ -189,7 +169,8 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 				this.pipeline.sender());
 	}
 
-	private void maintain() {
+	/** Flushes what is due, takes the answered appends, (re)opens channels, pauses or resumes partitions. */
+	void maintain() {
 		for (PartitionChannel partition : this.partitions.values()) {
 			flushIfDue(partition);
 			completions(partition);
@@ -282,8 +263,11 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 		}
 	}
 
-	@Override
-	public void onPartitionsAssigned(Collection<TopicPartition> assigned) {
+	/**
+	 * Pauses newly assigned partitions and opens their channels.
+	 * @param assigned the partitions
+	 */
+	void assigned(Collection<TopicPartition> assigned) {
 		for (TopicPartition topicPartition : assigned) {
 			PartitionChannel partition = new PartitionChannel(topicPartition, this.settings.getRetryBackoff());
 			this.partitions.put(topicPartition, partition);
@@ -296,8 +280,12 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 		}
 	}
 
-	@Override
-	public void onPartitionsRevoked(Collection<TopicPartition> revoked) {
+	/**
+	 * Gives up revoked partitions: their appends in flight get a bounded time, then the committed offsets
+	 * go to Kafka.
+	 * @param revoked the partitions
+	 */
+	void revoked(Collection<TopicPartition> revoked) {
 		List<PartitionChannel> leaving = new ArrayList<>();
 		for (TopicPartition topicPartition : revoked) {
 			PartitionChannel partition = this.partitions.remove(topicPartition);
@@ -313,8 +301,11 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 		}
 	}
 
-	@Override
-	public void onPartitionsLost(Collection<TopicPartition> lost) {
+	/**
+	 * Forgets lost partitions (their new owner fences the appends in flight).
+	 * @param lost the partitions
+	 */
+	void lost(Collection<TopicPartition> lost) {
 		for (TopicPartition topicPartition : lost) {
 			PartitionChannel partition = this.partitions.remove(topicPartition);
 			if (partition != null) {
@@ -365,7 +356,8 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 		this.offsets.clear();
 	}
 
-	private void shutdown() {
+	/** Gives up every partition, as on revocation (the container closes the consumer). */
+	void close() {
 		try {
 			List<PartitionChannel> all = new ArrayList<>(this.partitions.values());
 			all.forEach((partition) -> partition.pending.discard());
@@ -374,7 +366,6 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 		}
 		finally {
 			this.partitions.clear();
-			this.consumer.close();
 		}
 	}
 
@@ -392,9 +383,5 @@ final class PipelineConsumer implements Runnable, ConsumerRebalanceListener {
 		return views;
 	}
 
-	/** Interrupts a poll in progress. */
-	void wakeup() {
-		this.consumer.wakeup();
-	}
 
 }
