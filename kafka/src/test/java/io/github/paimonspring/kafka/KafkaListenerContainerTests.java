@@ -1,0 +1,170 @@
+package io.github.paimonspring.kafka;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.support.TestWarehouse;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerInterceptor;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.kafka.autoconfigure.DefaultKafkaConsumerFactoryCustomizer;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The pipelines consume through spring-kafka's listener container with consumers of the application's
+ * {@code ConsumerFactory}: what a user's {@link DefaultKafkaConsumerFactoryCustomizer} does to the factory
+ * (a consumer interceptor, a factory listener) applies to the pipeline's consumers, several consumer
+ * threads share the partitions, and a factory whose deserializers cannot give byte arrays is refused at
+ * start with a message that says what to do.
+ */
+class KafkaListenerContainerTests {
+
+	private static final int PARTITIONS = 4;
+
+	private static final int RECORDS = 20_000;
+
+	@TempDir
+	Path warehouse;
+
+	@Test
+	void aUsersConsumerFactoryCustomizerAppliesToThePipelinesConsumers() throws Exception {
+		String topic = TestKafka.createTopic("customized", PARTITIONS);
+		try (KafkaProducer<byte[], byte[]> producer = TestKafka.producer()) {
+			KafkaExactlyOnceTests.produce(producer, topic, 0, RECORDS);
+		}
+		CountingInterceptor.RECORDS.set(0);
+		runner(topic).withUserConfiguration(Customized.class)
+			.withPropertyValues("paimon.kafka.pipelines.events.concurrency=2")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				PaimonOperations paimon = context.getBean(PaimonOperations.class);
+				assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "events", topic, PARTITIONS,
+						Duration.ofMinutes(2))).as("every partition's last offset committed").isTrue();
+				Set<String> consumers = context.getBean(Customized.class).consumers;
+				assertThat(consumers).as("the consumers the factory made, as its customizer's listener saw them")
+					.hasSize(2)
+					.allMatch((id) -> id.contains("paimon-events"));
+				assertThat(CountingInterceptor.RECORDS.get()).as("records the customizer's interceptor saw")
+					.isGreaterThanOrEqualTo(RECORDS);
+				KafkaPipelineView view = context.getBean(KafkaPipelines.class).pipelines().get(0);
+				assertThat(view.partitions()).as("the partitions over both consumer threads").hasSize(PARTITIONS);
+			});
+		try (TestWarehouse warehouse = new TestWarehouse(this.warehouse)) {
+			List<Long> ids = warehouse.read("default.events", (row) -> row.getLong(0));
+			assertThat(ids).hasSize(RECORDS).doesNotHaveDuplicates();
+		}
+	}
+
+	@Test
+	void aConsumerFactoryWithDeserializerInstancesIsRefusedAtStart() {
+		String topic = TestKafka.createTopic("deserializers", 1);
+		runner(topic).withUserConfiguration(WithDeserializers.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(KafkaPipelineException.class)
+				.hasMessageContaining(StringDeserializer.class.getName())
+				.hasMessageContaining("spring.kafka.consumer.key-deserializer");
+		});
+	}
+
+	private ApplicationContextRunner runner(String topic) {
+		return KafkaPipelineFixture.runner(this.warehouse)
+			.withPropertyValues("paimon.tables.events.identifier=default.events",
+					"paimon.tables.events.create-if-missing=true",
+					"paimon.tables.events.schema.columns[0].name=id",
+					"paimon.tables.events.schema.columns[0].type=BIGINT NOT NULL",
+					"paimon.tables.events.schema.columns[1].name=customer",
+					"paimon.tables.events.schema.columns[1].type=STRING",
+					"paimon.tables.events.schema.columns[2].name=amount",
+					"paimon.tables.events.schema.columns[2].type=DECIMAL(10, 2)",
+					"paimon.tables.events.schema.columns[3].name=note",
+					"paimon.tables.events.schema.columns[3].type=STRING", "paimon.kafka.pipelines.events.topics=" + topic,
+					"paimon.kafka.pipelines.events.table=events");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class Customized {
+
+		final Set<String> consumers = ConcurrentHashMap.newKeySet();
+
+		@Bean
+		DefaultKafkaConsumerFactoryCustomizer countingCustomizer() {
+			return (factory) -> customize(factory, this.consumers);
+		}
+
+		private static <K, V> void customize(DefaultKafkaConsumerFactory<K, V> factory, Set<String> consumers) {
+			factory.updateConfigs(
+					Map.of(ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG, CountingInterceptor.class.getName()));
+			factory.addListener(new ConsumerFactory.Listener<K, V>() {
+
+				@Override
+				public void consumerAdded(String id, Consumer<K, V> consumer) {
+					consumers.add(id);
+				}
+
+			});
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class WithDeserializers {
+
+		@Bean
+		DefaultKafkaConsumerFactoryCustomizer stringDeserializers() {
+			return (factory) -> {
+				@SuppressWarnings("unchecked")
+				DefaultKafkaConsumerFactory<String, String> strings = (DefaultKafkaConsumerFactory<String, String>) factory;
+				strings.setKeyDeserializer(new StringDeserializer());
+				strings.setValueDeserializer(new StringDeserializer());
+			};
+		}
+
+	}
+
+	/** Counts the records every consumer it is configured on returns from a poll. */
+	public static class CountingInterceptor implements ConsumerInterceptor<Object, Object> {
+
+		static final AtomicLong RECORDS = new AtomicLong();
+
+		@Override
+		public ConsumerRecords<Object, Object> onConsume(ConsumerRecords<Object, Object> records) {
+			RECORDS.addAndGet(records.count());
+			return records;
+		}
+
+		@Override
+		public void onCommit(Map<TopicPartition, OffsetAndMetadata> offsets) {
+		}
+
+		@Override
+		public void close() {
+		}
+
+		@Override
+		public void configure(Map<String, ?> configs) {
+		}
+
+	}
+
+}
