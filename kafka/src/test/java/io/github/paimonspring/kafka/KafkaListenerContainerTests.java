@@ -98,7 +98,8 @@ class KafkaListenerContainerTests {
 					"paimon.tables.events.schema.columns[2].name=amount",
 					"paimon.tables.events.schema.columns[2].type=DECIMAL(10, 2)",
 					"paimon.tables.events.schema.columns[3].name=note",
-					"paimon.tables.events.schema.columns[3].type=STRING", "paimon.kafka.pipelines.events.topics=" + topic,
+					"paimon.tables.events.schema.columns[3].type=STRING",
+					"paimon.kafka.pipelines.events.topics=" + topic,
 					"paimon.kafka.pipelines.events.table=events");
 	}
 
@@ -134,7 +135,8 @@ class KafkaListenerContainerTests {
 		DefaultKafkaConsumerFactoryCustomizer stringDeserializers() {
 			return (factory) -> {
 				@SuppressWarnings("unchecked")
-				DefaultKafkaConsumerFactory<String, String> strings = (DefaultKafkaConsumerFactory<String, String>) factory;
+				DefaultKafkaConsumerFactory<String, String> strings =
+						(DefaultKafkaConsumerFactory<String, String>) factory;
 				strings.setKeyDeserializer(new StringDeserializer());
 				strings.setValueDeserializer(new StringDeserializer());
 			};
