@@ -39,7 +39,7 @@ import org.springframework.context.annotation.Configuration;
  * <li>Lag: a producer at a steady rate for a while with the pipeline running; the lag (records between the
  * partitions' ends and the committed offsets) sampled every 250 ms.</li>
  * </ol>
- * Run: {@code mvn -B -pl autoconfigure -am -Pbench-kafka verify -DskipTests} (see docs/benchmarks.md).
+ * Run: {@code mvn -B -pl kafka -am -Pbench-kafka verify -DskipTests} (see docs/benchmarks.md).
  */
 public final class KafkaBenchmark {
 
