@@ -20,6 +20,7 @@ import org.apache.kafka.clients.admin.CreateTopicsResult;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.errors.TopicExistsException;
@@ -222,7 +223,14 @@ public class DeadLetterTopics {
 		}
 		Set<String> names = new LinkedHashSet<>(wanted.keySet());
 		wanted.values().forEach(names::addAll);
-		Admin admin = Admin.create(this.adminConfig);
+		Admin admin;
+		try {
+			admin = Admin.create(this.adminConfig);
+		}
+		catch (KafkaException ex) {
+			throw new KafkaPipelineException(this.table, "Pipeline '" + this.pipeline
+					+ "' could not connect to check its dead-letter topics " + wanted.keySet() + ": " + ex, ex);
+		}
 		try {
 			Map<String, KafkaFuture<TopicDescription>> described = admin.describeTopics(names).topicNameValues();
 			for (Map.Entry<String, List<String>> entry : wanted.entrySet()) {
@@ -296,11 +304,12 @@ public class DeadLetterTopics {
 					.orElse("the broker's default replication factor");
 		if (!this.settings.isDeadLetterTopicCreate()) {
 			throw new KafkaPipelineException(this.table, "Dead-letter topic '" + topic + "' of pipeline '"
-					+ this.pipeline + "' does not exist and " + prefix + "dead-letter-topic-create is false: create it ("
-					+ shape + "), or let the pipeline create it");
+					+ this.pipeline + "' does not exist and " + prefix
+					+ "dead-letter-topic-create is false: create it (" + shape + "), or let the pipeline create it");
 		}
 		try {
-			CreateTopicsResult result = admin.createTopics(List.of(new NewTopic(topic, partitions, replicationFactor)));
+			NewTopic newTopic = new NewTopic(topic, partitions, replicationFactor);
+			CreateTopicsResult result = admin.createTopics(List.of(newTopic));
 			result.all().get(this.timeout.toMillis(), TimeUnit.MILLISECONDS);
 			int created = result.numPartitions(topic).get(this.timeout.toMillis(), TimeUnit.MILLISECONDS);
 			logger.info("Pipeline '{}' created its dead-letter topic '{}' ({} partition(s), {})", this.pipeline,
@@ -313,8 +322,9 @@ public class DeadLetterTopics {
 			if (!(cause instanceof TopicExistsException)) {
 				throw new KafkaPipelineException(this.table, "Pipeline '" + this.pipeline
 						+ "' could not create its dead-letter topic '" + topic + "' (" + shape + "): " + cause
-						+ ". Create the topic, or grant the pipeline's Kafka principal Create and Describe on it, or fix "
-						+ prefix + "dead-letter-topic-partitions / dead-letter-topic-replication-factor", cause);
+						+ ". Create the topic, or grant the pipeline's Kafka principal Create and Describe on it, "
+						+ "or fix " + prefix + "dead-letter-topic-partitions / dead-letter-topic-replication-factor",
+						cause);
 			}
 			// created meanwhile by another instance
 		}

@@ -164,6 +164,19 @@ class KafkaDeadLetterTopicsTests {
 		});
 	}
 
+	@Test
+	void withoutAKafkaAdminTheAdminClientTakesTheProducersConnectionSettings() {
+		Map<String, Object> producer = new HashMap<>();
+		producer.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "broker:9093");
+		producer.put("security.protocol", "SSL");
+		producer.put("ssl.truststore.location", "/etc/truststore.p12");
+		producer.put("custom.entry", "kept");
+		producer.put(ProducerConfig.ACKS_CONFIG, "all");
+		producer.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+		assertThat(DeadLetterTopics.adminConfig(producer)).containsOnlyKeys(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+				"security.protocol", "ssl.truststore.location", "custom.entry");
+	}
+
 	private ApplicationContextRunner runner() {
 		return KafkaPipelineFixture.runner(this.warehouse)
 			.withPropertyValues(PEOPLE)
