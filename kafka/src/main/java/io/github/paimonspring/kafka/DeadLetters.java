@@ -18,7 +18,8 @@ import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
  * {@code kafka_dlt-*} headers (original topic, partition, offset, the exception and its message), and
  * {@value #REASON_HEADER} (malformed, mismatch, too-large or tombstone), {@value #PIPELINE_HEADER} and
  * {@value #TABLE_HEADER}. {@link #publish} returns once the broker acknowledged the record, so an
- * append whose offset token covers it is sent only after that.
+ * append whose offset token covers it is sent only after that. With {@link DeadLetterTopics}, the
+ * dead-letter topic is made to exist before its first dead letter.
  */
 public class DeadLetters {
 
@@ -33,8 +34,11 @@ public class DeadLetters {
 
 	private final DeadLetterPublishingRecoverer recoverer;
 
+	private final @Nullable DeadLetterTopics topics;
+
 	/**
-	 * Creates the publisher.
+	 * Creates the publisher of a pipeline whose dead-letter topics are not checked: each must exist (or be
+	 * created by the broker), and the producer's partitioner chooses the partition of every dead letter.
 	 * @param template the template that sends (byte array keys and values)
 	 * @param pipeline the pipeline name
 	 * @param table the table name
@@ -43,8 +47,36 @@ public class DeadLetters {
 	 */
 	public DeadLetters(KafkaOperations<byte[], byte[]> template, String pipeline, String table, @Nullable String topic,
 			Duration timeout) {
-		this.recoverer = new DeadLetterPublishingRecoverer(template,
-				(record, ex) -> new TopicPartition((topic != null) ? topic : record.topic() + "-dlt", -1));
+		this(template, pipeline, table, topic, null, timeout);
+	}
+
+	/**
+	 * Creates the publisher of a pipeline whose dead-letter topics are made to exist before their first
+	 * dead letter ({@link DeadLetterTopics#ensure(String)}). A record goes to the partition of the same
+	 * number as its own when the dead-letter topic has it (as with a topic of the source's partitions),
+	 * otherwise the producer's partitioner chooses (by the key's hash).
+	 * @param template the template that sends (byte array keys and values)
+	 * @param pipeline the pipeline name
+	 * @param table the table name
+	 * @param topics the pipeline's dead-letter topics
+	 * @param timeout how long to wait for the broker's acknowledgement
+	 */
+	public DeadLetters(KafkaOperations<byte[], byte[]> template, String pipeline, String table,
+			DeadLetterTopics topics, Duration timeout) {
+		this(template, pipeline, table, null, topics, timeout);
+	}
+
+	private DeadLetters(KafkaOperations<byte[], byte[]> template, String pipeline, String table,
+			@Nullable String topic, @Nullable DeadLetterTopics topics, Duration timeout) {
+		this.topics = topics;
+		this.recoverer = new DeadLetterPublishingRecoverer(template, (record, ex) -> {
+			if (topics == null) {
+				return new TopicPartition((topic != null) ? topic : record.topic() + "-dlt", -1);
+			}
+			String destination = topics.topicFor(record.topic());
+			boolean samePartition = record.partition() >= 0 && record.partition() < topics.partitions(destination);
+			return new TopicPartition(destination, samePartition ? record.partition() : -1);
+		});
 		this.recoverer.setFailIfSendResultIsError(true);
 		this.recoverer.setWaitForSendResultTimeout(timeout);
 		this.recoverer.setLogRecoveryRecord(false);
@@ -63,8 +95,12 @@ public class DeadLetters {
 	 * @param record the bad record
 	 * @param reason why it cannot be written
 	 * @throws org.springframework.kafka.KafkaException if it could not be published
+	 * @throws KafkaPipelineException if the dead-letter topic neither exists nor could be created
 	 */
 	public void publish(ConsumerRecord<byte[], byte[]> record, BadRecordException reason) {
+		if (this.topics != null) {
+			this.topics.ensure(record.topic());
+		}
 		this.recoverer.accept(record, null, reason);
 	}
 

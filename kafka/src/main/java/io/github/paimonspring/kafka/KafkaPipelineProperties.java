@@ -113,9 +113,30 @@ public class KafkaPipelineProperties {
 	private OnError onError = OnError.DEAD_LETTER;
 
 	/**
-	 * The dead-letter topic; by default '<topic>-dlt' of each record's topic.
+	 * The dead-letter topic; by default '<topic>-dlt' of each record's topic. Created when missing unless
+	 * dead-letter-topic-create is false.
 	 */
 	private @Nullable String deadLetterTopic;
+
+	/**
+	 * Whether a missing dead-letter topic is created: at start for the listed topics, before the first dead
+	 * letter of a topic seen later (topic-pattern). When false, the dead-letter topic must exist: a missing
+	 * one fails the start naming it. An existing topic is never changed.
+	 */
+	private boolean deadLetterTopicCreate = true;
+
+	/**
+	 * The partitions of a created dead-letter topic; by default those of its source topic (the most of its
+	 * source topics when dead-letter-topic is shared by several), so that a record goes to the partition of
+	 * the same number as its own.
+	 */
+	private @Nullable Integer deadLetterTopicPartitions;
+
+	/**
+	 * The replication factor of a created dead-letter topic; by default the broker's
+	 * (default.replication.factor).
+	 */
+	private @Nullable Short deadLetterTopicReplicationFactor;
 
 	/**
 	 * How long a revoked partition waits for its appends in flight to be committed before they are
@@ -263,6 +284,30 @@ public class KafkaPipelineProperties {
 
 	public void setDeadLetterTopic(@Nullable String deadLetterTopic) {
 		this.deadLetterTopic = deadLetterTopic;
+	}
+
+	public boolean isDeadLetterTopicCreate() {
+		return this.deadLetterTopicCreate;
+	}
+
+	public void setDeadLetterTopicCreate(boolean deadLetterTopicCreate) {
+		this.deadLetterTopicCreate = deadLetterTopicCreate;
+	}
+
+	public @Nullable Integer getDeadLetterTopicPartitions() {
+		return this.deadLetterTopicPartitions;
+	}
+
+	public void setDeadLetterTopicPartitions(@Nullable Integer deadLetterTopicPartitions) {
+		this.deadLetterTopicPartitions = deadLetterTopicPartitions;
+	}
+
+	public @Nullable Short getDeadLetterTopicReplicationFactor() {
+		return this.deadLetterTopicReplicationFactor;
+	}
+
+	public void setDeadLetterTopicReplicationFactor(@Nullable Short deadLetterTopicReplicationFactor) {
+		this.deadLetterTopicReplicationFactor = deadLetterTopicReplicationFactor;
 	}
 
 	public Duration getRevokeTimeout() {

@@ -30,7 +30,29 @@ public final class TestKafka {
 
 	private static EmbeddedKafkaKraftBroker broker;
 
+	private static EmbeddedKafkaKraftBroker withoutAutoCreate;
+
 	private TestKafka() {
+	}
+
+	/**
+	 * Returns a second broker that does not create a topic when a client first uses it
+	 * ({@code auto.create.topics.enable=false}, as production brokers commonly are), starting it first if
+	 * needed (once per test JVM).
+	 * @return the broker
+	 */
+	public static synchronized EmbeddedKafkaKraftBroker brokerWithoutAutoCreate() {
+		if (withoutAutoCreate == null) {
+			EmbeddedKafkaKraftBroker started = new EmbeddedKafkaKraftBroker(1, 1);
+			started.brokerListProperty("paimon.test.kafka.brokers.without-auto-create");
+			started.brokerProperty("auto.create.topics.enable", "false");
+			started.brokerProperty("group.initial.rebalance.delay.ms", "0");
+			started.brokerProperty("offsets.topic.num.partitions", "4");
+			started.afterPropertiesSet();
+			Runtime.getRuntime().addShutdownHook(new Thread(started::destroy));
+			withoutAutoCreate = started;
+		}
+		return withoutAutoCreate;
 	}
 
 	/**
@@ -68,16 +90,26 @@ public final class TestKafka {
 	 */
 	public static void createNamedTopic(String name, int partitions) {
 		bootstrapServers();
-		broker.addTopics(new NewTopic(name, partitions, (short) 1));
-		awaitLeaders(name, partitions);
+		createNamedTopic(broker, name, partitions);
+	}
+
+	/**
+	 * Creates a topic on a broker and waits until its partitions have leaders.
+	 * @param on the broker
+	 * @param name the name
+	 * @param partitions its partitions
+	 */
+	public static void createNamedTopic(EmbeddedKafkaKraftBroker on, String name, int partitions) {
+		on.addTopics(new NewTopic(name, partitions, (short) 1));
+		awaitLeaders(on, name, partitions);
 	}
 
 	/**
 	 * Waits (bounded) until every partition of a new topic has a leader: a producer that writes before
 	 * that gets NOT_LEADER_OR_FOLLOWER, and an idempotent one can end in an out-of-order sequence error.
 	 */
-	private static void awaitLeaders(String name, int partitions) {
-		broker.doWithAdmin((admin) -> {
+	private static void awaitLeaders(EmbeddedKafkaKraftBroker on, String name, int partitions) {
+		on.doWithAdmin((admin) -> {
 			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
 			while (true) {
 				try {

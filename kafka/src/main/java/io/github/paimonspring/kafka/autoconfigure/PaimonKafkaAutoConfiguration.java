@@ -25,6 +25,7 @@ import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
 
@@ -51,7 +52,7 @@ public final class PaimonKafkaAutoConfiguration {
 	KafkaPipelineRunner paimonKafkaPipelines(PaimonKafkaProperties properties, PaimonOperations paimon,
 			ObjectProvider<ConsumerFactory<?, ?>> consumerFactory, ObjectProvider<ProducerFactory<?,
 					?>> producerFactory,
-			ObjectProvider<KafkaPipelineListener> listeners) {
+			ObjectProvider<KafkaPipelineListener> listeners, ObjectProvider<KafkaAdmin> kafkaAdmin) {
 		ConsumerFactory<?, ?> consumers = consumerFactory.getIfAvailable();
 		ProducerFactory<?, ?> producers = producerFactory.getIfAvailable();
 		if (consumers == null || producers == null) {
@@ -62,7 +63,7 @@ public final class PaimonKafkaAutoConfiguration {
 		}
 		Map<String, Object> producerConfig = producers.getConfigurationProperties();
 		return new KafkaPipelineRunner(properties.getPipelines(), paimon, consumers, producerConfig,
-				KafkaPipelineListener.composite(listeners.orderedStream().toList()));
+				KafkaPipelineListener.composite(listeners.orderedStream().toList()), kafkaAdmin.getIfUnique());
 	}
 
 	/** Matches when at least one {@code paimon.kafka.pipelines.<name>} is declared. */

@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.kafka.DeadLetterTopics;
 import io.github.paimonspring.kafka.DeadLetters;
 import io.github.paimonspring.kafka.KafkaPipelineException;
 import io.github.paimonspring.kafka.KafkaPipelineListener;
@@ -23,10 +24,12 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 
 /**
@@ -44,6 +47,8 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 
 	private final List<DefaultKafkaProducerFactory<byte[], byte[]>> producers = new ArrayList<>();
 
+	private final List<DeadLetterTopics> deadLetterTopics = new ArrayList<>();
+
 	private volatile boolean running;
 
 	/**
@@ -55,10 +60,13 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 	 * the pipeline's group and its {@code consumer-properties}
 	 * @param producerConfig the Kafka producer configuration, for dead-letter topics
 	 * @param listener what receives the pipelines' events
+	 * @param kafkaAdmin Boot's Kafka admin, whose configuration checks and creates the dead-letter topics, or
+	 * {@code null} to use the producer's connection settings
 	 * @throws KafkaPipelineException naming the property when a pipeline is misconfigured
 	 */
 	public KafkaPipelineRunner(Map<String, KafkaPipelineProperties> pipelines, PaimonOperations paimon,
-			ConsumerFactory<?, ?> consumerFactory, Map<String, Object> producerConfig, KafkaPipelineListener listener) {
+			ConsumerFactory<?, ?> consumerFactory, Map<String, Object> producerConfig, KafkaPipelineListener listener,
+			@Nullable KafkaAdmin kafkaAdmin) {
 		Map<String, Object> consumerConfig = consumerFactory.getConfigurationProperties();
 		ConsumerFactory<byte[], byte[]> consumers = bytes(consumerFactory);
 		for (Map.Entry<String, KafkaPipelineProperties> entry : pipelines.entrySet()) {
@@ -82,8 +90,10 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 			DefaultKafkaProducerFactory<byte[], byte[]> producers = new DefaultKafkaProducerFactory<>(producer,
 					new ByteArraySerializer(), new ByteArraySerializer());
 			this.producers.add(producers);
-			DeadLetters deadLetters = new DeadLetters(new KafkaTemplate<>(producers), name, table,
-					pipeline.getDeadLetterTopic(), Duration.ofSeconds(30));
+			DeadLetterTopics topics = DeadLetterTopics.of(name, table, pipeline, kafkaAdmin, producer);
+			this.deadLetterTopics.add(topics);
+			DeadLetters deadLetters = new DeadLetters(new KafkaTemplate<>(producers), name, table, topics,
+					Duration.ofSeconds(30));
 			this.pipelines.add(new KafkaPipeline(name, pipeline, paimon, listener, consumers, consumer, deadLetters,
 					groupId, resetTo));
 		}
@@ -177,6 +187,7 @@ public class KafkaPipelineRunner implements KafkaPipelines, SmartLifecycle {
 
 	@Override
 	public void start() {
+		this.deadLetterTopics.forEach(DeadLetterTopics::prepare);
 		this.pipelines.forEach(KafkaPipeline::start);
 		this.running = true;
 	}
