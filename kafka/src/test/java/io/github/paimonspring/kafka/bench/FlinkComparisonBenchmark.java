@@ -135,7 +135,7 @@ public final class FlinkComparisonBenchmark {
 	 * One side's figures in one round; times in seconds from just before its JVM's process started.
 	 */
 	record Result(int round, Side side, double firstCommit, double at10, long rows10, double at90, long rows90,
-			double end, long rows, String load) {
+			double end, long rows, double cpuSeconds, String load) {
 
 		double endToEndRate() {
 			return this.rows / this.end;
@@ -196,9 +196,9 @@ public final class FlinkComparisonBenchmark {
 				results.add(result);
 				System.out.printf(Locale.ROOT,
 						"round %d %-20s first commit %6.2f s, all %,d rows at %6.2f s: %,9.0f records/s end to end, "
-								+ "%,9.0f records/s steady (10-90 %%); load %s%n",
+								+ "%,9.0f records/s steady (10-90 %%), %.1f s CPU; load %s%n",
 						round, side.title, result.firstCommit(), result.rows(), result.end(), result.endToEndRate(),
-						result.steadyRate(), result.load());
+						result.steadyRate(), result.cpuSeconds(), result.load());
 			}
 		}
 		String report = report(results, bytes, startLoad, flinkClasspath);
@@ -341,8 +341,9 @@ public final class FlinkComparisonBenchmark {
 		try {
 			Marks marks = (side == Side.PARSE) ? watchProgress(process, log, start) : watchSnapshots(process,
 					warehouse.resolve(TABLE_DIRECTORY), start, name, log);
+			double cpu = process.toHandle().info().totalCpuDuration().map((d) -> d.toMillis() / 1e3).orElse(Double.NaN);
 			return new Result(round, side, marks.seconds(0), marks.seconds(1), marks.rows[1], marks.seconds(2),
-					marks.rows[2], marks.seconds(3), marks.rows[3], loadBefore + " → " + load());
+					marks.rows[2], marks.seconds(3), marks.rows[3], cpu, loadBefore + " → " + load());
 		}
 		finally {
 			kill(process);
@@ -550,22 +551,25 @@ public final class FlinkComparisonBenchmark {
 					s.flinkCheckpointMillis(), flinkJars(flinkClasspath)));
 		}
 		out.append("\nTimes from just before the JVM's process starts. Steady = rows/s between the first observation "
-				+ "with ≥ 10 % and the first with ≥ 90 % of the rows committed (parse-only: parsed).\n\n");
+				+ "with ≥ 10 % and the first with ≥ 90 % of the rows committed (parse-only: parsed). CPU = the "
+				+ "measured JVM's CPU time (all threads) when all rows were in, the broker's not included.\n\n");
 		out.append("| round | side | first commit (s) | all rows (s) | end to end (records/s) | steady (records/s) "
-				+ "| load before → after |\n|---:|---|---:|---:|---:|---:|---|\n");
+				+ "| CPU (s) | load before → after |\n|---:|---|---:|---:|---:|---:|---:|---|\n");
 		for (Result r : results) {
-			out.append(String.format(Locale.ROOT, "| %d | %s | %.2f | %.2f | %,.0f | %s | %s |%n", r.round(),
-					r.side().title, r.firstCommit(), r.end(), r.endToEndRate(), rate(r.steadyRate()), r.load()));
+			out.append(String.format(Locale.ROOT, "| %d | %s | %.2f | %.2f | %,.0f | %s | %.1f | %s |%n", r.round(),
+					r.side().title, r.firstCommit(), r.end(), r.endToEndRate(), rate(r.steadyRate()),
+					r.cpuSeconds(), r.load()));
 		}
 		out.append("\n| side | median first commit (s) | median all rows (s) | median end to end (records/s) "
-				+ "| median steady (records/s) |\n|---|---:|---:|---:|---:|\n");
+				+ "| median steady (records/s) | median CPU (s) |\n|---|---:|---:|---:|---:|---:|\n");
 		for (Side side : s.sides()) {
 			List<Result> ofSide = results.stream().filter((r) -> r.side() == side).toList();
-			out.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %,.0f | %s |%n", side.title,
+			out.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %,.0f | %s | %.1f |%n", side.title,
 					median(ofSide.stream().map(Result::firstCommit).toList()),
 					median(ofSide.stream().map(Result::end).toList()),
 					median(ofSide.stream().map(Result::endToEndRate).toList()),
-					rate(median(ofSide.stream().map(Result::steadyRate).toList()))));
+					rate(median(ofSide.stream().map(Result::steadyRate).toList())),
+					median(ofSide.stream().map(Result::cpuSeconds).toList())));
 		}
 		out.append('\n');
 		ratio(out, results, Side.PIPELINE, Side.FLINK);
@@ -588,9 +592,15 @@ public final class FlinkComparisonBenchmark {
 			steady.add(ofA.get(round).steadyRate() / ofB.get(round).steadyRate());
 			endToEnd.add(ofA.get(round).endToEndRate() / ofB.get(round).endToEndRate());
 		}
+		double mediansSteady = median(ofA.values().stream().map(Result::steadyRate).toList())
+				/ median(ofB.values().stream().map(Result::steadyRate).toList());
+		double mediansEndToEnd = median(ofA.values().stream().map(Result::endToEndRate).toList())
+				/ median(ofB.values().stream().map(Result::endToEndRate).toList());
 		out.append(String.format(Locale.ROOT,
-				"- %s / %s: steady **%.2f×** (median of the rounds' ratios %s), end to end **%.2f×** (%s)%n",
-				a.title, b.title, median(steady), ratios(steady), median(endToEnd), ratios(endToEnd)));
+				"- %s / %s: steady **%.2f×** (median of the rounds' ratios %s; ratio of the medians %.2f), end to "
+						+ "end **%.2f×** (%s; %.2f)%n",
+				a.title, b.title, median(steady), ratios(steady), mediansSteady, median(endToEnd), ratios(endToEnd),
+				mediansEndToEnd));
 	}
 
 	private static String ratios(List<Double> values) {
