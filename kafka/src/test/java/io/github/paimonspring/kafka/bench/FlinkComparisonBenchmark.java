@@ -97,6 +97,15 @@ public final class FlinkComparisonBenchmark {
 		// the harness's own Kafka clients: warnings only
 		((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
 		FlinkComparisonBenchmark benchmark = new FlinkComparisonBenchmark(Settings.fromSystemProperties());
+		// an interrupted run (Ctrl-C) ends the broker and the measured JVM too
+		Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+			try {
+				benchmark.stopAll();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}, "bench-stop-all"));
 		int status = 1;
 		try {
 			benchmark.run();
