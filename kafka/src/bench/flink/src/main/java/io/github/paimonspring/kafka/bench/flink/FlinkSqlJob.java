@@ -34,7 +34,9 @@ public final class FlinkSqlJob {
 		configuration.setString("parallelism.default", Integer.toString(parallelism));
 		configuration.setString("execution.checkpointing.interval", checkpointMillis + " ms");
 		configuration.setString("execution.checkpointing.mode", "EXACTLY_ONCE");
-		// no web UI, no REST port: the mini cluster of local mode only
+		// the mini cluster's REST endpoint on a free loopback port only
+		configuration.setString("rest.bind-address", "127.0.0.1");
+		configuration.setString("rest.address", "127.0.0.1");
 		configuration.setString("rest.bind-port", "0");
 		TableEnvironment env = TableEnvironment
 			.create(EnvironmentSettings.newInstance().inStreamingMode().withConfiguration(configuration).build());
