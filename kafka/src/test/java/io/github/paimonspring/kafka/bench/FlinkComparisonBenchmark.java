@@ -15,6 +15,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -321,12 +323,24 @@ public final class FlinkComparisonBenchmark {
 			.getBytes(StandardCharsets.UTF_8);
 	}
 
+	private static void deleteRecursively(Path directory) throws IOException {
+		if (!Files.exists(directory)) {
+			return;
+		}
+		try (Stream<Path> paths = Files.walk(directory)) {
+			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+				Files.delete(path);
+			}
+		}
+	}
+
 	// ---- one side, one round
 
 	private Result measure(int round, Side side, String topic, String flinkClasspath) throws Exception {
 		Settings s = this.settings;
 		String name = "round-" + round + "-" + side.name().toLowerCase(Locale.ROOT);
 		Path warehouse = s.work().resolve(name + "-warehouse");
+		deleteRecursively(warehouse); // fresh: a table left by an earlier run would count as done at once
 		Path log = s.work().resolve(name + ".log");
 		String group = "bench-" + name + "-" + System.currentTimeMillis();
 		List<String> command = switch (side) {
