@@ -32,7 +32,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Writes the Java values {@link JsonValues} reads into Arrow vectors of the canonical Arrow type of
- * their Paimon type ({@link io.github.paimonspring.arrow.ArrowTypes#toArrowField}).
+ * their Paimon type ({@link io.github.paimonspring.arrow.ArrowTypes#toArrowField}). A DECIMAL is a
+ * {@code BigDecimal} at the column's scale or its unscaled {@code Long}.
  */
 public final class ArrowColumns {
 
@@ -63,7 +64,14 @@ public final class ArrowColumns {
 			case CHAR, VARCHAR -> ((VarCharVector) vector).setSafe(index,
 					((String) value).getBytes(StandardCharsets.UTF_8));
 			case BINARY, VARBINARY -> ((VarBinaryVector) vector).setSafe(index, (byte[]) value);
-			case DECIMAL -> ((DecimalVector) vector).setSafe(index, (BigDecimal) value);
+			case DECIMAL -> {
+				if (value instanceof Long unscaled) {
+					((DecimalVector) vector).setSafe(index, unscaled);
+				}
+				else {
+					((DecimalVector) vector).setSafe(index, (BigDecimal) value);
+				}
+			}
 			case DATE -> ((DateDayVector) vector).setSafe(index, (Integer) value);
 			case TIME_WITHOUT_TIME_ZONE -> ((TimeMilliVector) vector).setSafe(index, (Integer) value);
 			case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE ->
