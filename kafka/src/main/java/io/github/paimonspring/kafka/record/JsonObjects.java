@@ -2,8 +2,11 @@ package io.github.paimonspring.kafka.record;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -21,7 +24,11 @@ import org.jspecify.annotations.Nullable;
  */
 final class JsonObjects {
 
-	private static final JsonFactory JSON = JsonFactory.builder()
+	/** Reads the fields; the readers detect duplicate names themselves, cheaper than Jackson's sets. */
+	private static final JsonFactory JSON = JsonFactory.builder().build();
+
+	/** Checks texts: duplicate names detected by Jackson at any depth. */
+	private static final JsonFactory STRICT = JsonFactory.builder()
 		.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
 		.build();
 
@@ -53,7 +60,11 @@ final class JsonObjects {
 	 * callback's exception
 	 */
 	static void read(byte[] bytes, String what, String note, Fields fields) {
-		try (JsonParser parser = JSON.createParser(bytes)) {
+		read(JSON, bytes, what, note, fields);
+	}
+
+	private static void read(JsonFactory factory, byte[] bytes, String what, String note, Fields fields) {
+		try (JsonParser parser = factory.createParser(bytes)) {
 			try {
 				JsonToken token = parser.nextToken();
 				if (token != JsonToken.START_OBJECT) {
@@ -76,8 +87,12 @@ final class JsonObjects {
 			}
 		}
 		catch (IOException ex) {
-			throw new BadRecordException(Reason.MALFORMED, "The " + what + " is not JSON" + note + ": "
-					+ ((ex instanceof JsonProcessingException json) ? json.getOriginalMessage() : ex.getMessage()), ex);
+			String message = (ex instanceof JsonProcessingException json) ? json.getOriginalMessage() : ex.getMessage();
+			if (message != null && message.startsWith(DUPLICATE)) {
+				throw new BadRecordException(Reason.MALFORMED, "The " + what + " has a d" + message.substring(1)
+						+ note, ex);
+			}
+			throw new BadRecordException(Reason.MALFORMED, "The " + what + " is not JSON" + note + ": " + message, ex);
 		}
 	}
 
@@ -89,7 +104,43 @@ final class JsonObjects {
 	 * @throws BadRecordException (malformed) when it is not
 	 */
 	static void check(byte[] bytes, String what, String note) {
-		read(bytes, what, note, (name, parser) -> parser.skipChildren());
+		read(STRICT, bytes, what, note, (name, parser) -> parser.skipChildren());
+	}
+
+	private static final String DUPLICATE = "Duplicate field ";
+
+	/**
+	 * Returns the error of a field name given twice in one object (malformed, like Jackson's own).
+	 * @param parser the parser
+	 * @param name the name
+	 * @return the exception to throw
+	 */
+	static IOException duplicate(JsonParser parser, String name) {
+		return new JsonParseException(parser, DUPLICATE + "'" + name + "'");
+	}
+
+	/**
+	 * Skips the value the parser is on, detecting duplicate names in its objects.
+	 * @param parser the parser, on the value's first token; left on its last token
+	 * @throws IOException when the JSON is not valid or has a duplicate name
+	 */
+	static void skip(JsonParser parser) throws IOException {
+		JsonToken token = parser.currentToken();
+		if (token == JsonToken.START_ARRAY) {
+			while (parser.nextToken() != JsonToken.END_ARRAY) {
+				skip(parser);
+			}
+		}
+		else if (token == JsonToken.START_OBJECT) {
+			Set<String> names = new HashSet<>();
+			while (parser.nextToken() == JsonToken.FIELD_NAME) {
+				if (!names.add(parser.currentName())) {
+					throw duplicate(parser, parser.currentName());
+				}
+				parser.nextToken();
+				skip(parser);
+			}
+		}
 	}
 
 	/** Refuses anything but whitespace after the object (the parser is on its closing brace). */

@@ -14,8 +14,10 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -30,9 +32,11 @@ import org.apache.paimon.types.TimestampType;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads JSON values as the Java values {@link ArrowColumns} writes for a Paimon type, following the
- * Arrow type mapping's rules: integers must fit the column, decimals must fit its precision and scale,
- * {@code NOT NULL} columns need a value. Strings give CHAR/VARCHAR/STRING, base64 strings BYTES, ISO
+ * Reads JSON values, from Jackson's streaming parser, as the Java values {@link ArrowColumns} writes for
+ * a Paimon type, following the Arrow type mapping's rules: integers must fit the column, decimals must fit
+ * its precision and scale (up to precision 18 the unscaled {@code Long}), FLOAT and DOUBLE take the
+ * nearest value within their range, {@code NOT NULL} columns need a value, a name is given once per
+ * object. Strings give CHAR/VARCHAR/STRING (as UTF-8 bytes), base64 strings BYTES, ISO
  * strings or epoch numbers DATE (days), TIME (milliseconds of the day) and TIMESTAMP (milliseconds, or
  * an ISO text with any precision). Arrays give ARRAY, objects MAP (string keys) and ROW.
  */
@@ -87,7 +91,7 @@ final class JsonValues {
 				if (token != JsonToken.VALUE_STRING) {
 					throw wrongType(path, type, parser);
 				}
-				return parser.getText();
+				return utf8(parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
 			case BINARY:
 			case VARBINARY:
 				if (token != JsonToken.VALUE_STRING) {
@@ -125,7 +129,11 @@ final class JsonValues {
 				String keyPath = path + ".key";
 				String valuePath = path + ".value";
 				Map<Object, @Nullable Object> values = new LinkedHashMap<>();
+				Set<String> names = new HashSet<>();
 				while (parser.nextToken() == JsonToken.FIELD_NAME) {
+					if (!names.add(parser.currentName())) {
+						throw JsonObjects.duplicate(parser, parser.currentName());
+					}
 					Object key = fromText(parser.currentName(), map.getKeyType(), keyPath);
 					parser.nextToken();
 					values.put(key, read(parser, map.getValueType(), valuePath));
@@ -138,12 +146,17 @@ final class JsonValues {
 				}
 				RowType row = (RowType) type;
 				@Nullable Object[] values = new Object[row.getFieldCount()];
+				boolean[] seen = new boolean[values.length];
 				while (parser.nextToken() == JsonToken.FIELD_NAME) {
 					String name = parser.currentName();
 					int index = row.getFieldIndex(name);
 					if (index < 0) {
 						throw mismatch(path + "." + name, null, "is not a field of " + path + " (" + sql(type) + ")");
 					}
+					if (seen[index]) {
+						throw JsonObjects.duplicate(parser, name);
+					}
+					seen[index] = true;
 					parser.nextToken();
 					values[index] = read(parser, row.getTypeAt(index), path + "." + name);
 				}
@@ -158,6 +171,19 @@ final class JsonValues {
 			default:
 				throw mismatch(path, type, "has a type the Kafka pipeline does not write from JSON");
 		}
+	}
+
+	/** A string's UTF-8 bytes, without a {@code String} in between for ASCII text. */
+	private static byte[] utf8(char[] chars, int offset, int length) {
+		byte[] bytes = new byte[length];
+		for (int i = 0; i < length; i++) {
+			char c = chars[offset + i];
+			if (c >= 0x80) {
+				return new String(chars, offset, length).getBytes(StandardCharsets.UTF_8);
+			}
+			bytes[i] = (byte) c;
+		}
+		return bytes;
 	}
 
 	private static long integer(JsonParser parser, DataType type, String path, long min, long max) throws IOException {

@@ -2,8 +2,11 @@ package io.github.paimonspring.kafka.record;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -156,6 +159,14 @@ public final class RecordConverter {
 
 		private @Nullable List<Field> added;
 
+		/** Per column, the stamp of the last record that had it: duplicate names without a set per record. */
+		private int[] seen = new int[0];
+
+		private int stamp;
+
+		/** The names of the record's fields that are not columns, once it has one. */
+		private @Nullable Set<String> others;
+
 		JsonRow(TableShape shape) {
 			this.shape = shape;
 		}
@@ -163,6 +174,12 @@ public final class RecordConverter {
 		void read(byte[] value, TableShape current) {
 			follow(current);
 			this.values = new Object[this.types.length];
+			this.stamp++;
+			if (this.stamp == 0) {
+				Arrays.fill(this.seen, 0);
+				this.stamp = 1;
+			}
+			this.others = null;
 			this.kind = RowKind.INSERT.toByteValue();
 			this.added = null;
 			JsonObjects.read(value, "value", "", this);
@@ -171,9 +188,10 @@ public final class RecordConverter {
 		/** Takes the columns of a shape, as nullable types (NOT NULL is checked once the key is applied). */
 		@SuppressWarnings("ReferenceEquality") // one object per loaded schema: no per-record comparison by value
 		private void follow(TableShape current) {
-			if (current != this.shape || this.types.length != current.rowType().getFieldCount()) {
+			if (current != this.shape || this.types.length == 0) {
 				List<DataField> fields = current.rowType().getFields();
 				this.types = new DataType[fields.size()];
+				this.seen = new int[fields.size()];
 				for (int i = 0; i < this.types.length; i++) {
 					this.types[i] = fields.get(i).type().copy(true);
 				}
@@ -185,7 +203,21 @@ public final class RecordConverter {
 		public void field(String name, JsonParser parser) throws IOException {
 			int index = this.shape.index(name);
 			if (index >= 0) {
+				if (this.seen[index] == this.stamp) {
+					throw JsonObjects.duplicate(parser, name);
+				}
+				this.seen[index] = this.stamp;
 				this.values[index] = JsonValues.read(parser, this.types[index], name);
+			}
+			else {
+				Set<String> others = this.others;
+				if (others == null) {
+					others = new HashSet<>();
+					this.others = others;
+				}
+				if (!others.add(name)) {
+					throw JsonObjects.duplicate(parser, name);
+				}
 			}
 			String rowKindField = RecordConverter.this.rowKindField;
 			if (rowKindField != null && rowKindField.equals(name)) {
@@ -202,7 +234,7 @@ public final class RecordConverter {
 		private void unknown(String name, JsonParser parser) throws IOException {
 			TableShape current = this.shape;
 			if (RecordConverter.this.settings.isIgnoreUnknownFields()) {
-				parser.skipChildren();
+				JsonObjects.skip(parser);
 				return;
 			}
 			if (!current.policy().addsColumns()) {
@@ -298,7 +330,11 @@ public final class RecordConverter {
 		if (this.settings.getKeyFormat() != KafkaPipelineProperties.KeyFormat.JSON || key == null) {
 			return;
 		}
+		Set<String> names = new HashSet<>();
 		JsonObjects.read(key, "key", " (key-format is json)", (name, parser) -> {
+			if (!names.add(name)) {
+				throw JsonObjects.duplicate(parser, name);
+			}
 			int index = current.index(name);
 			if (index < 0) {
 				throw JsonValues.mismatch(name, null, "of the record key is not a column of table '"

@@ -151,6 +151,8 @@ class JsonRecordsPropertyTests {
 			case DECIMAL -> ((value instanceof Long unscaled) ? BigDecimal.valueOf(unscaled,
 					((DecimalType) type).getScale()) : (BigDecimal) value).toPlainString();
 			case BINARY, VARBINARY -> Arrays.toString((byte[]) value);
+			case CHAR, VARCHAR -> "utf8:" + Arrays.toString((value instanceof byte[] utf8) ? utf8
+					: ((String) value).getBytes(StandardCharsets.UTF_8));
 			case FLOAT, DOUBLE -> value.getClass().getSimpleName() + ":" + value;
 			case ARRAY -> {
 				List<String> items = new ArrayList<>();
@@ -182,7 +184,8 @@ class JsonRecordsPropertyTests {
 	@Provide
 	Arbitrary<String> values() {
 		Arbitrary<String> object = fields().map(JsonRecordsPropertyTests::object);
-		return Arbitraries.frequencyOf(Tuple.of(12, object),
+		Arbitrary<String> valid = validFields().map(JsonRecordsPropertyTests::object);
+		return Arbitraries.frequencyOf(Tuple.of(8, valid), Tuple.of(12, object),
 				Tuple.of(3, Combinators.combine(object, malformations()).as((json, bad) -> bad.apply(json))),
 				Tuple.of(1, anyJson(2)));
 	}
@@ -208,7 +211,9 @@ class JsonRecordsPropertyTests {
 				(json) -> "[" + json + "]", (json) -> json.substring(0, json.length() - 1), (json) -> json + " ",
 				(json) -> json.replaceFirst("\\{", "{\"b\":true,\"b\":false,"), (json) -> "", (json) -> "  ",
 				(json) -> json + "]", (json) -> json + "// comment", (json) -> json.replace("\":", "\" "),
-				(json) -> "\"" + json.replace("\"", "'") + "\"", (json) -> "\uFEFF" + json);
+				(json) -> "\"" + json.replace("\"", "'") + "\"", (json) -> "\uFEFF" + json,
+				(json) -> json.replace("{\"a\":", "{\"a\":0,\"a\":"),
+				(json) -> json.replaceFirst("\\{", "{\"unknown\":1,\"unknown\":2,"));
 	}
 
 	private static String object(List<Map.Entry<String, String>> fields) {
@@ -241,6 +246,50 @@ class JsonRecordsPropertyTests {
 					}
 					return fields;
 				}));
+	}
+
+	/** Objects with the id and values that fit their columns. */
+	private static Arbitrary<List<Map.Entry<String, String>>> validFields() {
+		List<Arbitrary<Map.Entry<String, String>>> all = new ArrayList<>();
+		for (String column : COLUMNS.subList(1, COLUMNS.size())) {
+			all.add(valid(column).map((value) -> Map.entry(column, value)));
+		}
+		all.add(Arbitraries.of("\"+I\"", "\"-D\"", "1", "null").map((value) -> Map.entry("_row_kind", value)));
+		return Combinators.combine(Arbitraries.longs().map(String::valueOf), Arbitraries.subsetOf(all)
+			.flatMap((chosen) -> Combinators.combine(new ArrayList<>(chosen)).as(ArrayList::new)))
+			.as((id, fields) -> {
+				List<Map.Entry<String, String>> object = new ArrayList<>(fields);
+				object.add(fields.size() / 2, Map.entry("id", id));
+				return object;
+			});
+	}
+
+	private static Arbitrary<String> valid(String column) {
+		return switch (column) {
+			case "b" -> Arbitraries.of("true", "false", "null");
+			case "t" -> Arbitraries.integers().between(-128, 127).map(String::valueOf);
+			case "s" -> Arbitraries.shorts().map(String::valueOf);
+			case "i" -> Arbitraries.integers().map(String::valueOf);
+			case "l" -> Arbitraries.longs().map(String::valueOf);
+			case "f", "d" -> Arbitraries.oneOf(Arbitraries.longs().map(String::valueOf),
+					Arbitraries.bigDecimals().ofScale(6).map(BigDecimal::toPlainString),
+					Arbitraries.doubles().map(String::valueOf)
+						.filter((text) -> !text.contains("Infinity") && !text.contains("NaN")));
+			case "dec" -> Arbitraries.bigDecimals().between(new BigDecimal("-99999999.99"),
+					new BigDecimal("99999999.99")).ofScale(2).map(BigDecimal::toPlainString);
+			case "big" -> Arbitraries.bigDecimals().between(BigDecimal.TEN.pow(24).negate(), BigDecimal.TEN.pow(24))
+				.ofScale(3).map(BigDecimal::toPlainString);
+			case "str" -> Arbitraries.strings().ofMaxLength(30).map(JsonRecordsPropertyTests::quote);
+			case "bin" -> Arbitraries.of("\"AQID\"", "\"\"", "\"/w==\"");
+			case "dt" -> Arbitraries.of("\"2024-02-29\"", "19000", "-1");
+			case "tm" -> Arbitraries.of("\"12:30:00\"", "\"23:59:59.999\"", "0", "86399999");
+			case "ts", "ts6" -> Arbitraries.of("\"2024-01-02T03:04:05.5\"", "1700000000000", "-1");
+			case "ltz" -> Arbitraries.of("\"2024-01-02T03:04:05Z\"", "1700000000000", "-1");
+			case "arr" -> Arbitraries.integers().list().ofMaxSize(4).map(Object::toString);
+			case "m" -> Arbitraries.of("{\"x\":1.5,\"y\":null}", "{}", "{\"\":-9999.9}");
+			case "r" -> Arbitraries.of("{\"a\":1}", "{\"z\":[\"x\"],\"a\":-1}", "null");
+			default -> throw new IllegalArgumentException(column);
+		};
 	}
 
 	/** Values mostly meant for the column, with edge cases. */

@@ -85,10 +85,10 @@ class JsonRecordsTests {
 
 	@Test
 	void duplicateFieldNamesAreMalformedAtAnyDepth() {
-		assertBad("{\"id\":1,\"num\":2,\"num\":3}", Reason.MALFORMED, "Duplicate field 'num'");
-		assertBad("{\"id\":1,\"r\":{\"a\":1,\"a\":2}}", Reason.MALFORMED, "Duplicate field 'a'");
-		assertBad("{\"id\":1,\"tags\":{\"x\":\"1\",\"x\":\"2\"}}", Reason.MALFORMED, "Duplicate field 'x'");
-		assertBad("{\"id\":1,\"unknown\":{\"x\":1,\"x\":2}}", Reason.MALFORMED, "Duplicate field 'x'");
+		assertBad("{\"id\":1,\"num\":2,\"num\":3}", Reason.MALFORMED, "has a duplicate field 'num'");
+		assertBad("{\"id\":1,\"r\":{\"a\":1,\"a\":2}}", Reason.MALFORMED, "has a duplicate field 'a'");
+		assertBad("{\"id\":1,\"tags\":{\"x\":\"1\",\"x\":\"2\"}}", Reason.MALFORMED, "has a duplicate field 'x'");
+		assertBad("{\"id\":1,\"unknown\":{\"x\":1,\"x\":2}}", Reason.MALFORMED, "has a duplicate field 'x'");
 	}
 
 	@Test
@@ -148,7 +148,7 @@ class JsonRecordsTests {
 		assertKeyBad("{\"id\":5}{\"id\":6}", Reason.MALFORMED, "The key has text after its JSON object at byte 8");
 		assertKeyBad("[5]", Reason.MALFORMED, "The key is a JSON array, not an object");
 		assertKeyBad("5", Reason.MALFORMED, "The key is a JSON number, not an object");
-		assertKeyBad("{\"id\":5,\"id\":6}", Reason.MALFORMED, "Duplicate field 'id'");
+		assertKeyBad("{\"id\":5,\"id\":6}", Reason.MALFORMED, "has a duplicate field 'id'");
 		assertKeyBad("{\"id\":5", Reason.MALFORMED, "The key is not JSON (key-format is json)");
 		assertKeyBad("{\"id\":92233720368547758070}", Reason.MISMATCH, "Column 'id' (BIGINT) cannot hold");
 		assertKeyBad("{\"nope\":1}", Reason.MISMATCH, "Column 'nope' of the record key is not a column of table");
