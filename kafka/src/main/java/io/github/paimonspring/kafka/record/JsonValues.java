@@ -102,7 +102,8 @@ final class JsonValues {
 			case TIME_WITHOUT_TIME_ZONE:
 			case TIMESTAMP_WITHOUT_TIME_ZONE:
 			case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-				if (token == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+				if (token == JsonToken.VALUE_NUMBER_INT
+						&& parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
 					return fromLong(parser.getLongValue(), type, path);
 				}
 				if (token != JsonToken.VALUE_STRING) {
