@@ -104,7 +104,7 @@ class KafkaRecordsTests {
 						.contains("schema-evolution");
 				assertThat(reasons.get(6L)).startsWith("mismatch: ").contains("Column 'age' (INT)")
 						.contains("3000000000");
-				assertThat(reasons.get(7L)).startsWith("malformed: ").contains("not a JSON object");
+				assertThat(reasons.get(7L)).startsWith("malformed: ").contains("is a JSON array, not an object");
 				assertThat(new String(dead.get(0).value(), StandardCharsets.UTF_8)).isEqualTo("{not json");
 				assertThat(header(dead.get(0), DeadLetters.TABLE_HEADER)).isEqualTo("people");
 				assertThat(registry.get(MicrometerKafkaPipelineListener.RECORDS).tag("result",
@@ -124,6 +124,51 @@ class KafkaRecordsTests {
 		try (TestWarehouse warehouse = new TestWarehouse(this.warehouse)) {
 			assertThat(warehouse.read("default.people", (row) -> row.getLong(0) + ":" + row.getString(1)))
 				.containsExactlyInAnyOrder("1:ann", "9:cy");
+		}
+	}
+
+	@Test
+	void aValueThatIsNotExactlyOneJsonObjectGoesToTheDeadLetterTopicNamingTheProblem() throws Exception {
+		String topic = TestKafka.createTopic("notone", 1);
+		String dlt = topic + "-dlt";
+		TestKafka.createNamedTopic(dlt, 1);
+		try (KafkaProducer<byte[], byte[]> producer = TestKafka.producer()) {
+			TestKafka.send(producer, topic, 0, null, "{\"id\":1,\"name\":\"ann\"}");
+			TestKafka.send(producer, topic, 0, null, "{\"id\": 9, \"name\": \"x\"} trailing");
+			TestKafka.send(producer, topic, 0, null, "{\"id\":2,\"name\":\"bob\"}");
+			TestKafka.send(producer, topic, 0, null, "{\"id\":10}{\"id\":11}");
+			TestKafka.send(producer, topic, 0, null, "[{\"id\":12}]");
+			TestKafka.send(producer, topic, 0, null, "13");
+			TestKafka.send(producer, topic, 0, null, "{\"id\":14,\"name\":\"a\",\"name\":\"b\"}");
+			TestKafka.send(producer, topic, 0, null, "{\"id\":3,\"name\":\"cy\"}\n");
+		}
+		KafkaPipelineFixture.runner(this.warehouse)
+			.withPropertyValues(PEOPLE)
+			.withPropertyValues("paimon.kafka.pipelines.notone.topics=" + topic,
+					"paimon.kafka.pipelines.notone.table=people")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				PaimonOperations paimon = context.getBean(PaimonOperations.class);
+				assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "people", topic, 1,
+						Duration.ofSeconds(60))).isTrue();
+			});
+		List<ConsumerRecord<byte[], byte[]>> dead = TestKafka.read(dlt, 5, Duration.ofSeconds(30));
+		Map<Long, String> reasons = dead.stream().collect(Collectors.toMap(
+				(record) -> Long.parseLong(header(record, "kafka_dlt-original-offset")),
+				(record) -> header(record, DeadLetters.REASON_HEADER) + ": " + header(record,
+						"kafka_dlt-exception-message")));
+		assertThat(reasons).containsOnlyKeys(1L, 3L, 4L, 5L, 6L);
+		assertThat(reasons.get(1L)).startsWith("malformed: ").contains(topic + "-0@1")
+			.contains("The value has text after its JSON object at byte 23: 'trailing'");
+		assertThat(reasons.get(3L)).startsWith("malformed: ")
+			.contains("The value has text after its JSON object at byte 9: '{\"id\":11}'");
+		assertThat(reasons.get(4L)).startsWith("malformed: ").contains("The value is a JSON array, not an object");
+		assertThat(reasons.get(5L)).startsWith("malformed: ").contains("The value is a JSON number, not an object");
+		assertThat(reasons.get(6L)).startsWith("malformed: ")
+			.contains("The value has a duplicate field 'name'");
+		try (TestWarehouse warehouse = new TestWarehouse(this.warehouse)) {
+			assertThat(warehouse.read("default.people", (row) -> row.getLong(0) + ":" + row.getString(1)))
+				.containsExactlyInAnyOrder("1:ann", "2:bob", "3:cy");
 		}
 	}
 

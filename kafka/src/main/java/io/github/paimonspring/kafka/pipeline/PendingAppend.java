@@ -128,16 +128,26 @@ final class PendingAppend {
 	/** One Arrow batch of rows of one shape, with the row-kind column when a row is not an insert. */
 	static VectorSchemaRoot toBatch(List<RecordRow> rows, BufferAllocator allocator) {
 		TableShape shape = rows.get(0).shape();
-		boolean kinds = rows.stream().anyMatch((row) -> row.kind() != 0);
+		boolean kinds = false;
+		for (RecordRow row : rows) {
+			if (row.kind() != 0) {
+				kinds = true;
+				break;
+			}
+		}
 		List<Field> fields = new ArrayList<>(ArrowTypes.toArrowSchema(shape.rowType()).getFields());
 		if (kinds) {
 			fields.add(new Field(shape.rowKindColumn(), FieldType.notNullable(new ArrowType.Int(8, true)), null));
 		}
 		VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator);
 		try {
-			root.allocateNew();
 			List<DataField> columns = shape.rowType().getFields();
 			List<FieldVector> vectors = root.getFieldVectors();
+			for (int column = 0; column < vectors.size(); column++) {
+				int at = column;
+				ArrowColumns.allocate(vectors.get(column), rows.size(),
+						(at < columns.size()) ? (i) -> rows.get(i).values()[at] : (i) -> null);
+			}
 			for (int column = 0; column < columns.size(); column++) {
 				FieldVector vector = vectors.get(column);
 				for (int i = 0; i < rows.size(); i++) {

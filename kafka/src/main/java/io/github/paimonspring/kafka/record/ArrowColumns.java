@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -32,7 +33,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Writes the Java values {@link JsonValues} reads into Arrow vectors of the canonical Arrow type of
- * their Paimon type ({@link io.github.paimonspring.arrow.ArrowTypes#toArrowField}).
+ * their Paimon type ({@link io.github.paimonspring.arrow.ArrowTypes#toArrowField}). A DECIMAL is a
+ * {@code BigDecimal} at the column's scale or its unscaled {@code Long}; a CHAR/VARCHAR a {@code String}
+ * or its UTF-8 bytes.
  */
 public final class ArrowColumns {
 
@@ -60,10 +63,17 @@ public final class ArrowColumns {
 			case BIGINT -> ((BigIntVector) vector).setSafe(index, (Long) value);
 			case FLOAT -> ((Float4Vector) vector).setSafe(index, (Float) value);
 			case DOUBLE -> ((Float8Vector) vector).setSafe(index, (Double) value);
-			case CHAR, VARCHAR -> ((VarCharVector) vector).setSafe(index,
-					((String) value).getBytes(StandardCharsets.UTF_8));
+			case CHAR, VARCHAR -> ((VarCharVector) vector).setSafe(index, (value instanceof byte[] utf8) ? utf8
+					: ((String) value).getBytes(StandardCharsets.UTF_8));
 			case BINARY, VARBINARY -> ((VarBinaryVector) vector).setSafe(index, (byte[]) value);
-			case DECIMAL -> ((DecimalVector) vector).setSafe(index, (BigDecimal) value);
+			case DECIMAL -> {
+				if (value instanceof Long unscaled) {
+					((DecimalVector) vector).setSafe(index, unscaled);
+				}
+				else {
+					((DecimalVector) vector).setSafe(index, (BigDecimal) value);
+				}
+			}
 			case DATE -> ((DateDayVector) vector).setSafe(index, (Integer) value);
 			case TIME_WITHOUT_TIME_ZONE -> ((TimeMilliVector) vector).setSafe(index, (Integer) value);
 			case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE ->
@@ -107,6 +117,35 @@ public final class ArrowColumns {
 				}
 			}
 			default -> throw new IllegalStateException("No Arrow writer for " + type);
+		}
+	}
+
+	/**
+	 * Allocates a vector for a number of values, with room for the bytes of the variable-width values
+	 * given (strings as UTF-8 bytes or {@code String}s, binaries), so that writing them does not grow it.
+	 * @param vector the vector
+	 * @param count the number of values
+	 * @param values the values of the variable-width column, by position
+	 */
+	public static void allocate(FieldVector vector, int count, IntFunction<@Nullable Object> values) {
+		if (vector instanceof BaseVariableWidthVector variable) {
+			long bytes = 0;
+			for (int i = 0; i < count; i++) {
+				Object value = values.apply(i);
+				if (value instanceof byte[] array) {
+					bytes += array.length;
+				}
+				else if (value instanceof String text) {
+					bytes += text.length();
+				}
+			}
+			variable.allocateNew(Math.max(bytes, 1), Math.max(count, 1));
+		}
+		else if (vector instanceof BaseFixedWidthVector fixed) {
+			fixed.allocateNew(Math.max(count, 1));
+		}
+		else {
+			vector.allocateNew();
 		}
 	}
 

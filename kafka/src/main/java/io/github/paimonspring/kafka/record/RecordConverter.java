@@ -2,17 +2,14 @@ package io.github.paimonspring.kafka.record;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonToken;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.kafka.BadRecordException;
@@ -40,10 +37,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class RecordConverter {
 
-	private static final ObjectMapper JSON = new ObjectMapper()
-		.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-		.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-
 	private final String pipeline;
 
 	private final KafkaPipelineProperties settings;
@@ -57,6 +50,8 @@ public final class RecordConverter {
 	private RecordMetadata metadata;
 
 	private final @Nullable String rowKindField;
+
+	private final JsonRow jsonRow;
 
 	/**
 	 * Creates the converter of one pipeline.
@@ -75,6 +70,7 @@ public final class RecordConverter {
 		this.metadata = metadata(this.shape);
 		String field = settings.getRowKindField();
 		this.rowKindField = (field == null) ? this.shape.rowKindColumn() : (field.isBlank() ? null : field);
+		this.jsonRow = new JsonRow(this.shape);
 	}
 
 	/**
@@ -138,97 +134,144 @@ public final class RecordConverter {
 	}
 
 	private RecordRow json(ConsumerRecord<byte[], byte[]> record, byte[] value) {
-		JsonNode node;
-		try {
-			node = JSON.readTree(value);
+		JsonRow row = this.jsonRow;
+		row.read(value, this.shape);
+		if (row.added != null) {
+			row.read(value, evolve(new Schema(row.added))); // the new columns are known now: read again
 		}
-		catch (IOException ex) {
-			throw new BadRecordException(Reason.MALFORMED, "The value is not JSON: "
-					+ ((ex instanceof JsonProcessingException json) ? json.getOriginalMessage() : ex.getMessage()), ex);
-		}
-		if (node == null || !node.isObject()) {
-			throw new BadRecordException(Reason.MALFORMED, "The value is not a JSON object but "
-					+ ((node == null) ? "empty" : "a JSON " + node.getNodeType().name().toLowerCase(Locale.ROOT)));
-		}
-		TableShape current = this.shape;
-		List<Field> added = unknownFields(node, current);
-		if (!added.isEmpty()) {
-			current = evolve(new Schema(added));
-		}
-		List<DataField> fields = current.rowType().getFields();
-		@Nullable Object[] values = new Object[fields.size()];
-		for (int i = 0; i < values.length; i++) {
-			DataField field = fields.get(i);
-			values[i] = JsonValues.read(node.get(field.name()), field.type().copy(true), field.name());
-		}
-		byte kind = RowKind.INSERT.toByteValue();
-		String rowKindField = this.rowKindField;
-		if (rowKindField != null) {
-			JsonNode kindNode = node.get(rowKindField);
-			if (kindNode != null && !kindNode.isNull()) {
-				kind = rowKind(rowKindField, kindNode, current);
-			}
-		}
+		TableShape current = row.shape;
+		@Nullable Object[] values = row.values;
 		applyKey(record, values, current);
 		checkNotNull(values, current);
-		return new RecordRow(current, values, kind);
+		return new RecordRow(current, values, row.kind);
 	}
 
-	/** The fields of a JSON object the table does not have, as columns to add (empty when none). */
-	private List<Field> unknownFields(JsonNode node, TableShape current) {
-		int known = 0;
-		int size = node.size();
-		for (Iterator<String> names = node.fieldNames(); names.hasNext();) {
-			String name = names.next();
-			if (current.index(name) >= 0 || name.equals(this.rowKindField)) {
-				known++;
+	/** A JSON value read into a row of a shape, field by field as the parser gives them. */
+	private final class JsonRow implements JsonObjects.Fields {
+
+		private TableShape shape;
+
+		private DataType[] types = new DataType[0];
+
+		private @Nullable Object[] values = new Object[0];
+
+		private byte kind;
+
+		private @Nullable List<Field> added;
+
+		/** Per column, the stamp of the last record that had it: duplicate names without a set per record. */
+		private int[] seen = new int[0];
+
+		private int stamp;
+
+		/** The names of the record's fields that are not columns, once it has one. */
+		private @Nullable Set<String> others;
+
+		JsonRow(TableShape shape) {
+			this.shape = shape;
+		}
+
+		void read(byte[] value, TableShape current) {
+			follow(current);
+			this.values = new Object[this.types.length];
+			this.stamp++;
+			if (this.stamp == 0) {
+				Arrays.fill(this.seen, 0);
+				this.stamp = 1;
+			}
+			this.others = null;
+			this.kind = RowKind.INSERT.toByteValue();
+			this.added = null;
+			JsonObjects.read(value, "value", "", this);
+		}
+
+		/** Takes the columns of a shape, as nullable types (NOT NULL is checked once the key is applied). */
+		@SuppressWarnings("ReferenceEquality") // one object per loaded schema: no per-record comparison by value
+		private void follow(TableShape current) {
+			if (current != this.shape || this.types.length == 0) {
+				List<DataField> fields = current.rowType().getFields();
+				this.types = new DataType[fields.size()];
+				this.seen = new int[fields.size()];
+				for (int i = 0; i < this.types.length; i++) {
+					this.types[i] = fields.get(i).type().copy(true);
+				}
+				this.shape = current;
 			}
 		}
-		if (known == size || this.settings.isIgnoreUnknownFields()) {
-			return List.of();
+
+		@Override
+		public void field(String name, JsonParser parser) throws IOException {
+			int index = this.shape.index(name);
+			if (index >= 0) {
+				if (this.seen[index] == this.stamp) {
+					throw JsonObjects.duplicate(parser, name);
+				}
+				this.seen[index] = this.stamp;
+				this.values[index] = JsonValues.read(parser, this.types[index], name);
+			}
+			else {
+				Set<String> others = this.others;
+				if (others == null) {
+					others = new HashSet<>();
+					this.others = others;
+				}
+				if (!others.add(name)) {
+					throw JsonObjects.duplicate(parser, name);
+				}
+			}
+			String rowKindField = RecordConverter.this.rowKindField;
+			if (rowKindField != null && rowKindField.equals(name)) {
+				if (parser.currentToken() != JsonToken.VALUE_NULL) {
+					this.kind = rowKind(name, parser, this.shape);
+				}
+			}
+			else if (index < 0) {
+				unknown(name, parser);
+			}
 		}
-		List<Field> added = new ArrayList<>();
-		for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
-			Map.Entry<String, JsonNode> entry = it.next();
-			String name = entry.getKey();
-			if (current.index(name) >= 0 || name.equals(this.rowKindField)) {
-				continue;
+
+		/** A field the table does not have: ignored, a column to add, or a bad record. */
+		private void unknown(String name, JsonParser parser) throws IOException {
+			TableShape current = this.shape;
+			if (RecordConverter.this.settings.isIgnoreUnknownFields()) {
+				JsonObjects.skip(parser);
+				return;
 			}
 			if (!current.policy().addsColumns()) {
 				throw JsonValues.mismatch(name, null, "is not a column of table '" + current.identifier()
 						+ "', whose schema evolution policy is " + current.policy()
-								+ " (set paimon.tables.<name>.schema-evolution "
-						+ "to add-columns to add it, or paimon.kafka.pipelines." + this.pipeline
+						+ " (set paimon.tables.<name>.schema-evolution to add-columns to add it, or "
+						+ "paimon.kafka.pipelines." + RecordConverter.this.pipeline
 						+ ".ignore-unknown-fields=true to ignore such fields)");
 			}
-			ArrowType type = inferred(entry.getValue());
+			JsonToken token = parser.currentToken();
+			ArrowType type = inferred(token);
 			if (type == null) {
-				if (entry.getValue().isNull()) {
-					continue; // no type to add it with yet
+				if (token == JsonToken.VALUE_NULL) {
+					return; // no type to add it with yet
 				}
 				throw JsonValues.mismatch(name, null, "is not a column of table '" + current.identifier()
-						+ "', and a JSON " + entry.getValue().getNodeType().name().toLowerCase(Locale.ROOT)
+						+ "', and a JSON " + JsonObjects.describe(token)
 						+ " gives no type to add it with (add the column to the table)");
+			}
+			List<Field> added = this.added;
+			if (added == null) {
+				added = new ArrayList<>();
+				this.added = added;
 			}
 			added.add(new Field(name, FieldType.nullable(type), null));
 		}
-		return added;
+
 	}
 
-	private static @Nullable ArrowType inferred(JsonNode value) {
-		if (value.isBoolean()) {
-			return ArrowType.Bool.INSTANCE;
-		}
-		if (value.isIntegralNumber()) {
-			return new ArrowType.Int(64, true);
-		}
-		if (value.isNumber()) {
-			return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
-		}
-		if (value.isTextual()) {
-			return ArrowType.Utf8.INSTANCE;
-		}
-		return null;
+	private static @Nullable ArrowType inferred(JsonToken token) {
+		return switch (token) {
+			case VALUE_TRUE, VALUE_FALSE -> ArrowType.Bool.INSTANCE;
+			case VALUE_NUMBER_INT -> new ArrowType.Int(64, true);
+			case VALUE_NUMBER_FLOAT -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+			case VALUE_STRING -> ArrowType.Utf8.INSTANCE;
+			default -> null;
+		};
 	}
 
 	/**
@@ -250,20 +293,28 @@ public final class RecordConverter {
 		return reloaded;
 	}
 
-	private byte rowKind(String field, JsonNode node, TableShape current) {
+	private static byte rowKind(String field, JsonParser parser, TableShape current) throws IOException {
 		RowKind kind = null;
-		if (node.isTextual()) {
+		JsonToken token = parser.currentToken();
+		if (token == JsonToken.VALUE_STRING) {
+			String text = parser.getText();
 			for (RowKind candidate : RowKind.values()) {
-				if (candidate.shortString().equals(node.textValue())) {
+				if (candidate.shortString().equals(text)) {
 					kind = candidate;
 				}
 			}
 		}
-		else if (node.isIntegralNumber() && node.canConvertToInt() && node.intValue() >= 0 && node.intValue() <= 3) {
-			kind = RowKind.fromByteValue((byte) node.intValue());
+		else if (token == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() == JsonParser.NumberType.INT
+				&& parser.getIntValue() >= 0 && parser.getIntValue() <= 3) {
+			kind = RowKind.fromByteValue((byte) parser.getIntValue());
 		}
 		if (kind == null) {
-			throw JsonValues.mismatch(field, null, "has the unknown row kind " + JsonValues.shorten(node.toString())
+			String shown = switch (token) {
+				case VALUE_STRING -> "\"" + parser.getText() + "\"";
+				case START_OBJECT, START_ARRAY, END_OBJECT, END_ARRAY -> "(a JSON " + JsonObjects.describe(token) + ")";
+				default -> parser.getText();
+			};
+			throw JsonValues.mismatch(field, null, "has the unknown row kind " + JsonValues.shorten(shown)
 					+ " (expected +I, -U, +U, -D or 0 to 3)");
 		}
 		if (kind != RowKind.INSERT && current.primaryKeys().isEmpty()) {
@@ -275,30 +326,22 @@ public final class RecordConverter {
 
 	private void applyKey(ConsumerRecord<byte[], byte[]> record, @Nullable Object[] values, TableShape current) {
 		this.metadata.apply(record, values);
-		if (this.settings.getKeyFormat() != KafkaPipelineProperties.KeyFormat.JSON || record.key() == null) {
+		byte[] key = record.key();
+		if (this.settings.getKeyFormat() != KafkaPipelineProperties.KeyFormat.JSON || key == null) {
 			return;
 		}
-		JsonNode key;
-		try {
-			key = JSON.readTree(record.key());
-		}
-		catch (IOException ex) {
-			throw new BadRecordException(Reason.MALFORMED,
-					"The key is not JSON (key-format is json): " + ex.getMessage(), ex);
-		}
-		if (key == null || !key.isObject()) {
-			throw new BadRecordException(Reason.MALFORMED, "The key is not a JSON object (key-format is json)");
-		}
-		for (Iterator<Map.Entry<String, JsonNode>> it = key.fields(); it.hasNext();) {
-			Map.Entry<String, JsonNode> entry = it.next();
-			int index = current.index(entry.getKey());
+		Set<String> names = new HashSet<>();
+		JsonObjects.read(key, "key", " (key-format is json)", (name, parser) -> {
+			if (!names.add(name)) {
+				throw JsonObjects.duplicate(parser, name);
+			}
+			int index = current.index(name);
 			if (index < 0) {
-				throw JsonValues.mismatch(entry.getKey(), null, "of the record key is not a column of table '"
+				throw JsonValues.mismatch(name, null, "of the record key is not a column of table '"
 						+ current.identifier() + "'");
 			}
-			DataType type = current.rowType().getTypeAt(index);
-			values[index] = JsonValues.read(entry.getValue(), type.copy(true), entry.getKey());
-		}
+			values[index] = JsonValues.read(parser, current.rowType().getTypeAt(index).copy(true), name);
+		});
 	}
 
 	private static void checkNotNull(@Nullable Object[] values, TableShape current) {

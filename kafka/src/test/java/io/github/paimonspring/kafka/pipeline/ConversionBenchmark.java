@@ -1,0 +1,145 @@
+package io.github.paimonspring.kafka.pipeline;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
+import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.kafka.KafkaPipelineProperties;
+import io.github.paimonspring.kafka.record.RecordConverter;
+import io.github.paimonspring.support.TestWarehouse;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.paimon.schema.Schema;
+import org.apache.paimon.types.DataTypes;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Benchmark harness (not a test): the conversion alone, without Kafka or commits. The records of
+ * {@code KafkaBenchmark} (~200-byte JSON objects, five columns) are converted by a pipeline's
+ * {@link RecordConverter} into {@link PendingAppend}s of 10,000 rows drained to Arrow batches, against a
+ * parse-only loop with Jackson's {@code readTree}; rounds alternate the order. Run from the kafka
+ * module's test class path: {@code java ... ConversionBenchmark [records] [rounds]}.
+ */
+public final class ConversionBenchmark {
+
+	private static final ObjectMapper JSON = new ObjectMapper();
+
+	private ConversionBenchmark() {
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration(PaimonAutoConfiguration.class)
+	static class App {
+
+	}
+
+	public static void main(String[] args) throws Exception {
+		int count = (args.length > 0) ? Integer.parseInt(args[0]) : 1_000_000;
+		int rounds = (args.length > 1) ? Integer.parseInt(args[1]) : 5;
+		Path dir = Files.createTempDirectory("conversion-bench");
+		try (TestWarehouse warehouse = new TestWarehouse(dir)) {
+			warehouse.create("default.events", Schema.newBuilder().column("id", DataTypes.BIGINT().notNull())
+				.column("customer", DataTypes.STRING()).column("amount", DataTypes.DECIMAL(10, 2))
+				.column("kind", DataTypes.STRING()).column("note", DataTypes.STRING()).build());
+		}
+		List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>(count);
+		for (int id = 0; id < count; id++) {
+			records.add(new ConsumerRecord<>("bench", id % 4, id / 4, null, record(id)));
+		}
+		KafkaPipelineProperties settings = new KafkaPipelineProperties();
+		settings.setTable("events");
+		settings.setTopics(List.of("bench"));
+		List<Double> parse = new ArrayList<>();
+		List<Double> convert = new ArrayList<>();
+		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(App.class)
+			.web(WebApplicationType.NONE).logStartupInfo(false)
+			.properties(Map.of("paimon.catalog.warehouse", dir.toString(), "paimon.tables.events.identifier",
+					"default.events"))
+			.run(); RootAllocator allocator = new RootAllocator()) {
+			RecordConverter converter = new RecordConverter("bench", settings,
+					context.getBean(PaimonOperations.class), allocator);
+			for (int round = 0; round < rounds; round++) {
+				if (round % 2 == 0) {
+					parse.add(parseOnly(records));
+					convert.add(convert(records, converter, allocator));
+				}
+				else {
+					convert.add(convert(records, converter, allocator));
+					parse.add(parseOnly(records));
+				}
+				System.out.printf(Locale.ROOT, "round %d: parse only %,.0f records/s, convert to Arrow %,.0f "
+						+ "records/s%n", round, parse.get(round), convert.get(round));
+			}
+		}
+		System.out.printf(Locale.ROOT, "median: parse only %,.0f records/s, convert to Arrow %,.0f records/s, "
+				+ "ratio %.2f%n", median(parse), median(convert), median(convert) / median(parse));
+	}
+
+	private static double parseOnly(List<ConsumerRecord<byte[], byte[]>> records) throws Exception {
+		long start = System.nanoTime();
+		long checksum = 0;
+		for (ConsumerRecord<byte[], byte[]> record : records) {
+			checksum += JSON.readTree(record.value()).get("id").longValue();
+		}
+		if (checksum < 0) {
+			throw new IllegalStateException();
+		}
+		return records.size() / ((System.nanoTime() - start) / 1e9);
+	}
+
+	private static double convert(List<ConsumerRecord<byte[], byte[]>> records, RecordConverter converter,
+			RootAllocator allocator) {
+		long start = System.nanoTime();
+		PendingAppend pending = new PendingAppend();
+		long rows = 0;
+		for (ConsumerRecord<byte[], byte[]> record : records) {
+			RecordConverter.Converted converted = converter.convert(record);
+			pending.consumed(record.offset(), record.value().length);
+			pending.add(converted.row());
+			if (pending.records() >= 10_000) {
+				rows += drain(pending, allocator);
+			}
+		}
+		rows += drain(pending, allocator);
+		if (rows != records.size()) {
+			throw new IllegalStateException(rows + " rows");
+		}
+		return records.size() / ((System.nanoTime() - start) / 1e9);
+	}
+
+	private static long drain(PendingAppend pending, RootAllocator allocator) {
+		long rows = 0;
+		for (VectorSchemaRoot batch : pending.drain(allocator)) {
+			rows += batch.getRowCount();
+			batch.close();
+		}
+		return rows;
+	}
+
+	private static byte[] record(long id) {
+		return ("{\"id\":" + id + ",\"customer\":\"customer-" + (id % 977) + "\",\"amount\":" + (id % 10000) / 100.0
+				+ ",\"kind\":\"purchase\",\"note\":\"a note that makes the record about two hundred bytes long, "
+				+ "like a typical event from a web shop, with a few words more\"}").getBytes(StandardCharsets.UTF_8);
+	}
+
+	private static double median(List<Double> values) {
+		List<Double> sorted = new ArrayList<>(values);
+		Collections.sort(sorted);
+		return sorted.get(sorted.size() / 2);
+	}
+
+}
