@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.admin.AlterConfigOp;
@@ -20,6 +21,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
@@ -232,6 +234,12 @@ public final class TestKafka {
 			try {
 				return admin.describeConsumerGroups(List.of(groupId)).all().get(30, TimeUnit.SECONDS).get(groupId)
 					.members().stream().filter((member) -> !member.assignment().topicPartitions().isEmpty()).count();
+			}
+			catch (ExecutionException ex) {
+				if (ex.getCause() instanceof GroupIdNotFoundException) {
+					return 0L; // no member joined yet
+				}
+				throw new IllegalStateException(ex);
 			}
 			catch (Exception ex) {
 				throw new IllegalStateException(ex);
