@@ -27,11 +27,13 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * every channel it held (a) is open on the survivor with a newer generation and (b) has a commit of the
  * survivor (its offset token beyond the token at the kill) is measured; a new instance then replaces the
  * killed one and the next round kills the other. Per setting: the classic protocol at Kafka's defaults, the
- * classic protocol with the documented setting, and the consumer group protocol (KIP-848) with the
- * documented group setting.
+ * classic protocol with the documented setting, the consumer group protocol (KIP-848) with the
+ * documented group setting, and the classic protocol with the documented setting and the cooperative
+ * assignor (the survivor keeps its own partitions instead of giving them up and reopening them).
  * <p>
  * Run with {@code mvn -B -pl http-tests -am -Pbench-failover verify -DskipTests} (PostgreSQL at
- * 127.0.0.1:5432); arguments: rounds per setting, the report file.
+ * 127.0.0.1:5432); arguments: rounds per setting, the report file, the settings (indices into the
+ * list above, default {@code 0,1,2,3}). The instances' logs of every round are kept beside the report.
  */
 public final class KafkaFailoverBenchmark {
 
@@ -65,13 +67,26 @@ public final class KafkaFailoverBenchmark {
 				new Setting("consumer protocol (KIP-848), group consumer.session.timeout.ms=6000, "
 						+ "consumer.heartbeat.interval.ms=1000",
 						List.of("--spring.kafka.consumer.properties.group.protocol=consumer"),
-						Map.of("consumer.session.timeout.ms", "6000", "consumer.heartbeat.interval.ms", "1000")));
+						Map.of("consumer.session.timeout.ms", "6000", "consumer.heartbeat.interval.ms", "1000")),
+				new Setting("classic protocol, session.timeout.ms=6000, heartbeat.interval.ms=1000, "
+						+ "CooperativeStickyAssignor",
+						List.of("--spring.kafka.consumer.properties.session.timeout.ms=6000",
+								"--spring.kafka.consumer.properties.heartbeat.interval.ms=1000",
+								"--spring.kafka.consumer.properties.partition.assignment.strategy="
+										+ "org.apache.kafka.clients.consumer.CooperativeStickyAssignor"),
+						Map.of()));
+		List<Setting> chosen = new ArrayList<>();
+		for (String index : ((args.length > 2) ? args[2] : "0,1,2,3").split(",")) {
+			chosen.add(settings.get(Integer.parseInt(index.trim())));
+		}
+		Path logs = out.toAbsolutePath().resolveSibling("failover-benchmark-logs");
+		Files.createDirectories(logs);
 		StringBuilder report = new StringBuilder();
 		report.append("## Kafka failover (").append(LocalDate.now()).append(")\n\n");
 		report.append("| setting | kill -> reopened on the survivor (ms) | kill -> committed by the survivor (ms) |\n");
 		report.append("|---|---|---|\n");
-		for (Setting setting : settings) {
-			List<Round> measured = measure(setting, rounds);
+		for (Setting setting : chosen) {
+			List<Round> measured = measure(setting, rounds, logs.resolve("setting-" + settings.indexOf(setting)));
 			report.append("| ").append(setting.name()).append(" | ")
 				.append(summary(measured.stream().map(Round::reopenedMillis).toList())).append(" | ")
 				.append(summary(measured.stream().map(Round::committedMillis).toList())).append(" |\n");
@@ -84,7 +99,8 @@ public final class KafkaFailoverBenchmark {
 	}
 
 	/** Rounds of one setting: a new catalog, topic and group; two instances; kill one per round. */
-	private static List<Round> measure(Setting setting, int rounds) throws Exception {
+	private static List<Round> measure(Setting setting, int rounds, Path logs) throws Exception {
+		Files.createDirectories(logs);
 		Path dir = Files.createTempDirectory("failover-bench-");
 		String topic = TestKafka.createTopic("failover", PARTITIONS);
 		String group = "paimon-failover-" + UUID.randomUUID().toString().substring(0, 8);
@@ -135,6 +151,8 @@ public final class KafkaFailoverBenchmark {
 							+ generations.keySet() + " within 3 minutes");
 				}
 				measured.add(new Round(reopened, committed));
+				Files.copy(killed.logFile(), logs.resolve("round-" + (round + 1) + "-killed.log"));
+				Files.copy(survivor.logFile(), logs.resolve("round-" + (round + 1) + "-survivor.log"));
 				System.out.println("KafkaFailoverBenchmark " + setting.name() + " round " + (round + 1) + ": reopened "
 						+ reopened + " ms, committed " + committed + " ms after the kill");
 				if (round + 1 < rounds) {
