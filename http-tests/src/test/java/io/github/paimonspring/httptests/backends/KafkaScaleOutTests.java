@@ -1,7 +1,9 @@
 package io.github.paimonspring.httptests.backends;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -78,11 +80,13 @@ class KafkaScaleOutTests {
 		SampleAppProcess a = this.catalog.start(kafka);
 		SampleAppProcess b = this.catalog.start(kafka);
 		List<String> measured = new ArrayList<>();
+		List<SampleAppProcess> apps = new ArrayList<>(List.of(a, b));
 		try (SteadyProducer producer = new SteadyProducer(topic)) {
 			producer.release(RECORDS / 4);
 			assertThat(awaitCommittedAtLeast(b, topic, RECORDS / 8, Duration.ofMinutes(2)))
 				.as("progress before C joins").isTrue();
 			SampleAppProcess c = this.catalog.start(kafka);
+			apps.add(c);
 			assertThat(awaitCommittedAtLeast(c, topic, RECORDS / 4, Duration.ofMinutes(2)))
 				.as("progress after C joined").isTrue();
 			assertThat(await(() -> !generations(a).isEmpty() && !generations(b).isEmpty()
@@ -129,6 +133,7 @@ class KafkaScaleOutTests {
 		}
 		finally {
 			measured.forEach((line) -> System.out.println("KafkaScaleOutTests " + line));
+			keepLogs(apps);
 		}
 		List<long[]> rows = this.catalog.warehouse.read("shop.kafka_events",
 				(row) -> new long[] { row.getLong(0), row.getInt(4), row.getLong(5) });
@@ -170,6 +175,16 @@ class KafkaScaleOutTests {
 			}
 		}
 		return true;
+	}
+
+	/** Copies the instances' logs (A, B, C) to target/kafka-scale-out-logs, for a look at a failed or slow run. */
+	private static void keepLogs(List<SampleAppProcess> apps) throws Exception {
+		Path logs = Path.of("target", "kafka-scale-out-logs");
+		Files.createDirectories(logs);
+		for (int i = 0; i < apps.size(); i++) {
+			Files.copy(apps.get(i).logFile(), logs.resolve((char) ('a' + i) + ".log"),
+					StandardCopyOption.REPLACE_EXISTING);
+		}
 	}
 
 	/** The warnings and errors an app logged (for the report). */
