@@ -7,8 +7,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -17,6 +20,8 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
@@ -64,6 +69,10 @@ public final class TestKafka {
 			EmbeddedKafkaKraftBroker started = new EmbeddedKafkaKraftBroker(1, 1);
 			started.brokerProperty("group.initial.rebalance.delay.ms", "0");
 			started.brokerProperty("offsets.topic.num.partitions", "4");
+			// the consumer group protocol (KIP-848): the default session timeout stays Kafka's (45 s), but a group
+			// may lower it (consumer.session.timeout.ms, consumer.heartbeat.interval.ms; see setGroupConfig)
+			started.brokerProperty("group.consumer.min.session.timeout.ms", "2000");
+			started.brokerProperty("group.consumer.min.heartbeat.interval.ms", "500");
 			started.afterPropertiesSet();
 			Runtime.getRuntime().addShutdownHook(new Thread(started::destroy));
 			broker = started;
@@ -203,6 +212,71 @@ public final class TestKafka {
 			}
 		}
 		return records;
+	}
+
+	/**
+	 * Sets dynamic configurations of a consumer group (a {@code GROUP} config resource, for example
+	 * {@code consumer.session.timeout.ms} of the consumer group protocol); the group need not exist yet.
+	 * @param groupId the group
+	 * @param settings the configurations
+	 */
+	public static void setGroupConfig(String groupId, Map<String, String> settings) {
+		bootstrapServers();
+		broker.doWithAdmin((admin) -> {
+			List<AlterConfigOp> ops = settings.entrySet().stream()
+				.map((entry) -> new AlterConfigOp(new ConfigEntry(entry.getKey(), entry.getValue()),
+						AlterConfigOp.OpType.SET))
+				.toList();
+			try {
+				admin.incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.GROUP, groupId), ops))
+					.all().get(30, TimeUnit.SECONDS);
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException("setting " + settings + " on group " + groupId + " failed", ex);
+			}
+		});
+	}
+
+	/**
+	 * Returns the protocol type of a consumer group as the broker describes it.
+	 * @param groupId the group
+	 * @return {@code CONSUMER} (KIP-848) or {@code CLASSIC}
+	 */
+	public static String groupType(String groupId) {
+		bootstrapServers();
+		return broker.doWithAdminFunction((admin) -> {
+			try {
+				return admin.describeConsumerGroups(List.of(groupId)).all().get(30, TimeUnit.SECONDS).get(groupId)
+					.type().name();
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+	}
+
+	/**
+	 * Returns how many members of a consumer group have partitions assigned now.
+	 * @param groupId the group
+	 * @return the members with at least one partition
+	 */
+	public static long membersWithPartitions(String groupId) {
+		bootstrapServers();
+		return broker.doWithAdminFunction((admin) -> {
+			try {
+				return admin.describeConsumerGroups(List.of(groupId)).all().get(30, TimeUnit.SECONDS).get(groupId)
+					.members().stream().filter((member) -> !member.assignment().topicPartitions().isEmpty()).count();
+			}
+			catch (ExecutionException ex) {
+				if (ex.getCause() instanceof GroupIdNotFoundException) {
+					return 0L; // no member joined yet
+				}
+				throw new IllegalStateException(ex);
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
 	}
 
 	/**
