@@ -148,10 +148,11 @@ final class PipelineConsumer {
 	private void flushIfDue(PartitionChannel partition) {
 		PendingAppend pending = partition.pending;
 		KafkaBatchProperties batch = this.settings.getBatch();
+		// the deque's size() walks it: asked only when an append is due
 		if (partition.state == PartitionChannel.State.OPEN && !pending.isEmpty()
-				&& partition.inFlight.size() < batch.getMaxInFlight()
 				&& (pending.records() >= batch.getMaxRows() || pending.bytes() >= batch.getMaxBytes().toBytes()
-						|| pending.ageNanos() >= batch.getMaxWait().toNanos())) {
+						|| pending.ageNanos() >= batch.getMaxWait().toNanos())
+				&& partition.inFlight.size() < batch.getMaxInFlight()) {
 			flush(partition);
 		}
 	}

@@ -527,6 +527,10 @@ public final class FlinkComparisonBenchmark {
 	}
 
 	private void kill(Process process) throws InterruptedException {
+		if (Boolean.getBoolean("bench.graceful-stop")) { // lets a JVM write its flight recording, for profiles
+			process.destroy();
+			process.waitFor(30, TimeUnit.SECONDS);
+		}
 		process.descendants().forEach(ProcessHandle::destroyForcibly);
 		process.destroyForcibly();
 		process.waitFor(60, TimeUnit.SECONDS);
