@@ -116,25 +116,10 @@ class KafkaConsumerProtocolTests {
 					PaimonKafkaAutoConfiguration.class, PaimonKafkaActuatorAutoConfiguration.class))
 			.withPropertyValues("paimon.catalog.warehouse=" + this.warehouse, "paimon.ingest.commit-interval=200ms",
 					"spring.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
-					"paimon.tables.events.identifier=default.events", "paimon.tables.events.create-if-missing=true",
-					"paimon.tables.events.schema.columns[0].name=id",
-					"paimon.tables.events.schema.columns[0].type=BIGINT NOT NULL",
-					"paimon.tables.events.schema.columns[1].name=customer",
-					"paimon.tables.events.schema.columns[1].type=STRING",
-					"paimon.tables.events.schema.columns[2].name=amount",
-					"paimon.tables.events.schema.columns[2].type=DECIMAL(10, 2)",
-					"paimon.tables.events.schema.columns[3].name=note",
-					"paimon.tables.events.schema.columns[3].type=STRING",
-					"paimon.tables.events.schema.columns[4].name=kafka_partition",
-					"paimon.tables.events.schema.columns[4].type=INT",
-					"paimon.tables.events.schema.columns[5].name=kafka_offset",
-					"paimon.tables.events.schema.columns[5].type=BIGINT",
-					"paimon.kafka.pipelines.events.topics=" + topic, "paimon.kafka.pipelines.events.table=events",
 					"paimon.kafka.pipelines.events.group-id=" + group,
 					"paimon.kafka.pipelines.events.concurrency=2",
-					"paimon.kafka.pipelines.events.consumer-properties[group.protocol]=consumer",
-					"paimon.kafka.pipelines.events.columns.partition=kafka_partition",
-					"paimon.kafka.pipelines.events.columns.offset=kafka_offset");
+					"paimon.kafka.pipelines.events.consumer-properties[group.protocol]=consumer")
+			.withPropertyValues(KafkaPipelineFixture.eventsPipeline(topic));
 	}
 
 }

@@ -89,18 +89,7 @@ class KafkaListenerContainerTests {
 
 	private ApplicationContextRunner runner(String topic) {
 		return KafkaPipelineFixture.runner(this.warehouse)
-			.withPropertyValues("paimon.tables.events.identifier=default.events",
-					"paimon.tables.events.create-if-missing=true",
-					"paimon.tables.events.schema.columns[0].name=id",
-					"paimon.tables.events.schema.columns[0].type=BIGINT NOT NULL",
-					"paimon.tables.events.schema.columns[1].name=customer",
-					"paimon.tables.events.schema.columns[1].type=STRING",
-					"paimon.tables.events.schema.columns[2].name=amount",
-					"paimon.tables.events.schema.columns[2].type=DECIMAL(10, 2)",
-					"paimon.tables.events.schema.columns[3].name=note",
-					"paimon.tables.events.schema.columns[3].type=STRING",
-					"paimon.kafka.pipelines.events.topics=" + topic,
-					"paimon.kafka.pipelines.events.table=events");
+			.withPropertyValues(KafkaPipelineFixture.eventsPipeline(topic));
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -42,6 +42,31 @@ final class KafkaPipelineFixture {
 					"spring.kafka.consumer.properties.heartbeat.interval.ms=500");
 	}
 
+	/**
+	 * The properties of table {@code events} ({@code default.events}: id, customer, amount, note and the
+	 * record's partition and offset) and of pipeline {@code events} from a topic into it.
+	 * @param topic the topic
+	 * @return the properties, for {@code withPropertyValues}
+	 */
+	static String[] eventsPipeline(String topic) {
+		return new String[] { "paimon.tables.events.identifier=default.events",
+				"paimon.tables.events.create-if-missing=true", "paimon.tables.events.schema.columns[0].name=id",
+				"paimon.tables.events.schema.columns[0].type=BIGINT NOT NULL",
+				"paimon.tables.events.schema.columns[1].name=customer",
+				"paimon.tables.events.schema.columns[1].type=STRING",
+				"paimon.tables.events.schema.columns[2].name=amount",
+				"paimon.tables.events.schema.columns[2].type=DECIMAL(10, 2)",
+				"paimon.tables.events.schema.columns[3].name=note",
+				"paimon.tables.events.schema.columns[3].type=STRING",
+				"paimon.tables.events.schema.columns[4].name=kafka_partition",
+				"paimon.tables.events.schema.columns[4].type=INT",
+				"paimon.tables.events.schema.columns[5].name=kafka_offset",
+				"paimon.tables.events.schema.columns[5].type=BIGINT", "paimon.kafka.pipelines.events.topics=" + topic,
+				"paimon.kafka.pipelines.events.table=events",
+				"paimon.kafka.pipelines.events.columns.partition=kafka_partition",
+				"paimon.kafka.pipelines.events.columns.offset=kafka_offset" };
+	}
+
 	/** The end offsets of a topic's partitions. */
 	static Map<TopicPartition, Long> endOffsets(String topic, int partitions) {
 		List<TopicPartition> all = new ArrayList<>();
