@@ -45,7 +45,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
@@ -54,6 +53,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
 import org.springframework.web.servlet.DispatcherServlet;
 
 /**
@@ -218,8 +218,8 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 
 	@Bean
 	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminAuthenticationFilter(PaimonAdminProperties admin,
-			Environment environment) {
-		boolean bearer = admin.getAuth() == PaimonAdminProperties.Auth.BEARER;
+			Environment environment, ResourceLoader resourceLoader) {
+		boolean bearer = admin.resolvedAuth(resourceLoader.getClassLoader()) == PaimonAdminProperties.Auth.BEARER;
 		String token = bearer ? admin.getToken() : "";
 		if (token == null || (bearer && token.isBlank())) {
 			throw new AdminTokenMissingException();
@@ -293,12 +293,12 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 
 	/**
 	 * The admin console's sign-in on springdoc's Swagger UI ({@link AdminConsoleSignIn}), with the
-	 * starter's bearer authentication.
+	 * starter's bearer authentication only: with Spring Security the console uses the application's own login.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(SwaggerIndexPageTransformer.class)
 	@ConditionalOnBooleanProperty(name = "springdoc.swagger-ui.enabled", matchIfMissing = true)
-	@ConditionalOnProperty(name = "paimon.admin.auth", havingValue = "bearer", matchIfMissing = true)
+	@ConditionalOnAdminAuth(PaimonAdminProperties.Auth.BEARER)
 	static class ConsoleConfiguration {
 
 		@Bean

@@ -13,6 +13,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
 import org.springframework.web.servlet.DispatcherServlet;
 
 /**
@@ -29,8 +30,8 @@ class PaimonAdminManagementContextConfiguration {
 
 	@Bean
 	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminManagementAuthenticationFilter(
-			PaimonAdminProperties admin, Environment environment) {
-		boolean bearer = admin.getAuth() == PaimonAdminProperties.Auth.BEARER;
+			PaimonAdminProperties admin, Environment environment, ResourceLoader resourceLoader) {
+		boolean bearer = admin.resolvedAuth(resourceLoader.getClassLoader()) == PaimonAdminProperties.Auth.BEARER;
 		String token = bearer ? admin.getToken() : "";
 		if (token == null) {
 			throw new AdminTokenMissingException();

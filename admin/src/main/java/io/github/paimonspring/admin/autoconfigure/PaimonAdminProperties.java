@@ -5,6 +5,7 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.ClassUtils;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -24,10 +25,12 @@ public class PaimonAdminProperties {
 	private String basePath = "/paimon";
 
 	/**
-	 * Authentication of admin requests: bearer (requires paimon.admin.token) or none (when the
-	 * application secures the base path itself, for example with Spring Security).
+	 * Authentication of admin requests: bearer (the starter's bearer tokens, paimon.admin.token),
+	 * spring-security (the application's Spring Security authenticates, the admin API authorises from
+	 * its Authentication's authorities) or none (the application secures the base path itself). Defaults
+	 * to spring-security when Spring Security is on the class path, else bearer.
 	 */
-	private Auth auth = Auth.BEARER;
+	private @Nullable Auth auth;
 
 	/**
 	 * Bearer token every admin request must send as 'Authorization: Bearer <token>'.
@@ -145,12 +148,22 @@ public class PaimonAdminProperties {
 		this.basePath = basePath;
 	}
 
-	public Auth getAuth() {
+	public @Nullable Auth getAuth() {
 		return this.auth;
 	}
 
-	public void setAuth(Auth auth) {
+	public void setAuth(@Nullable Auth auth) {
 		this.auth = auth;
+	}
+
+	/**
+	 * The authentication in force: {@link #getAuth() the configured one}, or when none is configured
+	 * {@link Auth#SPRING_SECURITY} if Spring Security is on the class path, else {@link Auth#BEARER}.
+	 * @param classLoader the class loader to look for Spring Security with, or {@code null} for the default
+	 * @return the authentication mode
+	 */
+	public Auth resolvedAuth(@Nullable ClassLoader classLoader) {
+		return Auth.resolve(this.auth, classLoader);
 	}
 
 	public @Nullable String getToken() {
@@ -280,8 +293,31 @@ public class PaimonAdminProperties {
 
 		/** Every request needs 'Authorization: Bearer <paimon.admin.token>'. */
 		BEARER,
+		/**
+		 * The application's Spring Security authenticates; the admin API takes the principal and its grants from
+		 * the {@code Authentication}'s authorities ({@code PAIMON_<SCOPE>[:<tables>]},
+		 * {@code SCOPE_paimon:<scope>[:<tables>]}).
+		 */
+		SPRING_SECURITY,
 		/** No authentication by the starter; the application secures the base path. */
-		NONE
+		NONE;
+
+		/** The class whose presence means Spring Security is on the class path. */
+		static final String SPRING_SECURITY_CLASS = "org.springframework.security.core.context.SecurityContextHolder";
+
+		/**
+		 * The authentication in force for a configured one.
+		 * @param configured the configured mode, or {@code null} if {@code paimon.admin.auth} is not set
+		 * @param classLoader the class loader to look for Spring Security with, or {@code null} for the default
+		 * @return {@code configured}, or when it is {@code null} {@link #SPRING_SECURITY} if Spring Security is on
+		 * the class path, else {@link #BEARER}
+		 */
+		public static Auth resolve(@Nullable Auth configured, @Nullable ClassLoader classLoader) {
+			if (configured != null) {
+				return configured;
+			}
+			return ClassUtils.isPresent(SPRING_SECURITY_CLASS, classLoader) ? SPRING_SECURITY : BEARER;
+		}
 
 	}
 
