@@ -211,8 +211,8 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 	WebMvcConfigurer paimonAdminAccess(PaimonAdminProperties admin, ObjectProvider<AdminPrincipals> principals,
 			AdminTransactions transactions, ClusterMembership cluster, AdminAudit audit) {
 		AdminAccessInterceptor interceptor = new AdminAccessInterceptor(
-				principals.getIfAvailable(() -> AdminPrincipals.BEARER), admin.getAuth() != PaimonAdminProperties.Auth.NONE,
-				transactions, new ChannelOwners(cluster.store()), audit);
+				principals.getIfAvailable(() -> AdminPrincipals.BEARER),
+				admin.getAuth() != PaimonAdminProperties.Auth.NONE, transactions, new ChannelOwners(cluster.store()), audit);
 		String base = basePath(admin);
 		return new WebMvcConfigurer() {
 

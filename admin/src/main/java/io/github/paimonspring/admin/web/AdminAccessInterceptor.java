@@ -136,7 +136,8 @@ public class AdminAccessInterceptor implements AsyncHandlerInterceptor {
 		this.audit.record(new AdminAuditEvent(access.principalName(), access.operation(), access.table(),
 				access.transaction(), access.channel(),
 				succeeded ? AdminAuditEvent.SUCCEEDED
-						: (status == HttpServletResponse.SC_FORBIDDEN) ? AdminAuditEvent.DENIED : AdminAuditEvent.FAILED,
+						: (status == HttpServletResponse.SC_FORBIDDEN) ? AdminAuditEvent.DENIED
+								: AdminAuditEvent.FAILED,
 				(ex != null && status < 400) ? 500 : status, access.snapshotId(), null));
 	}
 
