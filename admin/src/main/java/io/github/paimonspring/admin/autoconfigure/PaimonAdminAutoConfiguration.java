@@ -212,7 +212,8 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 			AdminTransactions transactions, ClusterMembership cluster, AdminAudit audit) {
 		AdminAccessInterceptor interceptor = new AdminAccessInterceptor(
 				principals.getIfAvailable(() -> AdminPrincipals.BEARER),
-				admin.getAuth() != PaimonAdminProperties.Auth.NONE, transactions, new ChannelOwners(cluster.store()), audit);
+				admin.getAuth() != PaimonAdminProperties.Auth.NONE, transactions, new ChannelOwners(cluster.store()),
+				audit);
 		String base = basePath(admin);
 		return new WebMvcConfigurer() {
 
