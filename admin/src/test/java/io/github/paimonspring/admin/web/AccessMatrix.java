@@ -40,7 +40,7 @@ public final class AccessMatrix {
 	/**
 	 * Creates the matrix.
 	 * @param base the admin base URI, such as {@code http://127.0.0.1:8080/paimon}
-	 * @param tables the warehouse (tables shop.orders, shop.returns, finance.ledger: id INT, name STRING)
+	 * @param tables the warehouse (tables shop.visits, shop.returns, finance.ledger: id INT, name STRING)
 	 * @param audit the appender on the audit logger, or {@code null} to skip the audit checks
 	 */
 	public AccessMatrix(URI base, TestWarehouse tables, @Nullable ListAppender<ILoggingEvent> audit) {
@@ -97,7 +97,7 @@ public final class AccessMatrix {
 	}
 
 	/**
-	 * Acceptance 1: the ingest principal uploads into shop.orders, is refused truncate of shop.orders and any
+	 * Acceptance 1: the ingest principal uploads into shop.visits, is refused truncate of shop.visits and any
 	 * upload into finance.ledger (nothing written, no snapshot); the admin principal may truncate.
 	 * @param ingest the token of a principal with ingest on shop.*
 	 * @param admin the token of a principal with admin on *
@@ -107,23 +107,23 @@ public final class AccessMatrix {
 	public void ingestUploadsButMayNotTruncateOrWriteElsewhere(String ingest, String admin, String ingestName)
 			throws Exception {
 		long ledger = this.tables.snapshotCount("finance.ledger");
-		HttpResponse<String> upload = upload(ingest, "shop/orders", "", 3);
+		HttpResponse<String> upload = upload(ingest, "shop/visits", "", 3);
 		assertThat(upload.statusCode()).as(upload.body()).isEqualTo(200);
-		assertThat(this.tables.idNames("shop.orders")).contains("0:n0", "1:n1", "2:n2");
-		long orders = this.tables.snapshotCount("shop.orders");
-		assertForbidden(post(ingest, "/tables/shop/orders/truncate", "{}"), "admin", "shop.orders");
-		assertThat(this.tables.snapshotCount("shop.orders")).isEqualTo(orders);
-		assertThat(this.tables.idNames("shop.orders")).contains("0:n0", "1:n1", "2:n2");
+		assertThat(this.tables.idNames("shop.visits")).contains("0:n0", "1:n1", "2:n2");
+		long orders = this.tables.snapshotCount("shop.visits");
+		assertForbidden(post(ingest, "/tables/shop/visits/truncate", "{}"), "admin", "shop.visits");
+		assertThat(this.tables.snapshotCount("shop.visits")).isEqualTo(orders);
+		assertThat(this.tables.idNames("shop.visits")).contains("0:n0", "1:n1", "2:n2");
 		assertForbidden(upload(ingest, "finance/ledger", "", 3), "ingest", "finance.ledger");
 		assertForbidden(post(ingest, "/tables/finance/ledger/transactions", "{}"), "ingest", "finance.ledger");
 		assertThat(this.tables.snapshotCount("finance.ledger")).isEqualTo(ledger);
 		assertThat(this.tables.dataFiles("finance.ledger")).isEmpty();
-		assertAudited(ingestName, "upload", "shop.orders", "succeeded");
-		assertAudited(ingestName, "truncate", "shop.orders", "denied");
+		assertAudited(ingestName, "upload", "shop.visits", "succeeded");
+		assertAudited(ingestName, "truncate", "shop.visits", "denied");
 		assertAudited(ingestName, "upload", "finance.ledger", "denied");
-		HttpResponse<String> truncate = post(admin, "/tables/shop/orders/truncate", "{}");
+		HttpResponse<String> truncate = post(admin, "/tables/shop/visits/truncate", "{}");
 		assertThat(truncate.statusCode()).as(truncate.body()).isEqualTo(200);
-		assertThat(this.tables.idNames("shop.orders")).isEmpty();
+		assertThat(this.tables.idNames("shop.visits")).isEmpty();
 	}
 
 	/**
@@ -139,15 +139,15 @@ public final class AccessMatrix {
 	 */
 	public void othersTransactionsNeedAdmin(String owner, String other, String admin, String ownerName,
 			String otherName, String adminName) throws Exception {
-		HttpResponse<String> opened = post(owner, "/tables/shop/orders/transactions", "{}");
+		HttpResponse<String> opened = post(owner, "/tables/shop/visits/transactions", "{}");
 		assertThat(opened.statusCode()).as(opened.body()).isEqualTo(201);
 		assertThat(opened.body()).contains("\"owner\":\"" + ownerName + "\"");
 		String id = field(opened.body(), "id");
 		HttpResponse<String> abort = post(other, "/transactions/" + id + "/abort", "{}");
-		assertForbidden(abort, "admin", "shop.orders");
+		assertForbidden(abort, "admin", "shop.visits");
 		assertThat(abort.body()).contains("opened by '" + ownerName + "'");
-		assertForbidden(send(other, "/transactions/" + id + "/batches", "", body(2)), "admin", "shop.orders");
-		assertForbidden(post(other, "/transactions/" + id + "/commit", "{}"), "admin", "shop.orders");
+		assertForbidden(send(other, "/transactions/" + id + "/batches", "", body(2)), "admin", "shop.visits");
+		assertForbidden(post(other, "/transactions/" + id + "/commit", "{}"), "admin", "shop.visits");
 		assertThat(get(owner, "/transactions/" + id).body()).contains("\"state\":\"OPEN\"");
 		assertThat(get(other, "/transactions/" + id).statusCode()).as("reading is not changing").isEqualTo(200);
 		HttpResponse<String> upload = send(owner, "/transactions/" + id + "/batches", "", body(2));
@@ -155,9 +155,9 @@ public final class AccessMatrix {
 		HttpResponse<String> aborted = post(admin, "/transactions/" + id + "/abort", "{}");
 		assertThat(aborted.statusCode()).as(aborted.body()).isEqualTo(200);
 		assertThat(get(owner, "/transactions/" + id).body()).contains("\"state\":\"ABORTED\"");
-		assertAudited(ownerName, "open-transaction", "shop.orders", "succeeded");
-		assertAudited(otherName, "abort-transaction", "shop.orders", "denied");
-		assertAudited(adminName, "abort-transaction", "shop.orders", "succeeded");
+		assertAudited(ownerName, "open-transaction", "shop.visits", "succeeded");
+		assertAudited(otherName, "abort-transaction", "shop.visits", "denied");
+		assertAudited(adminName, "abort-transaction", "shop.visits", "succeeded");
 		assertThat(auditEvents().stream().filter((event) -> id.equals(event.get("transaction")))).isNotEmpty();
 	}
 
@@ -170,13 +170,13 @@ public final class AccessMatrix {
 	 * @throws Exception on a failure to talk to the server
 	 */
 	public void othersChannelsNeedAdmin(String owner, String other, String admin) throws Exception {
-		String channel = "/tables/shop/orders/channels/c" + System.nanoTime();
+		String channel = "/tables/shop/visits/channels/c" + System.nanoTime();
 		HttpResponse<String> opened = send(owner, channel, "PUT", null);
 		assertThat(opened.statusCode()).as(opened.body()).isEqualTo(200);
-		assertForbidden(send(other, channel, "PUT", null), "admin", "shop.orders");
-		assertForbidden(send(other, channel, "DELETE", null), "admin", "shop.orders");
+		assertForbidden(send(other, channel, "PUT", null), "admin", "shop.visits");
+		assertForbidden(send(other, channel, "DELETE", null), "admin", "shop.visits");
 		assertForbidden(send(other, channel + "/rows", "?generation=" + field(opened.body(), "generation")
-				+ "&after=&offsetToken=1", body(1)), "admin", "shop.orders");
+				+ "&after=&offsetToken=1", body(1)), "admin", "shop.visits");
 		assertThat(get(other, channel).statusCode()).isEqualTo(200);
 		HttpResponse<String> closed = send(owner, channel, "DELETE", null);
 		assertThat(closed.statusCode()).as(closed.body()).isEqualTo(200);
