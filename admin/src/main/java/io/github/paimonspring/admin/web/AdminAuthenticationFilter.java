@@ -7,6 +7,7 @@ import java.security.Principal;
 import java.util.Collection;
 import java.util.List;
 
+import io.github.paimonspring.admin.access.AdminPrincipal;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -72,6 +73,7 @@ public class AdminAuthenticationFilter extends OncePerRequestFilter {
 			throws ServletException, IOException {
 		String header = request.getHeader("Authorization");
 		if (header != null && MessageDigest.isEqual(this.expected, header.getBytes(StandardCharsets.UTF_8))) {
+			request.setAttribute(AdminPrincipals.ATTRIBUTE, AdminPrincipal.unrestricted(PRINCIPAL_NAME));
 			chain.doFilter(new AuthenticatedRequest(request), response);
 			return;
 		}
