@@ -62,7 +62,8 @@ public final class PaimonAdminRequest {
 	/**
 	 * The matcher of some of the admin API's paths, resolved from the application context on the first request.
 	 */
-	public static final class PaimonAdminRequestMatcher extends ApplicationContextRequestMatcher<WebApplicationContext> {
+	public static final class PaimonAdminRequestMatcher
+			extends ApplicationContextRequestMatcher<WebApplicationContext> {
 
 		private static final String MANAGEMENT_NAMESPACE = "management";
 

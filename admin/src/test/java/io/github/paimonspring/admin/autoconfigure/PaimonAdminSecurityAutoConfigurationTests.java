@@ -46,7 +46,8 @@ class PaimonAdminSecurityAutoConfigurationTests {
 			assertThat(context).hasNotFailed().hasSingleBean(AdminTransactions.class);
 			PaimonAdminProperties admin = context.getBean(PaimonAdminProperties.class);
 			assertThat(admin.getAuth()).isNull();
-			assertThat(admin.resolvedAuth(context.getClassLoader())).isEqualTo(PaimonAdminProperties.Auth.SPRING_SECURITY);
+			assertThat(admin.resolvedAuth(context.getClassLoader()))
+				.isEqualTo(PaimonAdminProperties.Auth.SPRING_SECURITY);
 			assertThat(context).getBean(AdminPrincipals.class).isInstanceOf(SpringSecurityPrincipals.class);
 			assertThat(authenticationFilter(context).isEnabled()).isFalse();
 			// the console uses the application's own login: no sign-in step of the starter
@@ -57,7 +58,9 @@ class PaimonAdminSecurityAutoConfigurationTests {
 	@Test
 	void springSecurityChosenExplicitly() {
 		enabled().withPropertyValues("paimon.admin.auth=spring-security").run((context) -> {
-			assertThat(context).hasNotFailed().getBean(AdminPrincipals.class).isInstanceOf(SpringSecurityPrincipals.class);
+			assertThat(context).hasNotFailed()
+				.getBean(AdminPrincipals.class)
+				.isInstanceOf(SpringSecurityPrincipals.class);
 			assertThat(authenticationFilter(context).isEnabled()).isFalse();
 		});
 	}

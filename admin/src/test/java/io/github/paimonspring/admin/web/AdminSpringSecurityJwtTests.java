@@ -174,7 +174,8 @@ class AdminSpringSecurityJwtTests {
 		Map<String, Object> claims = JsonPath.parse(new String(Base64.getUrlDecoder().decode(token.split("\\.")[1]),
 				StandardCharsets.UTF_8)).read("$");
 		assertThat(claims).containsEntry("sub", "auditor").containsEntry("iss", issuerUri);
-		assertThat((List<Object>) claims.get("scope")).containsExactlyInAnyOrder("paimon:read", "paimon:maintain:shop.visits");
+		assertThat((List<Object>) claims.get("scope")).containsExactlyInAnyOrder("paimon:read",
+				"paimon:maintain:shop.visits");
 		assertThat(whoami("auditor")).isEqualTo("auditor [read:*, maintain:shop.visits]");
 		assertThat(whoami("gateway")).isEqualTo("gateway [ingest:shop.*]");
 		assertThat(whoami("ops")).isEqualTo("ops [admin:shop.*]");
@@ -220,7 +221,8 @@ class AdminSpringSecurityJwtTests {
 			String form = "grant_type=client_credentials&scope=" + URLEncoder.encode(CLIENTS.get(id),
 					StandardCharsets.UTF_8);
 			try {
-				HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(issuerUri + "/oauth2/token"))
+				URI endpoint = URI.create(issuerUri + "/oauth2/token");
+				HttpResponse<String> response = http.send(HttpRequest.newBuilder(endpoint)
 					.header("Authorization", "Basic " + credentials)
 					.header("Content-Type", "application/x-www-form-urlencoded")
 					.POST(HttpRequest.BodyPublishers.ofString(form))
