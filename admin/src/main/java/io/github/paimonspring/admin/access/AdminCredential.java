@@ -92,9 +92,9 @@ public record AdminCredential(String name, List<String> tokenHashes, List<AdminP
 			try {
 				parsedScopes.add(AdminScope.of(scope));
 			}
-			catch (IllegalArgumentException ex) {
+			catch (IllegalArgumentException invalid) {
 				throw new AdminCredentialsException("Invalid " + property(name, "scopes") + " value '" + scope
-						+ "': the scopes are read, ingest, maintain and admin", ex);
+						+ "': the scopes are read, ingest, maintain and admin");
 			}
 		}
 		List<TablePattern> patterns = new ArrayList<>();
@@ -102,9 +102,9 @@ public record AdminCredential(String name, List<String> tokenHashes, List<AdminP
 			try {
 				patterns.add(TablePattern.of(table));
 			}
-			catch (IllegalArgumentException ex) {
+			catch (IllegalArgumentException invalid) {
 				throw new AdminCredentialsException("Invalid " + property(name, "tables") + " value '" + table
-						+ "': use *, <database>.* or <database>.<table>", ex);
+						+ "': use *, <database>.* or <database>.<table>");
 			}
 		}
 		Set<AdminPrincipal.Grant> grants = new LinkedHashSet<>();
