@@ -101,10 +101,11 @@ public class AdminTransactions implements DisposableBean {
 	 * @param database the database
 	 * @param table the table
 	 * @param request the mode, commit user, overwrite and bucket plan
+	 * @param owner the principal that opens it, or {@code null} when nobody is authenticated
 	 * @return the new transaction
 	 */
 	public AdminModel.TransactionView create(String database, String table,
-			AdminModel.@Nullable TransactionRequest request) {
+			AdminModel.@Nullable TransactionRequest request, @Nullable String owner) {
 		String identifier = this.tables.identifier(database, table);
 		AdminModel.TransactionRequest body = (request != null) ? request
 				: new AdminModel.TransactionRequest(null, null, null, null, null);
@@ -116,7 +117,7 @@ public class AdminTransactions implements DisposableBean {
 		}
 		String id = UUID.randomUUID().toString();
 		AdminTransaction transaction = TransactionOpener.open(this.writer, id, identifier, body,
-				this.recorded.instance());
+				this.recorded.instance(), owner);
 		try {
 			this.recorded.save(transaction, true);
 		}

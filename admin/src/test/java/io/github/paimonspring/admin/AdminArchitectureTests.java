@@ -32,7 +32,7 @@ class AdminArchitectureTests {
 
 	/** The admin classes that translate between HTTP and the services. */
 	private static final Set<String> HTTP_EDGE = Set.of("AdminExceptionHandler", "AdminProblem",
-			"PaimonAdminController");
+			"PaimonAdminController", "AdminAccessAdvice");
 
 	private static JavaClasses classes;
 
@@ -58,6 +58,7 @@ class AdminArchitectureTests {
 			.layer("services").definedBy(base + ".admin")
 			.layer("transaction").definedBy(base + ".admin.transaction..")
 			.layer("body").definedBy(base + ".admin.body..")
+			.layer("access").definedBy(base + ".admin.access..")
 			.layer("model").definedBy(base + ".admin.model..")
 			.whereLayer("autoconfigure").mayNotBeAccessedByAnyLayer()
 			.whereLayer("actuate").mayOnlyBeAccessedByLayers("autoconfigure")
@@ -65,6 +66,8 @@ class AdminArchitectureTests {
 			.whereLayer("services").mayOnlyBeAccessedByLayers("web", "actuate", "autoconfigure")
 			.whereLayer("transaction").mayOnlyBeAccessedByLayers("services", "actuate", "autoconfigure")
 			.whereLayer("body").mayOnlyBeAccessedByLayers("services", "autoconfigure")
+			.whereLayer("access")
+			.mayOnlyBeAccessedByLayers("web", "services", "transaction", "actuate", "autoconfigure")
 			.whereLayer("model")
 			.mayOnlyBeAccessedByLayers("web", "services", "transaction", "body", "actuate", "autoconfigure")
 			.withOptionalLayers(true);

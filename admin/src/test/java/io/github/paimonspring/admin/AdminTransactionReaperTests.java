@@ -47,7 +47,7 @@ class AdminTransactionReaperTests extends WarehouseTestBase {
 	@Test
 	void expiresIdleTransactionsOnlyWhileRunning() {
 		assertThat(this.reaper.isRunning()).isFalse();
-		AdminModel.TransactionView idle = this.transactions.create("default", "log", null);
+		AdminModel.TransactionView idle = this.transactions.create("default", "log", null, null);
 		LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2 * this.reaper.getPeriodMillis()));
 		assertThat(this.transactions.get(idle.id()).state()).isEqualTo("OPEN");
 
@@ -61,7 +61,7 @@ class AdminTransactionReaperTests extends WarehouseTestBase {
 
 		this.reaper.stop();
 		assertThat(this.reaper.isRunning()).isFalse();
-		AdminModel.TransactionView later = this.transactions.create("default", "log", null);
+		AdminModel.TransactionView later = this.transactions.create("default", "log", null, null);
 		LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2 * this.reaper.getPeriodMillis()));
 		assertThat(this.transactions.get(later.id()).state()).isEqualTo("OPEN");
 

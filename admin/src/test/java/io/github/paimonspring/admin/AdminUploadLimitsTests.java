@@ -166,7 +166,7 @@ class AdminUploadLimitsTests extends WarehouseTestBase {
 	@Test
 	void invalidCommitIdentifierLeavesTheTransactionOpen() throws IOException {
 		AdminTransactions admin = admin(8 * MB, 32 * MB, 4, 100);
-		AdminModel.TransactionView tx = admin.create("default", "log", null);
+		AdminModel.TransactionView tx = admin.create("default", "log", null, null);
 		admin.upload(tx.id(), new ByteArrayInputStream(stream(3)), -1);
 		PaimonArgumentException ex = catchThrowableOfType(PaimonArgumentException.class,
 				() -> admin.commit(tx.id(), new AdminModel.CommitRequest(-1L, null)));
@@ -182,7 +182,7 @@ class AdminUploadLimitsTests extends WarehouseTestBase {
 		AdminTransactions admin = admin(8 * MB, 32 * MB, 4, 100);
 		String huge = "u".repeat(4 << 20);
 		PaimonArgumentException user = catchThrowableOfType(PaimonArgumentException.class, () -> admin.create("default",
-				"log", new AdminModel.TransactionRequest(null, huge, null, null, null)));
+				"log", new AdminModel.TransactionRequest(null, huge, null, null, null), null));
 		assertThat(user.getMessage()).contains("commitUser").hasSizeLessThan(500);
 		PaimonArgumentException key = catchThrowableOfType(PaimonArgumentException.class,
 				() -> this.uploads.uploadOnce("default",
@@ -195,9 +195,9 @@ class AdminUploadLimitsTests extends WarehouseTestBase {
 	void endedTransactionsAreForgottenBeyondTheirCount() {
 		AdminTransactions admin = admin(8 * MB, 32 * MB, 4, 5);
 		for (int i = 0; i < 30; i++) {
-			admin.abort(admin.create("default", "log", null).id());
+			admin.abort(admin.create("default", "log", null, null).id());
 		}
-		AdminModel.TransactionView open = admin.create("default", "log", null);
+		AdminModel.TransactionView open = admin.create("default", "log", null, null);
 		assertThat(admin.list()).hasSize(6).extracting(AdminModel.TransactionView::id).contains(open.id());
 	}
 

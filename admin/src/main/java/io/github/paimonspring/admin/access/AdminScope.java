@@ -9,10 +9,16 @@ import java.util.Locale;
  */
 public enum AdminScope {
 
-	/** Table list and metadata, transaction and channel state, maintenance status, the actuator endpoints, the OpenAPI documents. */
+	/**
+	 * Table list and metadata, transaction and channel state, maintenance status, the actuator endpoints, the
+	 * OpenAPI documents.
+	 */
 	READ,
 
-	/** Uploads without overwrite, the caller's own transactions (open, upload, commit, prepare, abort) and channels (open, append, close). */
+	/**
+	 * Uploads without overwrite, the caller's own transactions (open, upload, commit, prepare, abort) and channels
+	 * (open, append, close).
+	 */
 	INGEST,
 
 	/** Compaction, snapshot expiry and orphan-file removal. */

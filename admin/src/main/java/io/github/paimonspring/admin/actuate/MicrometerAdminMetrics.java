@@ -3,6 +3,8 @@ package io.github.paimonspring.admin.actuate;
 import java.time.Duration;
 
 import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.admin.access.AdminAuditEvent;
+import io.github.paimonspring.admin.access.AdminAuditListener;
 import io.github.paimonspring.admin.model.AdminMetrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -16,7 +18,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * is {@code committed} or {@code skipped}) and {@code paimon.aborts}, and the timer
  * {@code paimon.commit.latency}, all tagged with {@code table}.
  */
-public class MicrometerAdminMetrics implements AdminMetrics {
+public class MicrometerAdminMetrics implements AdminMetrics, AdminAuditListener {
 
 	/** Rows written, per table. */
 	public static final String WRITE_ROWS = "paimon.write.rows";
@@ -32,6 +34,9 @@ public class MicrometerAdminMetrics implements AdminMetrics {
 
 	/** Commit latency, per table. */
 	public static final String COMMIT_LATENCY = "paimon.commit.latency";
+
+	/** State-changing admin requests, per principal, operation and outcome (the audit trail's counter). */
+	public static final String REQUESTS = "paimon.admin.requests";
 
 	/** Transactions that hold a writer or uncommitted files. */
 	public static final String OPEN_TRANSACTIONS = "paimon.transactions.open";
@@ -109,6 +114,17 @@ public class MicrometerAdminMetrics implements AdminMetrics {
 		Counter.builder(ABORTS)
 			.description("Aborted Paimon admin API writes (explicit, failed or expired)")
 			.tag(TABLE, table)
+			.register(this.registry)
+			.increment();
+	}
+
+	@Override
+	public void audited(AdminAuditEvent event) {
+		Counter.builder(REQUESTS)
+			.description("State-changing admin requests")
+			.tag("principal", event.principal())
+			.tag("operation", event.operation().id())
+			.tag("outcome", event.outcome())
 			.register(this.registry)
 			.increment();
 	}

@@ -6,12 +6,17 @@ import io.github.paimonspring.admin.AdminChannels;
 import io.github.paimonspring.admin.AdminTables;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.OneShotUploads;
+import io.github.paimonspring.admin.ChannelOwners;
 import io.github.paimonspring.admin.TransactionReaper;
+import io.github.paimonspring.admin.access.AdminAudit;
+import io.github.paimonspring.admin.access.AdminAuditListener;
 import io.github.paimonspring.admin.access.AdminCredentials;
 import io.github.paimonspring.admin.body.ArrowBodyReader;
 import io.github.paimonspring.admin.model.AdminMetrics;
 import io.github.paimonspring.admin.model.AdminSettings;
 import io.github.paimonspring.admin.transaction.TransactionJournal;
+import io.github.paimonspring.admin.web.AdminAccessAdvice;
+import io.github.paimonspring.admin.web.AdminAccessInterceptor;
 import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
 import io.github.paimonspring.admin.web.AdminErrorPageFilter;
 import io.github.paimonspring.admin.web.AdminExceptionHandler;
@@ -19,6 +24,7 @@ import io.github.paimonspring.admin.web.AdminJsonBodyLimitFilter;
 import io.github.paimonspring.admin.web.AdminTomcatCustomizer;
 import io.github.paimonspring.admin.web.PaimonAdminController;
 import io.github.paimonspring.admin.web.PaimonChannelController;
+import io.github.paimonspring.admin.web.AdminPrincipals;
 import io.github.paimonspring.admin.web.PaimonMaintenanceController;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.autoconfigure.PaimonIngestProperties;
@@ -58,6 +64,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import org.springframework.web.servlet.DispatcherServlet;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
  * Auto-configuration of the admin REST API ({@code paimon.admin.enabled=true}): the transaction
@@ -189,6 +197,41 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 				metrics.getIfAvailable(() -> AdminMetrics.NONE), tables, reader());
 		uploads.setAllowSchemaEvolution(admin.isAllowSchemaEvolution());
 		return new PaimonAdminController(tables, transactions, uploads);
+	}
+
+	/** The audit trail of the state-changing requests, told to every {@link AdminAuditListener} bean. */
+	@Bean
+	@ConditionalOnMissingBean
+	AdminAudit paimonAdminAudit(ObjectProvider<AdminAuditListener> listeners) {
+		return new AdminAudit(listeners.orderedStream().toList());
+	}
+
+	/**
+	 * The check of every admin operation's scope before its handler, and its audit event after it; with
+	 * {@code paimon.admin.auth=none} only the audit events.
+	 */
+	@Bean
+	WebMvcConfigurer paimonAdminAccess(PaimonAdminProperties admin, ObjectProvider<AdminPrincipals> principals,
+			AdminTransactions transactions, ClusterMembership cluster, AdminAudit audit) {
+		AdminAccessInterceptor interceptor = new AdminAccessInterceptor(
+				principals.getIfAvailable(() -> AdminPrincipals.BEARER),
+				admin.getAuth() != PaimonAdminProperties.Auth.NONE, transactions, new ChannelOwners(cluster.store()),
+				audit);
+		String base = basePath(admin);
+		return new WebMvcConfigurer() {
+
+			@Override
+			public void addInterceptors(InterceptorRegistry registry) {
+				registry.addInterceptor(interceptor).addPathPatterns(base + "/**");
+			}
+
+		};
+	}
+
+	/** Lists narrowed to the tables the principal may read; what answers tell the audit events. */
+	@Bean
+	AdminAccessAdvice paimonAdminAccessAdvice() {
+		return new AdminAccessAdvice();
 	}
 
 	@Bean

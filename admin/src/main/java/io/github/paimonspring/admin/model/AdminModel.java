@@ -211,11 +211,13 @@ public final class AdminModel {
 	 * @param snapshotId the committed snapshot, or {@code null}
 	 * @param instance the id of the instance that holds the transaction's writer (requests that write
 	 * must go to it), or {@code null}
+	 * @param owner the principal that opened it (its credential's or user's name), or {@code null} when the
+	 * admin API authenticates nobody; another principal needs the {@code admin} scope to change it
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record TransactionView(String id, String table, String mode, String commitUser, String state, long rows,
 			long bytes, long batches, Instant createdAt, Instant expiresAt, long ageMillis, @Nullable String failure,
-			@Nullable Long snapshotId, @Nullable String instance) {
+			@Nullable Long snapshotId, @Nullable String instance, @Nullable String owner) {
 	}
 
 	/**

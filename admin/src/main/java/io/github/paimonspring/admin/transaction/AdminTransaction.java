@@ -54,6 +54,9 @@ public final class AdminTransaction {
 
 	final @Nullable String instance;
 
+	/** The principal that opened the transaction, or {@code null}. */
+	final @Nullable String owner;
+
 	private final ReentrantLock lock = new ReentrantLock();
 
 	private final WritePath path;
@@ -78,9 +81,11 @@ public final class AdminTransaction {
 
 	private volatile AdminModel.@Nullable CommitResponse result;
 
-	AdminTransaction(String id, String table, String commitUser, WritePath path, @Nullable String instance) {
+	AdminTransaction(String id, String table, String commitUser, WritePath path, @Nullable String instance,
+			@Nullable String owner) {
 		this.id = id;
 		this.instance = instance;
+		this.owner = owner;
 		this.table = table;
 		this.mode = path.mode();
 		this.commitUser = commitUser;
@@ -361,7 +366,7 @@ public final class AdminTransaction {
 		return new AdminModel.TransactionView(this.id, this.table, this.mode, this.commitUser, this.state.name(),
 				this.rows, this.bytes, this.batches, this.createdAt, idle.isBefore(life) ? idle : life,
 				Duration.between(this.createdAt, now).toMillis(), this.failure,
-				(this.result != null) ? this.result.snapshotId() : null, this.instance);
+				(this.result != null) ? this.result.snapshotId() : null, this.instance, this.owner);
 	}
 
 	/** The names of the prepared files, which a coordinator may still commit; empty unless PREPARED. */

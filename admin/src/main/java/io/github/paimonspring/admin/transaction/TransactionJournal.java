@@ -91,6 +91,9 @@ public class TransactionJournal implements PendingFiles {
 		record.put("expiresAt", view.expiresAt().toString());
 		record.put("lastActivity", transaction.lastActivity().toString());
 		record.put("instance", this.instances.id());
+		if (view.owner() != null) {
+			record.put("owner", view.owner());
+		}
 		if (view.failure() != null) {
 			record.put("failure", view.failure());
 		}
@@ -294,7 +297,8 @@ public class TransactionJournal implements PendingFiles {
 					Long.parseLong(this.record.getOrDefault("batches", "0")), createdAt(),
 					Instant.parse(this.record.get("expiresAt")), Duration.between(createdAt(),
 							Instant.now()).toMillis(),
-					this.record.get("failure"), (snapshot != null) ? Long.valueOf(snapshot) : null, instance());
+					this.record.get("failure"), (snapshot != null) ? Long.valueOf(snapshot) : null, instance(),
+					this.record.get("owner"));
 		}
 
 	}

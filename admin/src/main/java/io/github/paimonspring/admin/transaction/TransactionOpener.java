@@ -26,10 +26,11 @@ public final class TransactionOpener {
 	 * @param identifier the table, {@code database.table}
 	 * @param body the request
 	 * @param instance the instance that owns it, or {@code null}
+	 * @param owner the principal that opens it, or {@code null}
 	 * @return the open transaction
 	 */
 	public static AdminTransaction open(PaimonOperations writer, String id, String identifier,
-			AdminModel.TransactionRequest body, @Nullable String instance) {
+			AdminModel.TransactionRequest body, @Nullable String instance, @Nullable String owner) {
 		String mode = (body.mode() != null) ? body.mode() : AdminTransaction.STANDARD;
 		String user = (body.commitUser() != null) ? AdminArguments.checkKey(identifier, "commitUser", body.commitUser())
 				: CommitUsers.random();
@@ -46,7 +47,7 @@ public final class TransactionOpener {
 			else if (body.staticPartition() != null) {
 				throw new PaimonArgumentException(identifier, "staticPartition requires \"overwrite\": true");
 			}
-			return new AdminTransaction(id, identifier, user, new FamilyWritePath(mode, builder), instance);
+			return new AdminTransaction(id, identifier, user, new FamilyWritePath(mode, builder), instance, owner);
 		}
 		if (mode.equals(AdminTransaction.POSTPONE_FIXED_BUCKET)) {
 			if (body.staticPartition() != null) {
@@ -65,7 +66,7 @@ public final class TransactionOpener {
 			else {
 				builder.withFixedBucketPlan();
 			}
-			return new AdminTransaction(id, identifier, user, new FamilyWritePath(mode, builder), instance);
+			return new AdminTransaction(id, identifier, user, new FamilyWritePath(mode, builder), instance, owner);
 		}
 		throw new PaimonArgumentException(identifier,
 				"mode must be 'standard' or 'postpone-fixed-bucket', got '" + LogText.abbreviate(mode) + "'");

@@ -13,6 +13,7 @@ import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.PaimonStateException;
 import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.UnsupportedTableException;
+import io.github.paimonspring.admin.access.AdminAccessDeniedException;
 import io.github.paimonspring.admin.model.AdminException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
@@ -116,6 +117,9 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 				error.getHeaders().forEach((name, values) -> values.forEach((value) -> response.addHeader(name,
 						value)));
 			}
+			if (ex instanceof AdminAccessDeniedException denied && denied.isUnauthenticated()) {
+				response.setHeader("WWW-Authenticate", "Bearer");
+			}
 			if (retryAfter != null) {
 				response.setHeader("Retry-After", String.valueOf(retryAfter));
 			}
@@ -186,7 +190,14 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 
 	private static AdminProblem paimon(PaimonException ex, String instance) {
 		AdminProblem problem;
-		if (ex instanceof AdminException admin) {
+		if (ex instanceof AdminAccessDeniedException denied) {
+			problem = denied.isUnauthenticated()
+					? AdminProblem.of(401, "unauthorized", "Unauthorized", ex.getMessage(), instance)
+					: AdminProblem.of(403, "forbidden", "Forbidden", ex.getMessage(), instance)
+						.with("scope", (denied.getScope() != null) ? denied.getScope().id() : null)
+						.with("operation", denied.getOperation());
+		}
+		else if (ex instanceof AdminException admin) {
 			problem = AdminProblem.of(status(admin.getKind()).value(), AdminProblem.slug(admin.getTitle()),
 					admin.getTitle(),
 					ex.getMessage(), instance);

@@ -9,6 +9,7 @@ import io.github.paimonspring.admin.AdminTables;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.OneShotUploads;
 import io.github.paimonspring.admin.model.AdminException;
+import io.github.paimonspring.admin.access.AdminOperation;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -44,6 +45,9 @@ import org.springframework.web.bind.annotation.RestController;
 @SecurityRequirement(name = PaimonAdminController.SECURITY_SCHEME)
 @ApiResponse(responseCode = "401", description = "Missing or invalid bearer token", content = @Content(
 		mediaType = "application/problem+json", schema = @Schema(implementation = ProblemDetail.class)))
+@ApiResponse(responseCode = "403", description = "The credential lacks the operation's scope on the table (the "
+		+ "problem names both); nothing was changed", content = @Content(mediaType = "application/problem+json",
+				schema = @Schema(implementation = ProblemDetail.class)))
 public class PaimonAdminController {
 
 	/** The media type of Arrow IPC stream bodies. */
@@ -77,6 +81,7 @@ public class PaimonAdminController {
 	 * @return the tables
 	 */
 	@GetMapping("/tables")
+	@AdminAccess(AdminOperation.LIST_TABLES)
 	@Operation(summary = "List tables", operationId = "listTables")
 	@ApiResponse(responseCode = "200", description = "The tables of every database")
 	public List<AdminModel.TableSummary> tables() {
@@ -90,6 +95,7 @@ public class PaimonAdminController {
 	 * @return fields with Paimon and Arrow types, keys, options and the latest snapshot
 	 */
 	@GetMapping("/tables/{database}/{table}")
+	@AdminAccess(AdminOperation.DESCRIBE_TABLE)
 	@Operation(summary = "Describe a table (Paimon and Arrow types)", operationId = "describeTable")
 	@ApiResponse(responseCode = "200", description = "The table")
 	@ApiResponse(responseCode = "400", description = "Invalid database or table name",
@@ -107,6 +113,7 @@ public class PaimonAdminController {
 	 * @return 201 with the transaction and its {@code Location}
 	 */
 	@PostMapping("/tables/{database}/{table}/transactions")
+	@AdminAccess(AdminOperation.OPEN_TRANSACTION)
 	@Operation(summary = "Open a transaction", operationId = "openTransaction")
 	@ApiResponse(responseCode = "201", description = "The transaction (OPEN)")
 	@ApiResponse(responseCode = "400", description = "Malformed JSON or invalid arguments",
@@ -120,7 +127,12 @@ public class PaimonAdminController {
 	public ResponseEntity<AdminModel.TransactionView> open(@PathVariable String database, @PathVariable String table,
 			@RequestBody(required = false) AdminModel.@Nullable TransactionRequest request,
 					HttpServletRequest servlet) {
-		AdminModel.TransactionView view = this.transactions.create(database, table, request);
+		AdminRequestAccess access = AdminRequestAccess.of(servlet);
+		if (access != null && request != null && Boolean.TRUE.equals(request.overwrite())) {
+			access.require(AdminOperation.OVERWRITE, database + "." + table);
+		}
+		AdminModel.TransactionView view = this.transactions.create(database, table, request,
+				(access != null) ? access.owner() : null);
 		String base = servlet.getRequestURI().substring(0, servlet.getRequestURI().indexOf("/tables/"));
 		return ResponseEntity.created(URI.create(base + "/transactions/" + view.id())).body(view);
 	}
@@ -133,6 +145,7 @@ public class PaimonAdminController {
 	 * @throws IOException if the body cannot be read
 	 */
 	@PostMapping("/transactions/{id}/batches")
+	@AdminAccess(AdminOperation.UPLOAD_BATCHES)
 	@Operation(summary = "Upload an Arrow IPC stream into a transaction", operationId = "uploadBatches",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
 					description = "An Arrow IPC stream (schema, then record batches)",
@@ -159,6 +172,7 @@ public class PaimonAdminController {
 	 * @return whether a snapshot was created, its id and the rows
 	 */
 	@PostMapping(path = "/transactions/{id}/commit")
+	@AdminAccess(AdminOperation.COMMIT_TRANSACTION)
 	@Operation(summary = "Commit a transaction (repeating returns the same result)", operationId = "commitTransaction")
 	@ApiResponse(responseCode = "200", description = "The commit outcome")
 	@ApiResponse(responseCode = "400", description = "Malformed JSON or invalid identifier",
@@ -177,6 +191,7 @@ public class PaimonAdminController {
 	 * @return the serialized commit messages, base64
 	 */
 	@PostMapping("/transactions/{id}/prepare")
+	@AdminAccess(AdminOperation.PREPARE_TRANSACTION)
 	@Operation(summary = "Prepare a transaction for a commit by a coordinator (repeatable)",
 			operationId = "prepareTransaction")
 	@ApiResponse(responseCode = "200", description = "The prepared commit (base64)")
@@ -195,6 +210,7 @@ public class PaimonAdminController {
 	 * @return whether a snapshot was created, its id and the rows
 	 */
 	@PostMapping("/tables/{database}/{table}/commits")
+	@AdminAccess(AdminOperation.COMMIT_PREPARED)
 	@Operation(summary = "Commit prepared commits of several transactions as one commit (idempotent)",
 			operationId = "commitPrepared")
 	@ApiResponse(responseCode = "200", description = "The commit outcome; committed=false when already committed")
@@ -221,6 +237,7 @@ public class PaimonAdminController {
 	 * @return {@code {"aborted": true}}
 	 */
 	@PostMapping("/transactions/{id}/abort")
+	@AdminAccess(AdminOperation.ABORT_TRANSACTION)
 	@Operation(summary = "Abort a transaction and delete its files (repeatable)", operationId = "abortTransaction")
 	@ApiResponse(responseCode = "200", description = "Aborted")
 	@ApiResponse(responseCode = "404", description = "Unknown transaction", content = @Content(mediaType = PROBLEM))
@@ -235,6 +252,7 @@ public class PaimonAdminController {
 	 * @return the transactions
 	 */
 	@GetMapping("/transactions")
+	@AdminAccess(AdminOperation.LIST_TRANSACTIONS)
 	@Operation(summary = "List transactions", operationId = "listTransactions")
 	@ApiResponse(responseCode = "200", description = "The transactions, newest first")
 	public List<AdminModel.TransactionView> transactions() {
@@ -247,6 +265,7 @@ public class PaimonAdminController {
 	 * @return its state, rows, bytes and age
 	 */
 	@GetMapping("/transactions/{id}")
+	@AdminAccess(AdminOperation.SHOW_TRANSACTION)
 	@Operation(summary = "Get a transaction", operationId = "getTransaction")
 	@ApiResponse(responseCode = "200", description = "The transaction")
 	@ApiResponse(responseCode = "404", description = "Unknown transaction", content = @Content(mediaType = PROBLEM))
@@ -262,6 +281,7 @@ public class PaimonAdminController {
 	 * @return the snapshot created
 	 */
 	@PostMapping("/tables/{database}/{table}/truncate")
+	@AdminAccess(AdminOperation.TRUNCATE)
 	@Operation(summary = "Truncate a table or some partitions", operationId = "truncateTable")
 	@ApiResponse(responseCode = "200", description = "The truncate outcome")
 	@ApiResponse(responseCode = "400", description = "Malformed JSON or invalid arguments",
@@ -284,6 +304,7 @@ public class PaimonAdminController {
 	 * @throws IOException if the body cannot be read
 	 */
 	@PostMapping("/tables/{database}/{table}/uploads")
+	@AdminAccess(AdminOperation.UPLOAD)
 	@Operation(summary = "Write and commit an Arrow IPC stream in one request", operationId = "upload",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
 					description = "An Arrow IPC stream (schema, then record batches)",

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.paimonspring.admin.AdminChannels;
+import io.github.paimonspring.admin.access.AdminOperation;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -55,6 +56,7 @@ public class PaimonChannelController {
 	 * @return the new generation and the committed offset token
 	 */
 	@PutMapping("/tables/{database}/{table}/channels/{channel}")
+	@AdminAccess(AdminOperation.OPEN_CHANNEL)
 	@Operation(summary = "Open a channel", operationId = "openChannel",
 			description = "Waits for the channel's appends in flight, records a new generation that fences every older "
 					+ "one, and returns it with the offset token of the last committed append: resume after it "
@@ -76,6 +78,7 @@ public class PaimonChannelController {
 	 * @return the state
 	 */
 	@GetMapping("/tables/{database}/{table}/channels/{channel}")
+	@AdminAccess(AdminOperation.SHOW_CHANNEL)
 	@Operation(summary = "Get a channel's committed state", operationId = "getChannel")
 	@ApiResponse(responseCode = "200", description = "Generation and last committed offset token")
 	@ApiResponse(responseCode = "404", description = "Unknown table or channel",
@@ -93,6 +96,7 @@ public class PaimonChannelController {
 	 * @return the state the channel had
 	 */
 	@DeleteMapping("/tables/{database}/{table}/channels/{channel}")
+	@AdminAccess(AdminOperation.CLOSE_CHANNEL)
 	@Operation(summary = "Close a channel", operationId = "closeChannel",
 			description = "Waits for the channel's appends in flight, then records that the channel is gone: its "
 					+ "generation and offset token are forgotten and appends of its generations are refused. A later "
@@ -120,6 +124,7 @@ public class PaimonChannelController {
 	 * @throws IOException if the body cannot be read
 	 */
 	@PostMapping("/tables/{database}/{table}/channels/{channel}/rows")
+	@AdminAccess(AdminOperation.APPEND_CHANNEL)
 	@Operation(summary = "Append rows to a channel", operationId = "appendToChannel",
 			requestBody = @RequestBody(required = true, description = "An Arrow IPC stream",
 					content = @Content(mediaType = PaimonAdminController.ARROW_STREAM,

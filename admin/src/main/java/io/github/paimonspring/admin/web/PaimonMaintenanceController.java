@@ -3,6 +3,7 @@ package io.github.paimonspring.admin.web;
 import java.util.List;
 
 import io.github.paimonspring.admin.AdminTables;
+import io.github.paimonspring.admin.access.AdminOperation;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.maintenance.CompactionResult;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
@@ -61,6 +62,7 @@ public class PaimonMaintenanceController {
 	 * @return live files, snapshots and the last scheduled runs
 	 */
 	@GetMapping("/tables/{database}/{table}/maintenance")
+	@AdminAccess(AdminOperation.MAINTENANCE_STATUS)
 	@Operation(summary = "Get a table's maintenance state", operationId = "getMaintenance")
 	@ApiResponse(responseCode = "200", description =
 			"Live data files, retained snapshots, what is pending (files per bucket, postpone-bucket files), whether "
@@ -87,6 +89,7 @@ public class PaimonMaintenanceController {
 	 * @return what was compacted
 	 */
 	@PostMapping("/tables/{database}/{table}/compact")
+	@AdminAccess(AdminOperation.COMPACT)
 	@Operation(summary = "Compact a table", operationId = "compact",
 			description =
 					"Append tables: small files are binned into files of target-file-size. Primary-key tables with "
@@ -112,6 +115,7 @@ public class PaimonMaintenanceController {
 	 * @return the number of snapshots expired
 	 */
 	@PostMapping("/tables/{database}/{table}/expire-snapshots")
+	@AdminAccess(AdminOperation.EXPIRE_SNAPSHOTS)
 	@Operation(summary = "Expire snapshots", operationId = "expireSnapshots",
 			description =
 					"As snapshot.num-retained.min/max and snapshot.time-retained say, also for write-only tables.")
@@ -130,6 +134,7 @@ public class PaimonMaintenanceController {
 	 * @return what was removed
 	 */
 	@PostMapping("/tables/{database}/{table}/remove-orphan-files")
+	@AdminAccess(AdminOperation.REMOVE_ORPHAN_FILES)
 	@Operation(summary = "Remove orphan files", operationId = "removeOrphanFiles",
 			description = "Removes files that no snapshot, tag or branch references and that are older than "
 					+ "paimon.maintenance.orphan-files-older-than (longer than any staged transaction lives), or were "

@@ -78,7 +78,7 @@ class MicrometerAdminMetricsTests {
 				MeterRegistry registry = context.getBean(MeterRegistry.class);
 				AdminTransactions admin = context.getBean(AdminTransactions.class);
 				assertThat(registry.get("paimon.transactions.open").gauge().value()).isZero();
-				AdminModel.TransactionView transaction = admin.create("test", "events", null);
+				AdminModel.TransactionView transaction = admin.create("test", "events", null, null);
 				assertThat(registry.get("paimon.transactions.open").gauge().value()).isEqualTo(1);
 
 				byte[] body = AdminActuatorFixtures.arrowStream(1, "a", 2, "b", 3, "c");
@@ -104,7 +104,7 @@ class MicrometerAdminMetricsTests {
 				assertThat(registry.get("paimon.write.rows").tag("table",
 						"test.orders").counter().count()).isEqualTo(3);
 
-				admin.abort(admin.create("test", "orders", null).id());
+				admin.abort(admin.create("test", "orders", null, null).id());
 				assertThat(registry.get("paimon.aborts").tag("table", "test.orders").counter().count()).isEqualTo(1);
 			});
 	}

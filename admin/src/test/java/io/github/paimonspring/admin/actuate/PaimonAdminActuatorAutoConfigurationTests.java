@@ -63,8 +63,8 @@ class PaimonAdminActuatorAutoConfigurationTests {
 				PaimonEndpoint endpoint = context.getBean(PaimonEndpoint.class);
 				assertThat(transactions(endpoint)).isEmpty();
 				AdminTransactions admin = context.getBean(AdminTransactions.class);
-				AdminModel.TransactionView open = admin.create("test", "events", null);
-				AdminModel.TransactionView done = admin.create("test", "orders", null);
+				AdminModel.TransactionView open = admin.create("test", "events", null, null);
+				AdminModel.TransactionView done = admin.create("test", "orders", null, null);
 				admin.abort(done.id());
 				assertThat(transactions(endpoint)).singleElement().satisfies((transaction) -> {
 					assertThat(transaction.id()).isEqualTo(open.id());

@@ -95,7 +95,7 @@ class TransactionJournalTests extends WarehouseTestBase {
 		}
 
 		String open(int... ids) {
-			String id = this.transactions.create("default", "log", null).id();
+			String id = this.transactions.create("default", "log", null, null).id();
 			byte[] body = ipc(ids);
 			this.transactions.upload(id, new ByteArrayInputStream(body), body.length);
 			return id;
