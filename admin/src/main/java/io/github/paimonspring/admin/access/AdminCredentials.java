@@ -120,14 +120,6 @@ public final class AdminCredentials {
 		return this.current.entries().stream().map((entry) -> entry.principal().name()).toList();
 	}
 
-	/**
-	 * The current credentials.
-	 * @return the credentials, configured ones first
-	 */
-	public List<AdminCredential> credentials() {
-		return this.current.credentials();
-	}
-
 	private void refreshIfDue() {
 		if (this.source == null || System.nanoTime() - this.nextCheck < 0 || !this.refreshing.tryLock()) {
 			return;
@@ -190,7 +182,7 @@ public final class AdminCredentials {
 	}
 
 	/** One credential's hashes as bytes, and its principal. */
-	private record Entry(AdminCredential credential, List<byte[]> hashes, AdminPrincipal principal) {
+	private record Entry(List<byte[]> hashes, AdminPrincipal principal) {
 
 	}
 
@@ -209,13 +201,9 @@ public final class AdminCredentials {
 								+ describe(credential.name()) + "): a token must belong to one credential");
 					}
 				}
-				entries.add(new Entry(credential, credential.hashBytes(), credential.principal()));
+				entries.add(new Entry(credential.hashBytes(), credential.principal()));
 			}
 			return new Snapshot(List.copyOf(entries));
-		}
-
-		List<AdminCredential> credentials() {
-			return this.entries.stream().map(Entry::credential).toList();
 		}
 
 		private static String describe(String name) {

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import io.github.paimonspring.admin.access.AdminCredential;
 import io.github.paimonspring.admin.access.AdminCredentials;
@@ -43,7 +45,8 @@ class AdminCredentialsConfigurationTests {
 	private WebApplicationContextRunner enabled() {
 		return new WebApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(PaimonAutoConfiguration.class, PaimonAdminAutoConfiguration.class))
-			.withPropertyValues("paimon.catalog.warehouse=" + this.dir.resolve("warehouse"), "paimon.admin.enabled=true");
+			.withPropertyValues("paimon.catalog.warehouse=" + this.dir.resolve("warehouse"),
+					"paimon.admin.enabled=true");
 	}
 
 	@Test
@@ -62,7 +65,8 @@ class AdminCredentialsConfigurationTests {
 							"maintain:finance.ledger");
 			});
 		enabled().withPropertyValues("paimon.admin.token=root", "paimon.admin.credentials.gateway.token-hashes="
-				+ GATEWAY, "paimon.admin.credentials.gateway.scopes=ingest", "paimon.admin.credentials.gateway.tables=*")
+				+ GATEWAY, "paimon.admin.credentials.gateway.scopes=ingest",
+				"paimon.admin.credentials.gateway.tables=*")
 			.run((context) -> {
 				AdminCredentials credentials = context.getBean(AdminCredentials.class);
 				assertThat(credentials.names()).containsExactly("paimon-admin", "gateway");
@@ -162,7 +166,7 @@ class AdminCredentialsConfigurationTests {
 				""".formatted(GATEWAY));
 		AdminCredentialsFile source = new AdminCredentialsFile(file);
 		AdminCredentials credentials = new AdminCredentials(List.of(AdminCredential.token("root")), source,
-				java.time.Duration.ZERO);
+				Duration.ZERO);
 		assertThat(credentials.authenticate("gateway-token").name()).isEqualTo("gateway");
 		// rotation: a second hash, then the new one alone
 		String next = AdminCredential.hash("gateway-token-2");
@@ -192,7 +196,7 @@ class AdminCredentialsConfigurationTests {
 		String invalid = "Keeping the previous admin credentials [paimon-admin, gateway]: "
 				+ "paimon.admin.credentials-file " + file + " is not valid: "
 				+ "paimon.admin.credentials.gateway.tables is required";
-		assertThat(output.getOut().split(java.util.regex.Pattern.quote(invalid), -1)).hasSize(2);
+		assertThat(output.getOut().split(Pattern.quote(invalid), -1)).hasSize(2);
 		Files.delete(file);
 		assertThat(credentials.authenticate("gateway-token-2").name()).isEqualTo("gateway");
 		assertThat(output).contains("paimon.admin.credentials-file " + file + " is not valid: it does not exist");
@@ -217,7 +221,7 @@ class AdminCredentialsConfigurationTests {
 				  tables: ["shop.*"]
 				""".formatted(GATEWAY));
 		AdminCredentials credentials = new AdminCredentials(List.of(), new AdminCredentialsFile(file),
-				java.time.Duration.ZERO);
+				Duration.ZERO);
 		replace(file, "paimon.admin.credentials.gateway:\n  token-hashes: [" + GATEWAY + "\n  scopes: ingest: x\n");
 		assertThat(credentials.authenticate("gateway-token").name()).isEqualTo("gateway");
 		assertThat(output).contains("paimon.admin.credentials-file " + file + " is not valid: it is not a valid YAML "
@@ -281,7 +285,7 @@ class AdminCredentialsConfigurationTests {
 	void theFileIsLimitedInSize() throws IOException {
 		Path big = write("big.properties", "# " + "x".repeat(AdminCredentialsFile.MAX_SIZE));
 		assertThatExceptionOfType(AdminCredentialsException.class)
-			.isThrownBy(() -> new AdminCredentials(List.of(), new AdminCredentialsFile(big), java.time.Duration.ZERO))
+			.isThrownBy(() -> new AdminCredentials(List.of(), new AdminCredentialsFile(big), Duration.ZERO))
 			.withMessageContaining("it is larger than 1024 KB");
 	}
 

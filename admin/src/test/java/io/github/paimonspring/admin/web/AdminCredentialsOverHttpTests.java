@@ -13,9 +13,11 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -206,7 +208,7 @@ class AdminCredentialsOverHttpTests {
 
 		private final List<String> failures = Collections.synchronizedList(new ArrayList<>());
 
-		private final java.util.Map<String, AtomicInteger> succeeded = new java.util.concurrent.ConcurrentHashMap<>();
+		private final Map<String, AtomicInteger> succeeded = new ConcurrentHashMap<>();
 
 		private int nextId;
 
