@@ -1,6 +1,7 @@
 package io.github.paimonspring.admin;
 
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import io.github.paimonspring.cluster.StateStore;
 import org.jspecify.annotations.Nullable;
@@ -14,6 +15,8 @@ public final class ChannelOwners {
 
 	/** The kind of the store's records. */
 	static final String KIND = "admin-channel-owner";
+
+	private static final Pattern VALID = Pattern.compile("[A-Za-z0-9._-]{1,128}");
 
 	private final StateStore store;
 
@@ -32,6 +35,9 @@ public final class ChannelOwners {
 	 * @return the principal's name, or {@code null} if no principal owns it
 	 */
 	public @Nullable String owner(String table, String channel) {
+		if (!isValid(channel)) {
+			return null;
+		}
 		Map<String, String> record = this.store.get(KIND, id(table, channel));
 		return (record != null) ? record.get("principal") : null;
 	}
@@ -44,6 +50,9 @@ public final class ChannelOwners {
 	 * @param principal the principal's name
 	 */
 	public void claim(String table, String channel, String principal) {
+		if (!isValid(channel)) {
+			return;
+		}
 		this.store.put(KIND, id(table, channel), Map.of("principal", principal));
 	}
 
@@ -53,11 +62,20 @@ public final class ChannelOwners {
 	 * @param channel the channel name
 	 */
 	public void release(String table, String channel) {
+		if (!isValid(channel)) {
+			return;
+		}
 		this.store.delete(KIND, id(table, channel));
 	}
 
+	/** {@code database.table.channel}: database and table names hold no dot, so the id is unique. */
 	private static String id(String table, String channel) {
-		return table + "/" + channel;
+		return table + "." + channel;
+	}
+
+	/** A name the channel API accepts (others are refused by it, with no owner to look up). */
+	private static boolean isValid(String channel) {
+		return VALID.matcher(channel).matches();
 	}
 
 }

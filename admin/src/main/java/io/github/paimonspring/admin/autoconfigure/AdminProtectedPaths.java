@@ -3,16 +3,20 @@ package io.github.paimonspring.admin.autoconfigure;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.paimonspring.admin.web.AdminAuthenticationFilter.ProtectedPath;
+import io.github.paimonspring.admin.web.AdminAuthenticationFilter.Requirement;
+
 import org.springframework.core.env.Environment;
 
 /**
- * The paths the admin token protects besides the admin API: the actuator endpoints that show its
- * state ({@code paimon}, {@code metrics}) and the OpenAPI documents. Each follows Boot's and
- * springdoc's path properties.
+ * The paths the admin credentials protect besides the admin API: the actuator endpoints that show
+ * its state ({@code paimon}, {@code metrics}), which need {@code read} on every table, and the
+ * OpenAPI documents, which need {@code read} on some table. Each follows Boot's and springdoc's path
+ * properties.
  */
 final class AdminProtectedPaths {
 
-	/** The actuator endpoints that require the token. */
+	/** The actuator endpoints that require a credential with read on every table. */
 	static final List<String> ENDPOINTS = List.of("paimon", "metrics");
 
 	private AdminProtectedPaths() {
@@ -24,11 +28,11 @@ final class AdminProtectedPaths {
 	 * @param environment the environment
 	 * @return the base path, the actuator endpoints and the OpenAPI documents
 	 */
-	static List<String> application(String basePath, Environment environment) {
-		List<String> paths = new ArrayList<>();
-		paths.add(basePath);
+	static List<ProtectedPath> application(String basePath, Environment environment) {
+		List<ProtectedPath> paths = new ArrayList<>();
+		paths.add(new ProtectedPath(basePath, Requirement.AUTHENTICATED));
 		paths.addAll(actuator(environment));
-		paths.add(openApi(environment));
+		paths.add(new ProtectedPath(openApi(environment), Requirement.READ_SOME_TABLE));
 		return paths;
 	}
 
@@ -38,12 +42,12 @@ final class AdminProtectedPaths {
 	 * @param environment the environment
 	 * @return one path per endpoint
 	 */
-	static List<String> actuator(Environment environment) {
+	static List<ProtectedPath> actuator(Environment environment) {
 		String base = trim(environment.getProperty("management.endpoints.web.base-path", "/actuator"));
-		List<String> paths = new ArrayList<>();
+		List<ProtectedPath> paths = new ArrayList<>();
 		for (String id : ENDPOINTS) {
 			String mapping = trim(environment.getProperty("management.endpoints.web.path-mapping." + id, id));
-			paths.add(base + (mapping.isEmpty() ? "/" + id : mapping));
+			paths.add(new ProtectedPath(base + (mapping.isEmpty() ? "/" + id : mapping), Requirement.READ_EVERY_TABLE));
 		}
 		return paths;
 	}

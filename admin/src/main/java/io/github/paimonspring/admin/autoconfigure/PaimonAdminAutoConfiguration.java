@@ -1,5 +1,7 @@
 package io.github.paimonspring.admin.autoconfigure;
 
+import java.util.List;
+
 import io.github.paimonspring.admin.AdminChannels;
 import io.github.paimonspring.admin.AdminTables;
 import io.github.paimonspring.admin.AdminTransactions;
@@ -8,6 +10,7 @@ import io.github.paimonspring.admin.ChannelOwners;
 import io.github.paimonspring.admin.TransactionReaper;
 import io.github.paimonspring.admin.access.AdminAudit;
 import io.github.paimonspring.admin.access.AdminAuditListener;
+import io.github.paimonspring.admin.access.AdminCredentials;
 import io.github.paimonspring.admin.body.ArrowBodyReader;
 import io.github.paimonspring.admin.model.AdminMetrics;
 import io.github.paimonspring.admin.model.AdminSettings;
@@ -259,18 +262,26 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 		return registration;
 	}
 
+	/**
+	 * The bearer credentials: {@code paimon.admin.token}, {@code paimon.admin.credentials.<name>.*} and the
+	 * credentials file, re-read as it changes.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnAdminAuth(PaimonAdminProperties.Auth.BEARER)
+	AdminCredentials paimonAdminCredentials(PaimonAdminProperties admin) {
+		return AdminCredentialsFactory.create(admin);
+	}
+
 	@Bean
 	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminAuthenticationFilter(PaimonAdminProperties admin,
-			Environment environment, ResourceLoader resourceLoader) {
+			ObjectProvider<AdminCredentials> credentials, Environment environment, ResourceLoader resourceLoader) {
 		boolean bearer = admin.resolvedAuth(resourceLoader.getClassLoader()) == PaimonAdminProperties.Auth.BEARER;
-		String token = bearer ? admin.getToken() : "";
-		if (token == null || (bearer && token.isBlank())) {
-			throw new AdminTokenMissingException();
-		}
+		AdminCredentials checked = bearer ? credentials.getObject() : new AdminCredentials(List.of());
 		FilterRegistrationBean<AdminAuthenticationFilter> registration = new FilterRegistrationBean<>(
-				new AdminAuthenticationFilter(token,
+				new AdminAuthenticationFilter(checked,
 						AdminProtectedPaths.application(basePath(admin), environment)));
-		// every request: the token is required below the protected paths and yields a principal anywhere
+		// every request: a token is required below the protected paths and yields a principal anywhere
 		registration.addUrlPatterns("/*");
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
 		registration.setName("paimonAdminAuthenticationFilter");

@@ -1,8 +1,12 @@
 package io.github.paimonspring.admin.autoconfigure;
 
+import java.util.List;
+
 import io.github.paimonspring.admin.AdminTransactions;
+import io.github.paimonspring.admin.access.AdminCredentials;
 import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -17,7 +21,7 @@ import org.springframework.core.io.ResourceLoader;
 import org.springframework.web.servlet.DispatcherServlet;
 
 /**
- * The admin token on the actuator endpoints when they run on their own port
+ * The admin credentials on the actuator endpoints when they run on their own port
  * ({@code management.server.port}): the filter of the application's server does not see those
  * requests, so the management server gets one for the {@code paimon} and {@code metrics} endpoints.
  */
@@ -30,14 +34,13 @@ class PaimonAdminManagementContextConfiguration {
 
 	@Bean
 	FilterRegistrationBean<AdminAuthenticationFilter> paimonAdminManagementAuthenticationFilter(
-			PaimonAdminProperties admin, Environment environment, ResourceLoader resourceLoader) {
+			PaimonAdminProperties admin, ObjectProvider<AdminCredentials> credentials, Environment environment,
+			ResourceLoader resourceLoader) {
 		boolean bearer = admin.resolvedAuth(resourceLoader.getClassLoader()) == PaimonAdminProperties.Auth.BEARER;
-		String token = bearer ? admin.getToken() : "";
-		if (token == null) {
-			throw new AdminTokenMissingException();
-		}
+		// the application context's credentials: one set, one reload, on both ports
+		AdminCredentials checked = bearer ? credentials.getObject() : new AdminCredentials(List.of());
 		FilterRegistrationBean<AdminAuthenticationFilter> registration = new FilterRegistrationBean<>(
-				new AdminAuthenticationFilter(token, AdminProtectedPaths.actuator(environment)));
+				new AdminAuthenticationFilter(checked, AdminProtectedPaths.actuator(environment)));
 		registration.addUrlPatterns("/*");
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
 		registration.setName("paimonAdminManagementAuthenticationFilter");

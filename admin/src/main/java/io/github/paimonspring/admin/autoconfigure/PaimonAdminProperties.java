@@ -1,6 +1,11 @@
 package io.github.paimonspring.admin.autoconfigure;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
@@ -25,10 +30,11 @@ public class PaimonAdminProperties {
 	private String basePath = "/paimon";
 
 	/**
-	 * Authentication of admin requests: bearer (the starter's bearer tokens, paimon.admin.token),
-	 * spring-security (the application's Spring Security authenticates, the admin API authorises from
-	 * its Authentication's authorities) or none (the application secures the base path itself). Defaults
-	 * to spring-security when Spring Security is on the class path, else bearer.
+	 * Authentication of admin requests: bearer (the starter's bearer credentials: paimon.admin.token,
+	 * paimon.admin.credentials or paimon.admin.credentials-file), spring-security (the application's
+	 * Spring Security authenticates, the admin API authorises from its Authentication's authorities) or
+	 * none (the application secures the base path itself). Defaults to spring-security when Spring
+	 * Security is on the class path, else bearer.
 	 */
 	private @Nullable Auth auth;
 
@@ -36,6 +42,25 @@ public class PaimonAdminProperties {
 	 * Bearer token every admin request must send as 'Authorization: Bearer <token>'.
 	 */
 	private @Nullable String token;
+
+	/**
+	 * Scoped bearer credentials by name: the SHA-256 hashes of each credential's tokens, its
+	 * scopes and the table patterns they cover.
+	 */
+	private Map<String, Credential> credentials = new LinkedHashMap<>();
+
+	/**
+	 * File (.properties, .yml or .yaml) with more paimon.admin.credentials.<name>.* entries, which
+	 * are added to the configured ones and replace those of the same name. Re-read when it
+	 * changes, without a restart; a file that becomes invalid keeps the previous credentials.
+	 */
+	private @Nullable Path credentialsFile;
+
+	/**
+	 * Least time between two checks of the credentials file for changes (made on the request
+	 * path).
+	 */
+	private Duration credentialsRefreshInterval = Duration.ofSeconds(1);
 
 	/**
 	 * Maximum size of one request body.
@@ -174,6 +199,30 @@ public class PaimonAdminProperties {
 		this.token = token;
 	}
 
+	public Map<String, Credential> getCredentials() {
+		return this.credentials;
+	}
+
+	public void setCredentials(Map<String, Credential> credentials) {
+		this.credentials = credentials;
+	}
+
+	public @Nullable Path getCredentialsFile() {
+		return this.credentialsFile;
+	}
+
+	public void setCredentialsFile(@Nullable Path credentialsFile) {
+		this.credentialsFile = credentialsFile;
+	}
+
+	public Duration getCredentialsRefreshInterval() {
+		return this.credentialsRefreshInterval;
+	}
+
+	public void setCredentialsRefreshInterval(Duration credentialsRefreshInterval) {
+		this.credentialsRefreshInterval = credentialsRefreshInterval;
+	}
+
 	public DataSize getMaxRequestSize() {
 		return this.maxRequestSize;
 	}
@@ -287,11 +336,58 @@ public class PaimonAdminProperties {
 	}
 
 	/**
+	 * One scoped bearer credential ({@code paimon.admin.credentials.<name>}).
+	 */
+	public static class Credential {
+
+		/**
+		 * SHA-256 hashes of the credential's tokens, each 'sha256:<64 lowercase hex digits>' of
+		 * the UTF-8 token; several during a rotation.
+		 */
+		private List<String> tokenHashes = new ArrayList<>();
+
+		/**
+		 * Scopes of the credential: read, ingest, maintain, admin.
+		 */
+		private List<String> scopes = new ArrayList<>();
+
+		/**
+		 * Table patterns the scopes cover: *, <database>.* or <database>.<table>. Required.
+		 */
+		private List<String> tables = new ArrayList<>();
+
+		public List<String> getTokenHashes() {
+			return this.tokenHashes;
+		}
+
+		public void setTokenHashes(List<String> tokenHashes) {
+			this.tokenHashes = tokenHashes;
+		}
+
+		public List<String> getScopes() {
+			return this.scopes;
+		}
+
+		public void setScopes(List<String> scopes) {
+			this.scopes = scopes;
+		}
+
+		public List<String> getTables() {
+			return this.tables;
+		}
+
+		public void setTables(List<String> tables) {
+			this.tables = tables;
+		}
+
+	}
+
+	/**
 	 * How admin requests are authenticated.
 	 */
 	public enum Auth {
 
-		/** Every request needs 'Authorization: Bearer <paimon.admin.token>'. */
+		/** Every request needs 'Authorization: Bearer <token>' with the token or a credential's token. */
 		BEARER,
 		/**
 		 * The application's Spring Security authenticates; the admin API takes the principal and its grants from

@@ -20,7 +20,9 @@ class AdminConfigurationMetadataTests {
 		List<Map<String, Object>> properties = metadata.properties();
 		assertThat(properties).extracting((p) -> p.get("name"))
 			.contains("paimon.admin.enabled", "paimon.admin.base-path", "paimon.admin.auth", "paimon.admin.token",
-					"paimon.admin.max-batch-memory", "paimon.admin.max-upload-memory");
+					"paimon.admin.credentials", "paimon.admin.credentials-file",
+					"paimon.admin.credentials-refresh-interval", "paimon.admin.max-batch-memory",
+					"paimon.admin.max-upload-memory");
 		assertThat(properties).filteredOn((p) -> p.get("name").equals("paimon.admin.auth"))
 			.singleElement()
 			.satisfies((p) -> assertThat(p).containsEntry("sourceType", PaimonAdminProperties.class.getName())
@@ -32,8 +34,8 @@ class AdminConfigurationMetadataTests {
 		metadata.assertDefaults(List.of(
 				// derived from the maximum heap (1/16 and 1/4 of it) when not set
 				"paimon.admin.max-batch-memory", "paimon.admin.max-upload-memory",
-				// a secret: none, and required with paimon.admin.auth=bearer
-				"paimon.admin.token",
+				// a secret: none; one of token, credentials and credentials-file is required with auth=bearer
+				"paimon.admin.token", "paimon.admin.credentials", "paimon.admin.credentials-file",
 				// spring-security with Spring Security on the class path, else bearer
 				"paimon.admin.auth"));
 	}

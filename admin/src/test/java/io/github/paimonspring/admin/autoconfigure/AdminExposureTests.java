@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.admin.access.AdminCredential;
 import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import org.junit.jupiter.api.Test;
@@ -90,6 +91,8 @@ class AdminExposureTests {
 			.web(WebApplicationType.SERVLET)
 			.properties("server.port=0", "management.server.port=0", "paimon.catalog.warehouse=" + this.warehouse,
 					"paimon.admin.enabled=true", "paimon.admin.token=secret",
+					"paimon.admin.credentials.gateway.token-hashes=" + AdminCredential.hash("gateway-token"),
+					"paimon.admin.credentials.gateway.scopes=ingest", "paimon.admin.credentials.gateway.tables=shop.*",
 					"management.endpoints.web.exposure.include=health,paimon,metrics",
 					"management.endpoint.health.show-details=when-authorized", "spring.jmx.enabled=false")
 			.run()) {
@@ -100,6 +103,10 @@ class AdminExposureTests {
 			assertThat(get(base + "/actuator/paimon", null).statusCode()).isEqualTo(401);
 			assertThat(get(base + "/actuator/metrics", null).statusCode()).isEqualTo(401);
 			assertThat(get(base + "/actuator/paimon", "Bearer secret").statusCode()).isEqualTo(200);
+			// the application context's credentials, scopes included
+			HttpResponse<String> refused = get(base + "/actuator/paimon", "Bearer gateway-token");
+			assertThat(refused.statusCode()).isEqualTo(403);
+			assertThat(refused.body()).contains("scope 'read' on every table (*)");
 			HttpResponse<String> anonymous = get(base + "/actuator/health", null);
 			assertThat(anonymous.statusCode()).isEqualTo(200);
 			assertThat(anonymous.body()).doesNotContain("components").doesNotContain(this.warehouse.toString());

@@ -2,6 +2,12 @@ package io.github.paimonspring.admin.web;
 
 import java.util.List;
 
+import io.github.paimonspring.admin.access.AdminCredential;
+import io.github.paimonspring.admin.access.AdminCredentials;
+import io.github.paimonspring.admin.access.AdminPrincipal;
+import io.github.paimonspring.admin.access.AdminScope;
+import io.github.paimonspring.admin.web.AdminAuthenticationFilter.ProtectedPath;
+import io.github.paimonspring.admin.web.AdminAuthenticationFilter.Requirement;
 import jakarta.servlet.http.HttpServletRequest;
 import org.junit.jupiter.api.Test;
 
@@ -12,13 +18,23 @@ import org.springframework.mock.web.MockHttpServletResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The admin filter: the token is required on the protected paths only, and any request with the
- * valid token gets the admin principal.
+ * The admin filter: a valid token is required on the protected paths only, any request with a
+ * valid token gets its credential's principal, and the actuator endpoints and OpenAPI documents
+ * need read on every table and on some table.
  */
 class AdminAuthenticationFilterTests {
 
-	private final AdminAuthenticationFilter filter = new AdminAuthenticationFilter("secret",
-			List.of("/paimon", "/actuator/paimon", "/actuator/metrics", "/v3/api-docs*"));
+	private static final AdminCredentials CREDENTIALS = new AdminCredentials(List.of(AdminCredential.token("secret"),
+			AdminCredential.of("gateway", List.of(AdminCredential.hash("gateway-token")), List.of("ingest"),
+					List.of("shop.*")),
+			AdminCredential.of("auditor", List.of(AdminCredential.hash("auditor-token")), List.of("read"),
+					List.of("*"))));
+
+	private final AdminAuthenticationFilter filter = new AdminAuthenticationFilter(CREDENTIALS,
+			List.of(new ProtectedPath("/paimon", Requirement.AUTHENTICATED),
+					new ProtectedPath("/actuator/paimon", Requirement.READ_EVERY_TABLE),
+					new ProtectedPath("/actuator/metrics", Requirement.READ_EVERY_TABLE),
+					new ProtectedPath("/v3/api-docs*", Requirement.READ_SOME_TABLE)));
 
 	@Test
 	void protectedPathsWithoutTheTokenAre401ProblemJson() throws Exception {
@@ -59,7 +75,65 @@ class AdminAuthenticationFilterTests {
 			assertThat(request.isUserInRole("PAIMON_ADMIN")).isTrue();
 			assertThat(request.isUserInRole("ROLE_PAIMON_ADMIN")).isTrue();
 			assertThat(request.isUserInRole("ADMIN")).isFalse();
+			assertThat(request.getAttribute(AdminPrincipals.ATTRIBUTE)).isInstanceOfSatisfying(AdminPrincipal.class,
+					(principal) -> assertThat(principal).isEqualTo(AdminPrincipal.unrestricted("paimon-admin")));
 		}
+	}
+
+	@Test
+	void aCredentialsTokenYieldsItsPrincipalNamedAsTheCredential() throws Exception {
+		for (String path : List.of("/paimon/tables", "/paimon/tables/finance/ledger/truncate", "/actuator/health")) {
+			Result result = run(path, null, "Bearer gateway-token");
+			assertThat(result.response().getStatus()).as(path).isEqualTo(200);
+			HttpServletRequest request = result.request();
+			assertThat(request.getUserPrincipal().getName()).isEqualTo("gateway");
+			assertThat(request.getRemoteUser()).isEqualTo("gateway");
+			assertThat(request.isUserInRole("PAIMON_ADMIN")).isTrue();
+			AdminPrincipal principal = AdminPrincipals.BEARER.principal(request);
+			assertThat(principal).isNotNull();
+			assertThat(principal.name()).isEqualTo("gateway");
+			assertThat(principal.allows(AdminScope.INGEST, "shop.orders")).isTrue();
+			assertThat(principal.allows(AdminScope.INGEST, "finance.ledger")).isFalse();
+		}
+		assertThat(run("/paimon/tables", null, "bearer gateway-token").response().getStatus()).isEqualTo(200);
+	}
+
+	@Test
+	void actuatorEndpointsNeedReadOnEveryTableAndOpenApiDocumentsReadOnSomeTable() throws Exception {
+		for (String path : List.of("/actuator/paimon", "/actuator/metrics/paimon.write.rows")) {
+			Result refused = run(path, null, "Bearer gateway-token");
+			MockHttpServletResponse response = refused.response();
+			assertThat(response.getStatus()).as(path).isEqualTo(403);
+			assertThat(response.getContentType()).startsWith("application/problem+json");
+			assertThat(response.getContentAsString()).contains("urn:paimon-spring:problem:forbidden")
+				.contains("'gateway'")
+				.contains("scope 'read' on every table (*)")
+				.contains("\"scope\":\"read\"")
+				.contains("\"tables\":\"*\"")
+				.doesNotContain("gateway-token");
+			assertThat(refused.request()).as("not passed on").isNull();
+			assertThat(run(path, null, "Bearer auditor-token").response().getStatus()).as(path).isEqualTo(200);
+			assertThat(run(path, null, "Bearer secret").response().getStatus()).as(path).isEqualTo(200);
+		}
+		// ingest on shop.* includes read on shop.*: enough for the documents
+		assertThat(run("/v3/api-docs/paimon-admin", null, "Bearer gateway-token").response().getStatus())
+			.isEqualTo(200);
+		// every scope includes read, so only a principal without grants (Spring Security's, say) is refused those
+		AdminPrincipal none = new AdminPrincipal("nobody", List.of());
+		assertThat(Requirement.READ_SOME_TABLE.isMet(none)).isFalse();
+		assertThat(Requirement.READ_EVERY_TABLE.isMet(none)).isFalse();
+		assertThat(Requirement.AUTHENTICATED.isMet(none)).isTrue();
+	}
+
+	@Test
+	void theLongestMatchingPathDecidesAndTheStrictestOfEquallyLongOnes() {
+		AdminAuthenticationFilter overlapping = new AdminAuthenticationFilter(CREDENTIALS,
+				List.of(new ProtectedPath("/paimon", Requirement.AUTHENTICATED),
+						new ProtectedPath("/paimon", Requirement.READ_EVERY_TABLE),
+						new ProtectedPath("/paimon/open", Requirement.AUTHENTICATED)));
+		assertThat(overlapping.requirement("/paimon/tables")).isEqualTo(Requirement.READ_EVERY_TABLE);
+		assertThat(overlapping.requirement("/paimon/open/x")).isEqualTo(Requirement.AUTHENTICATED);
+		assertThat(overlapping.requirement("/other")).isNull();
 	}
 
 	@Test
@@ -70,7 +144,7 @@ class AdminAuthenticationFilterTests {
 
 	@Test
 	void theSingleArgumentFilterProtectsEverything() throws Exception {
-		AdminAuthenticationFilter all = new AdminAuthenticationFilter("secret");
+		AdminAuthenticationFilter all = new AdminAuthenticationFilter(CREDENTIALS);
 		MockHttpServletRequest request = request("/anything", null, null);
 		MockHttpServletResponse response = new MockHttpServletResponse();
 		all.doFilter(request, response, new MockFilterChain());

@@ -205,6 +205,11 @@ class AdminSpringSecurityJwtTests {
 				"ops");
 	}
 
+	@Test
+	void anotherClientsChannelNeedsAdmin() throws Exception {
+		matrix.othersChannelsNeedAdmin(token("gateway"), token("partner"), token("ops"));
+	}
+
 	private static String whoami(String client) throws Exception {
 		HttpResponse<String> response = http.send(HttpRequest.newBuilder(appUri.resolve("/whoami"))
 			.header("Authorization", "Bearer " + token(client))
