@@ -36,8 +36,9 @@ public class AdminFailureAnalyzer implements FailureAnalyzer {
 
 						    paimon.admin.credentials-file=/etc/paimon/credentials.yml
 
-						or let the application's Spring Security authenticate (the default when Spring Security is on the
-						class path; the scopes come from the authorities, for example a JWT's scopes paimon:ingest:shop.*):
+						or let the application's Spring Security authenticate (the default when Spring Security
+						is on the class path; the scopes come from the authorities, for example from a JWT's
+						scope paimon:ingest:shop.*):
 
 						    paimon.admin.auth=spring-security
 
