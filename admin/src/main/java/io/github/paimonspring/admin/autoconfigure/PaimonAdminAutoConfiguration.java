@@ -83,6 +83,9 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @EnableConfigurationProperties(PaimonAdminProperties.class)
 public final class PaimonAdminAutoConfiguration implements DisposableBean {
 
+	/** Spring Boot's default order of Spring Security's filter chain ({@code spring.security.filter.order}). */
+	private static final int SPRING_SECURITY_FILTER_ORDER = -100;
+
 	/** The admin limits, built once from {@code paimon.admin.*} (and {@code paimon.ingest.*}). */
 	private final AdminSettings settings;
 
@@ -252,12 +255,18 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 	}
 
 	@Bean
-	FilterRegistrationBean<AdminJsonBodyLimitFilter> paimonAdminJsonBodyLimitFilter(PaimonAdminProperties admin) {
+	FilterRegistrationBean<AdminJsonBodyLimitFilter> paimonAdminJsonBodyLimitFilter(PaimonAdminProperties admin,
+			Environment environment, ResourceLoader resourceLoader) {
 		FilterRegistrationBean<AdminJsonBodyLimitFilter> registration = new FilterRegistrationBean<>(
 				new AdminJsonBodyLimitFilter(basePath(admin), admin.getMaxJsonSize().toBytes()));
 		registration.addUrlPatterns("/*");
-		// after authentication: an anonymous client learns nothing about the limits
-		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
+		// after authentication: an anonymous client learns nothing about the limits (with Spring Security: after
+		// its filter chain, spring.security.filter.order)
+		boolean springSecurity = admin.resolvedAuth(resourceLoader.getClassLoader())
+				== PaimonAdminProperties.Auth.SPRING_SECURITY;
+		int securityChain = environment.getProperty("spring.security.filter.order", Integer.class,
+				SPRING_SECURITY_FILTER_ORDER);
+		registration.setOrder(springSecurity ? securityChain + 1 : Ordered.HIGHEST_PRECEDENCE + 20);
 		registration.setName("paimonAdminJsonBodyLimitFilter");
 		return registration;
 	}

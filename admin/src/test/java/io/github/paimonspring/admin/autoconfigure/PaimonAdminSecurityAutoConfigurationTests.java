@@ -19,6 +19,7 @@ import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,6 +51,8 @@ class PaimonAdminSecurityAutoConfigurationTests {
 				.isEqualTo(PaimonAdminProperties.Auth.SPRING_SECURITY);
 			assertThat(context).getBean(AdminPrincipals.class).isInstanceOf(SpringSecurityPrincipals.class);
 			assertThat(authenticationFilter(context).isEnabled()).isFalse();
+			// the JSON body limit after Spring Security's chain: an anonymous client learns nothing about it
+			assertThat(filter(context, "paimonAdminJsonBodyLimitFilter").getOrder()).isEqualTo(-99);
 			// the console uses the application's own login: no sign-in step of the starter
 			assertThat(context).doesNotHaveBean(SwaggerIndexTransformer.class);
 		});
@@ -70,8 +73,12 @@ class PaimonAdminSecurityAutoConfigurationTests {
 		enabled().withPropertyValues("paimon.admin.auth=bearer", "paimon.admin.token=secret").run((context) -> {
 			assertThat(context).hasNotFailed().doesNotHaveBean(AdminPrincipals.class);
 			assertThat(authenticationFilter(context).isEnabled()).isTrue();
+			assertThat(filter(context, "paimonAdminJsonBodyLimitFilter").getOrder())
+				.isEqualTo(Ordered.HIGHEST_PRECEDENCE + 20);
 			assertThat(context).getBean(SwaggerIndexTransformer.class).isInstanceOf(AdminConsoleSignIn.class);
 		});
+		enabled().withPropertyValues("spring.security.filter.order=5")
+			.run((context) -> assertThat(filter(context, "paimonAdminJsonBodyLimitFilter").getOrder()).isEqualTo(6));
 		enabled().withPropertyValues("paimon.admin.auth=bearer").run((context) -> assertThat(context).hasFailed()
 			.getFailure()
 			.rootCause()
@@ -123,6 +130,10 @@ class PaimonAdminSecurityAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasNotFailed()
 				.doesNotHaveBean(AdminPrincipals.class)
 				.doesNotHaveBean(PaimonAdminSecurityAutoConfiguration.class));
+	}
+
+	private static FilterRegistrationBean<?> filter(AssertableWebApplicationContext context, String name) {
+		return context.getBean(name, FilterRegistrationBean.class);
 	}
 
 	@SuppressWarnings("unchecked")

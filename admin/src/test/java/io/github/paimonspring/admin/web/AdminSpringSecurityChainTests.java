@@ -66,7 +66,7 @@ class AdminSpringSecurityChainTests {
 		}
 		app = new SpringApplicationBuilder(App.class)
 			.properties("server.port=0", "spring.main.banner-mode=off", "paimon.catalog.warehouse=" + warehouse,
-					"paimon.admin.enabled=true")
+					"paimon.admin.enabled=true", "paimon.admin.max-json-size=1KB")
 			.run();
 		base = URI.create("http://127.0.0.1:" + ((WebServerApplicationContext) app).getWebServer().getPort());
 	}
@@ -112,6 +112,29 @@ class AdminSpringSecurityChainTests {
 		assertThat(tables.snapshotCount("finance.ledger")).isEqualTo(ledger);
 		assertThat(send("/paimon/tables", "visitor:visitor-pw", null).statusCode())
 			.as("authenticated without grants").isEqualTo(403);
+	}
+
+	@Test
+	void anAnonymousClientLearnsNothingAboutTheJsonLimit() throws Exception {
+		String big = "{\"commitUser\":\"" + "u".repeat(2000) + "\"}";
+		for (String user : new String[] { null, "ingest:ingest-pw" }) {
+			URI transactions = base.resolve("/paimon/tables/shop/visits/transactions");
+			HttpRequest.Builder request = HttpRequest.newBuilder(transactions)
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(big));
+			if (user != null) {
+				request.header("Authorization",
+						"Basic " + Base64.getEncoder().encodeToString(user.getBytes(StandardCharsets.UTF_8)));
+			}
+			HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+			assertThat(response.statusCode()).as(response.body()).isEqualTo((user != null) ? 413 : 401);
+			if (user == null) {
+				assertThat(response.body()).doesNotContain("max-json-size");
+			}
+			else {
+				assertThat(response.body()).contains("max-json-size");
+			}
+		}
 	}
 
 	private static byte[] body() {
