@@ -109,7 +109,7 @@ public final class ConversionBenchmark {
 		for (ConsumerRecord<byte[], byte[]> record : records) {
 			RecordConverter.Converted converted = converter.convert(record);
 			pending.consumed(record.offset(), record.value().length);
-			pending.add(converted.row());
+			pending.add(converted.row(), allocator);
 			if (pending.records() >= 10_000) {
 				rows += drain(pending, allocator);
 			}
@@ -123,7 +123,7 @@ public final class ConversionBenchmark {
 
 	private static long drain(PendingAppend pending, RootAllocator allocator) {
 		long rows = 0;
-		for (VectorSchemaRoot batch : pending.drain(allocator)) {
+		for (VectorSchemaRoot batch : pending.drain()) {
 			rows += batch.getRowCount();
 			batch.close();
 		}
