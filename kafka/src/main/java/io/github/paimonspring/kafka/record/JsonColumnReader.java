@@ -1,6 +1,9 @@
 package io.github.paimonspring.kafka.record;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -116,7 +119,7 @@ final class JsonColumnReader {
 			return false; // not a byte source (another encoding), or not where the token starts
 		}
 		int from = (int) start + 1;
-		for (int i = from; i < source.length; i++) {
+		for (int i = plainPrefix(source, from); i < source.length; i++) {
 			byte b = source[i];
 			if (b == '"') {
 				row.setSlice(column, source, from, i - from);
@@ -127,6 +130,35 @@ final class JsonColumnReader {
 			}
 		}
 		return false;
+	}
+
+	private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+			ByteOrder.LITTLE_ENDIAN);
+
+	private static final long ONES = 0x0101010101010101L;
+
+	private static final long HIGHS = 0x8080808080808080L;
+
+	/**
+	 * Skips, eight bytes at a time, the bytes from a position that are printable ASCII other than a quote
+	 * or a backslash; returns where the byte-wise scan goes on.
+	 */
+	private static int plainPrefix(byte[] source, int from) {
+		int i = from;
+		int last = source.length - Long.BYTES;
+		while (i <= last) {
+			long word = (long) LONGS.get(source, i);
+			long quote = word ^ (ONES * '"');
+			long backslash = word ^ (ONES * '\\');
+			long special = (word & HIGHS) // a byte of 0x80 or more
+					| ((word - ONES * 0x20) & ~word & HIGHS) // a byte below 0x20
+					| ((quote - ONES) & ~quote & HIGHS) | ((backslash - ONES) & ~backslash & HIGHS);
+			if (special != 0) {
+				break;
+			}
+			i += Long.BYTES;
+		}
+		return i;
 	}
 
 }

@@ -284,7 +284,8 @@ class JsonRecordsPropertyTests {
 					new BigDecimal("99999999.99")).ofScale(2).map(BigDecimal::toPlainString);
 			case "big" -> Arbitraries.bigDecimals().between(BigDecimal.TEN.pow(24).negate(), BigDecimal.TEN.pow(24))
 				.ofScale(3).map(BigDecimal::toPlainString);
-			case "str" -> Arbitraries.strings().ofMaxLength(30).map(JsonRecordsPropertyTests::quote);
+			case "str" -> Arbitraries.oneOf(Arbitraries.strings().ofMaxLength(30).map(JsonRecordsPropertyTests::quote),
+					ascii());
 			case "bin" -> Arbitraries.of("\"AQID\"", "\"\"", "\"/w==\"");
 			case "dt" -> Arbitraries.of("\"2024-02-29\"", "19000", "-1");
 			case "tm" -> Arbitraries.of("\"12:30:00\"", "\"23:59:59.999\"", "0", "86399999");
@@ -317,7 +318,10 @@ class JsonRecordsPropertyTests {
 							"2.5E-45", "1.17549435E-38", "4.9e-324", "\"1.5\""));
 			case "dec", "big", "m" -> decimalish(column);
 			case "str" -> Arbitraries.oneOf(Arbitraries.strings().ofMaxLength(20).map(JsonRecordsPropertyTests::quote),
-					Arbitraries.of("\"\\u00e9\\n\\\"\"", "\"caf\u00e9 \u2603 \uD83D\uDE00\"", "\"\\ud800\"", "12"));
+					Arbitraries.of("\"\\u00e9\\n\\\"\"", "\"caf\u00e9 \u2603 \uD83D\uDE00\"", "\"\\ud800\"", "12",
+							"\"a raw\ttab in a long string\"", "\"eight ascii bytes then caf\u00e9\"",
+							"\"delete \u007f is plain\""),
+					ascii());
 			case "bin" -> Arbitraries.of("\"AQID\"", "\"\"", "\"not base64!\"", "\"AQI=\"", "[1,2]");
 			case "dt" -> Arbitraries.of("\"2024-02-29\"", "\"2023-02-29\"", "19000", "-1", "2147483648",
 					"\" 2024-01-01 \"", "\"x\"", "1.5");
@@ -377,6 +381,11 @@ class JsonRecordsPropertyTests {
 		Arbitrary<String> object = Combinators.combine(Arbitraries.of("a", "z", "x", "y", "q"), anyJson(depth - 1))
 			.as((name, item) -> "{\"" + name + "\":" + item + "}");
 		return Arbitraries.oneOf(scalar, scalar, array, object);
+	}
+
+	/** Printable ASCII strings, long and short, some with escaped quotes and backslashes. */
+	private static Arbitrary<String> ascii() {
+		return Arbitraries.strings().withCharRange(' ', '~').ofMaxLength(40).map(JsonRecordsPropertyTests::quote);
 	}
 
 	private static String quote(String text) {
