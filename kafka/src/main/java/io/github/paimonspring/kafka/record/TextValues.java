@@ -40,7 +40,7 @@ final class TextValues {
 			switch (type.getTypeRoot()) {
 				case BOOLEAN:
 					if (!text.equals("true") && !text.equals("false")) {
-						throw JsonValues.mismatch(path, type, "needs true or false, got '" + JsonValues.shorten(text) + "'");
+						throw mismatch(path, type, "needs true or false, got '" + shorten(text) + "'");
 					}
 					return Boolean.parseBoolean(text);
 				case TINYINT:
@@ -80,11 +80,11 @@ final class TextValues {
 					}
 				}
 				default:
-					throw JsonValues.mismatch(path, type, "cannot be read from text");
+					throw mismatch(path, type, "cannot be read from text");
 			}
 		}
 		catch (NumberFormatException | DateTimeParseException ex) {
-			throw JsonValues.mismatch(path, type, "cannot be read from '" + JsonValues.shorten(text) + "': " + ex.getMessage());
+			throw mismatch(path, type, "cannot be read from '" + shorten(text) + "': " + ex.getMessage());
 		}
 	}
 
@@ -105,19 +105,19 @@ final class TextValues {
 				return fromText(Long.toString(value), type, path);
 			case DATE:
 				if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-					throw JsonValues.mismatch(path, type, "cannot be " + value + " days from 1970-01-01");
+					throw mismatch(path, type, "cannot be " + value + " days from 1970-01-01");
 				}
 				return (int) value;
 			case TIME_WITHOUT_TIME_ZONE:
 				if (value < 0 || value >= 86_400_000L) {
-					throw JsonValues.mismatch(path, type, "needs milliseconds of the day, got " + value);
+					throw mismatch(path, type, "needs milliseconds of the day, got " + value);
 				}
 				return (int) value;
 			case TIMESTAMP_WITHOUT_TIME_ZONE:
 			case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
 				return timestamp(Instant.ofEpochMilli(value), type, path);
 			default:
-				throw JsonValues.mismatch(path, type, "cannot take the number " + value);
+				throw mismatch(path, type, "cannot take the number " + value);
 		}
 	}
 
@@ -143,7 +143,7 @@ final class TextValues {
 			return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000_000L), instant.getNano());
 		}
 		catch (ArithmeticException ex) {
-			throw JsonValues.mismatch(path, type, "cannot hold " + instant);
+			throw mismatch(path, type, "cannot hold " + instant);
 		}
 	}
 
@@ -152,7 +152,7 @@ final class TextValues {
 			return new BigDecimal(text.trim());
 		}
 		catch (NumberFormatException ex) {
-			throw JsonValues.mismatch(path, type, "needs a decimal number, got '" + JsonValues.shorten(text) + "'");
+			throw mismatch(path, type, "needs a decimal number, got '" + shorten(text) + "'");
 		}
 	}
 
@@ -162,14 +162,22 @@ final class TextValues {
 			scaled = value.setScale(type.getScale(), RoundingMode.UNNECESSARY);
 		}
 		catch (ArithmeticException ex) {
-			throw JsonValues.mismatch(path, type, "cannot hold " + value.toPlainString() + " (more than " + type.getScale()
+			throw mismatch(path, type, "cannot hold " + value.toPlainString() + " (more than " + type.getScale()
 					+ " decimal places)");
 		}
 		if (scaled.precision() > type.getPrecision()) {
-			throw JsonValues.mismatch(path, type, "cannot hold " + value.toPlainString() + " (more than " + type.getPrecision()
+			throw mismatch(path, type, "cannot hold " + value.toPlainString() + " (more than " + type.getPrecision()
 					+ " digits)");
 		}
 		return scaled;
+	}
+
+	private static BadRecordException mismatch(String path, DataType type, String what) {
+		return JsonValues.mismatch(path, type, what);
+	}
+
+	private static String shorten(String text) {
+		return JsonValues.shorten(text);
 	}
 
 }
