@@ -128,7 +128,11 @@ public final class RecordMetadata {
 	 */
 	void apply(ConsumerRecord<byte[], byte[]> record, RowValues row) {
 		for (Target target : this.targets) {
-			row.set(target.index, value(target, record));
+			switch (target.source) {
+				case PARTITION -> row.setLong(target.index, record.partition()); // INT or BIGINT: no box
+				case OFFSET -> row.setLong(target.index, record.offset());
+				default -> row.set(target.index, value(target, record));
+			}
 		}
 	}
 
