@@ -236,7 +236,7 @@ public final class RecordConverter {
 			String rowKindField = RecordConverter.this.rowKindField;
 			if (rowKindField != null && rowKindField.equals(name)) {
 				if (parser.currentToken() != JsonToken.VALUE_NULL) {
-					RecordConverter.this.row.kind(rowKind(name, parser, this.shape));
+					RecordConverter.this.row.kind(JsonRowKinds.read(name, parser, this.shape));
 				}
 			}
 			else if (index < 0) {
@@ -326,37 +326,6 @@ public final class RecordConverter {
 		this.metadata = metadata(reloaded);
 		this.shape = reloaded;
 		return reloaded;
-	}
-
-	private static byte rowKind(String field, JsonParser parser, TableShape current) throws IOException {
-		RowKind kind = null;
-		JsonToken token = parser.currentToken();
-		if (token == JsonToken.VALUE_STRING) {
-			String text = parser.getText();
-			for (RowKind candidate : RowKind.values()) {
-				if (candidate.shortString().equals(text)) {
-					kind = candidate;
-				}
-			}
-		}
-		else if (token == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() == JsonParser.NumberType.INT
-				&& parser.getIntValue() >= 0 && parser.getIntValue() <= 3) {
-			kind = RowKind.fromByteValue((byte) parser.getIntValue());
-		}
-		if (kind == null) {
-			String shown = switch (token) {
-				case VALUE_STRING -> "\"" + parser.getText() + "\"";
-				case START_OBJECT, START_ARRAY, END_OBJECT, END_ARRAY -> "(a JSON " + JsonObjects.describe(token) + ")";
-				default -> parser.getText();
-			};
-			throw JsonValues.mismatch(field, null, "has the unknown row kind " + JsonValues.shorten(shown)
-					+ " (expected +I, -U, +U, -D or 0 to 3)");
-		}
-		if (kind != RowKind.INSERT && current.primaryKeys().isEmpty()) {
-			throw JsonValues.mismatch(field, null, "is " + kind.shortString() + ", but table '"
-					+ current.identifier() + "' has no primary key: it takes inserts (+I) only");
-		}
-		return kind.toByteValue();
 	}
 
 	private void applyKey(ConsumerRecord<byte[], byte[]> record, RowValues values, TableShape current) {
