@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.jayway.jsonpath.JsonPath;
+import io.github.paimonspring.admin.web.AccessMatrix;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
@@ -128,6 +129,54 @@ class AdminConsoleTests {
 	}
 
 	@Test
+	void aScopedCredentialSignsInAndSeesWhatItMayNotDo() throws Exception {
+		Path warehouse = this.temp.resolve("warehouse");
+		try (Warehouse fixture = new Warehouse(warehouse)) {
+			fixture.create("console.events",
+					Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build());
+		}
+		Path arrowFile = this.temp.resolve("events.arrows");
+		Files.write(arrowFile, ArrowBodies.idName(1, "alice"));
+		String token = "console-ingest-0123456789";
+		try (SampleAppProcess app = SampleAppProcess.start(warehouse, List.of("-Xmx512m"),
+				"--paimon.admin.enabled=true",
+				"--paimon.admin.credentials.console-writer.token-hashes=" + AccessMatrix.hash(token),
+				"--paimon.admin.credentials.console-writer.scopes=ingest",
+				"--paimon.admin.credentials.console-writer.tables=console.*")) {
+			assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+					"the admin console test needs Chromium and its driver at " + CHROMIUM + " and " + CHROMEDRIVER
+							+ " (apt-get install chromium chromium-driver)");
+			WebDriver browser = browser();
+			try {
+				WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+				browser.get(app.uri(CONSOLE).toString());
+				wait.until(ExpectedConditions.elementToBeClickable(By.id("paimon-admin-token"))).sendKeys(token);
+				browser.findElement(By.id("paimon-sign-in-button")).click();
+				wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".opblock-summary-path")));
+
+				String listed = execute(wait, operation(wait, "get", "/paimon/tables"), Map.of());
+				assertThat(JsonPath.<List<String>>read(listed, "$[*].identifier")).containsExactly("console.events");
+				String uploaded = execute(wait, operation(wait, "post", "/paimon/tables/{database}/{table}/uploads"),
+						Map.of("database", "console", "table", "events"), arrowFile);
+				assertThat(JsonPath.<Boolean>read(uploaded, "$.committed")).as(uploaded).isTrue();
+				WebElement truncate = operation(wait, "post", "/paimon/tables/{database}/{table}/truncate");
+				String refused = execute(wait, truncate, Map.of("database", "console", "table", "events"), "403");
+				assertThat(JsonPath.<String>read(refused, "$.scope")).isEqualTo("admin");
+				assertThat(refused).contains("console.events").doesNotContain(token);
+				screenshot(browser, "05-forbidden", truncate.findElement(By.cssSelector(".live-responses-table")));
+				// a 403 is an answer, not a sign-out: the console stays signed in
+				assertThat(browser.findElement(By.id("paimon-sign-out")).getText()).isEqualTo("Sign out");
+			}
+			finally {
+				browser.quit();
+			}
+		}
+		try (Warehouse fixture = new Warehouse(warehouse)) {
+			assertThat(fixture.idNames("console.events")).containsExactly("1:alice");
+		}
+	}
+
+	@Test
 	void theOpenApiDocumentDescribesEveryOperationItsErrorsAndTheBearerScheme() throws Exception {
 		try (SampleAppProcess app = SampleAppProcess.start(this.temp.resolve("warehouse"), List.of("-Xmx512m"),
 				"--paimon.admin.enabled=true", "--paimon.admin.token=" + TOKEN)) {
@@ -155,6 +204,12 @@ class AdminConsoleTests {
 	 * input, clicks <em>Execute</em> and returns the response body once it shows a 2xx status.
 	 */
 	private static String execute(WebDriverWait wait, WebElement block, Map<String, String> parameters, Path... file) {
+		return execute(wait, block, parameters, "2", file);
+	}
+
+	/** Runs an operation in the page and returns the response body shown, checking the status's first digits. */
+	private static String execute(WebDriverWait wait, WebElement block, Map<String, String> parameters,
+			String status, Path... file) {
 		block.findElement(By.cssSelector(".try-out__btn")).click();
 		parameters.forEach((name, value) -> {
 			WebElement input = wait.until((driver) -> block
@@ -177,7 +232,7 @@ class AdminConsoleTests {
 			chooser.sendKeys(file[0].toAbsolutePath().toString());
 		}
 		block.findElement(By.cssSelector(".btn.execute")).click();
-		WebElement status = wait.until((driver) -> block
+		WebElement shown = wait.until((driver) -> block
 			.findElements(By.cssSelector(".live-responses-table .response .response-col_status"))
 			.stream()
 			.findFirst()
@@ -187,7 +242,7 @@ class AdminConsoleTests {
 					.cssSelector(".live-responses-table .response-col_description pre"));
 			return bodies.isEmpty() || bodies.get(0).getText().isBlank() ? null : bodies.get(0).getText();
 		});
-		assertThat(status.getText()).as("status of the request; response: %s", body).startsWith("2");
+		assertThat(shown.getText()).as("status of the request; response: %s", body).startsWith(status);
 		return body;
 	}
 

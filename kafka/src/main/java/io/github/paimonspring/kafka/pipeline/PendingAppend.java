@@ -3,29 +3,20 @@ package io.github.paimonspring.kafka.pipeline;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.paimonspring.arrow.ArrowTypes;
-import io.github.paimonspring.kafka.record.ArrowColumns;
-import io.github.paimonspring.kafka.record.RecordRow;
-import io.github.paimonspring.kafka.record.TableShape;
+import io.github.paimonspring.kafka.record.JsonColumns;
+import io.github.paimonspring.kafka.record.RowValues;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.paimon.types.DataField;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The records of one partition collected for its next channel append: converted rows (JSON), batches
- * (Arrow), and the offset of the last record consumed — bad and skipped records included, so the
- * append's offset token covers them.
+ * The records of one partition collected for its next channel append: converted rows (JSON, written
+ * into Arrow vectors as they come), batches (Arrow), and the offset of the last record consumed — bad
+ * and skipped records included, so the append's offset token covers them.
  */
 final class PendingAppend {
 
-	private final List<RecordRow> rows = new ArrayList<>();
+	private @Nullable JsonColumns columns;
 
 	private final List<VectorSchemaRoot> batches = new ArrayList<>();
 
@@ -58,12 +49,27 @@ final class PendingAppend {
 	 * @return whether the collected rows follow another shape
 	 */
 	@SuppressWarnings("ReferenceEquality") // one object per loaded schema: no per-row comparison by value
-	boolean otherShape(RecordRow row) {
-		return !this.rows.isEmpty() && this.rows.get(0).shape() != row.shape();
+	boolean otherShape(RowValues row) {
+		JsonColumns current = this.columns;
+		return current != null && current.rows() > 0 && current.shape() != row.shape();
 	}
 
-	void add(RecordRow row) {
-		this.rows.add(row);
+	/**
+	 * Writes a converted row into the columns of its shape.
+	 * @param row the row (checked)
+	 * @param allocator the memory of the columns
+	 */
+	@SuppressWarnings("ReferenceEquality") // one object per loaded schema
+	void add(RowValues row, BufferAllocator allocator) {
+		JsonColumns current = this.columns;
+		if (current == null || current.shape() != row.shape()) {
+			if (current != null) {
+				current.close(); // empty: otherShape flushed its rows
+			}
+			current = new JsonColumns(row.shape(), allocator);
+			this.columns = current;
+		}
+		current.append(row);
 	}
 
 	void add(List<VectorSchemaRoot> batches) {
@@ -79,7 +85,8 @@ final class PendingAppend {
 	}
 
 	int rows() {
-		int rows = this.rows.size();
+		JsonColumns current = this.columns;
+		int rows = (current != null) ? current.rows() : 0;
 		for (VectorSchemaRoot batch : this.batches) {
 			rows += batch.getRowCount();
 		}
@@ -99,75 +106,34 @@ final class PendingAppend {
 	}
 
 	/**
-	 * Builds the append's batches (the receiver owns them) and empties this.
-	 * @param allocator the allocator of the row batch
+	 * Hands the append's batches over (the receiver owns them) and empties this.
 	 * @return the batches: the Arrow records' batches, then one of the JSON rows
 	 */
-	List<VectorSchemaRoot> drain(BufferAllocator allocator) {
+	List<VectorSchemaRoot> drain() {
 		List<VectorSchemaRoot> result = new ArrayList<>(this.batches);
-		if (!this.rows.isEmpty()) {
-			result.add(toBatch(this.rows, allocator));
+		JsonColumns current = this.columns;
+		if (current != null && current.rows() > 0) {
+			result.add(current.drain());
 		}
+		this.batches.clear();
 		clear();
 		return result;
 	}
 
-	/** Empties this, releasing its batches. */
+	/** Empties this, releasing its batches and rows. */
 	void discard() {
 		this.batches.forEach(VectorSchemaRoot::close);
+		this.batches.clear();
+		JsonColumns current = this.columns;
+		if (current != null) {
+			current.close();
+		}
 		clear();
 	}
 
 	private void clear() {
-		this.rows.clear();
-		this.batches.clear();
 		this.records = 0;
 		this.bytes = 0;
-	}
-
-	/** One Arrow batch of rows of one shape, with the row-kind column when a row is not an insert. */
-	static VectorSchemaRoot toBatch(List<RecordRow> rows, BufferAllocator allocator) {
-		TableShape shape = rows.get(0).shape();
-		boolean kinds = false;
-		for (RecordRow row : rows) {
-			if (row.kind() != 0) {
-				kinds = true;
-				break;
-			}
-		}
-		List<Field> fields = new ArrayList<>(ArrowTypes.toArrowSchema(shape.rowType()).getFields());
-		if (kinds) {
-			fields.add(new Field(shape.rowKindColumn(), FieldType.notNullable(new ArrowType.Int(8, true)), null));
-		}
-		VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator);
-		try {
-			List<DataField> columns = shape.rowType().getFields();
-			List<FieldVector> vectors = root.getFieldVectors();
-			for (int column = 0; column < vectors.size(); column++) {
-				int at = column;
-				ArrowColumns.allocate(vectors.get(column), rows.size(),
-						(at < columns.size()) ? (i) -> rows.get(i).values()[at] : (i) -> null);
-			}
-			for (int column = 0; column < columns.size(); column++) {
-				FieldVector vector = vectors.get(column);
-				for (int i = 0; i < rows.size(); i++) {
-					@Nullable Object value = rows.get(i).values()[column];
-					ArrowColumns.write(vector, i, value, columns.get(column).type());
-				}
-			}
-			if (kinds) {
-				TinyIntVector vector = (TinyIntVector) vectors.get(columns.size());
-				for (int i = 0; i < rows.size(); i++) {
-					vector.setSafe(i, rows.get(i).kind());
-				}
-			}
-			root.setRowCount(rows.size());
-			return root;
-		}
-		catch (RuntimeException ex) {
-			root.close();
-			throw ex;
-		}
 	}
 
 }

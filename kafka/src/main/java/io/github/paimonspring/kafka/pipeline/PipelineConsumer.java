@@ -115,7 +115,7 @@ final class PipelineConsumer {
 		}
 		partition.pending.consumed(record.offset(), size);
 		if (converted.row() != null) {
-			partition.pending.add(converted.row());
+			partition.pending.add(converted.row(), this.pipeline.allocator());
 		}
 		else {
 			partition.pending.add(converted.batches());
@@ -165,7 +165,7 @@ final class PipelineConsumer {
 		long token = pending.lastOffset();
 		int records = pending.records();
 		int rows = pending.rows();
-		List<VectorSchemaRoot> batches = pending.drain(this.pipeline.allocator());
+		List<VectorSchemaRoot> batches = pending.drain();
 		partition.send(this.pipeline.paimon(), this.pipeline.table(), batches, token, records, rows,
 				this.pipeline.sender());
 	}

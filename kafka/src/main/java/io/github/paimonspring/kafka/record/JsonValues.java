@@ -2,15 +2,7 @@ package io.github.paimonspring.kafka.record;
 
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -24,11 +16,10 @@ import com.fasterxml.jackson.core.JsonToken;
 import io.github.paimonspring.kafka.BadRecordException;
 import org.apache.paimon.types.ArrayType;
 import org.apache.paimon.types.DataType;
+import org.apache.paimon.types.DataTypeRoot;
 import org.apache.paimon.types.DecimalType;
-import org.apache.paimon.types.LocalZonedTimestampType;
 import org.apache.paimon.types.MapType;
 import org.apache.paimon.types.RowType;
-import org.apache.paimon.types.TimestampType;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -81,9 +72,9 @@ final class JsonValues {
 			case BIGINT:
 				return integer(parser, type, path, Long.MIN_VALUE, Long.MAX_VALUE);
 			case FLOAT:
-				return floating(parser, type, path, true);
+				return (float) floating(parser, type, path);
 			case DOUBLE:
-				return floating(parser, type, path, false);
+				return floating(parser, type, path);
 			case DECIMAL:
 				return decimal(parser, (DecimalType) type, path);
 			case CHAR:
@@ -104,12 +95,12 @@ final class JsonValues {
 			case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
 				if (token == JsonToken.VALUE_NUMBER_INT
 						&& parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
-					return fromLong(parser.getLongValue(), type, path);
+					return TextValues.fromLong(parser.getLongValue(), type, path);
 				}
 				if (token != JsonToken.VALUE_STRING) {
 					throw wrongType(path, type, parser);
 				}
-				return fromText(parser.getText(), type, path);
+				return TextValues.fromText(parser.getText(), type, path);
 			case ARRAY: {
 				if (token != JsonToken.START_ARRAY) {
 					throw wrongType(path, type, parser);
@@ -135,7 +126,7 @@ final class JsonValues {
 					if (!names.add(parser.currentName())) {
 						throw JsonObjects.duplicate(parser, parser.currentName());
 					}
-					Object key = fromText(parser.currentName(), map.getKeyType(), keyPath);
+					Object key = TextValues.fromText(parser.currentName(), map.getKeyType(), keyPath);
 					parser.nextToken();
 					values.put(key, read(parser, map.getValueType(), valuePath));
 				}
@@ -187,7 +178,7 @@ final class JsonValues {
 		return bytes;
 	}
 
-	private static long integer(JsonParser parser, DataType type, String path, long min, long max) throws IOException {
+	static long integer(JsonParser parser, DataType type, String path, long min, long max) throws IOException {
 		if (parser.currentToken() != JsonToken.VALUE_NUMBER_INT) {
 			throw wrongType(path, type, parser);
 		}
@@ -205,18 +196,19 @@ final class JsonValues {
 	 * A number as FLOAT or DOUBLE: the nearest value (a decimal number is rounded, an integer beyond 2^24
 	 * or 2^53 too); beyond the type's range it does not fit. A zero is a positive zero (the sign of a
 	 * negative number too small for the type is kept).
+	 * @return the value (for FLOAT, the nearest float, exactly as a double)
 	 */
-	private static Object floating(JsonParser parser, DataType type, String path, boolean single) throws IOException {
+	static double floating(JsonParser parser, DataType type, String path) throws IOException {
+		boolean single = type.getTypeRoot() == DataTypeRoot.FLOAT;
 		JsonToken token = parser.currentToken();
 		if (token == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
 			long value = parser.getLongValue();
-			return single ? (Object) (float) value : (Object) (double) value;
+			return single ? (double) (float) value : (double) value;
 		}
 		if (token != JsonToken.VALUE_NUMBER_INT && token != JsonToken.VALUE_NUMBER_FLOAT) {
 			throw wrongType(path, type, parser);
 		}
-		String text = parser.getText();
-		return floating(text, type, path, single);
+		return floating(parser.getText(), type, path, single);
 	}
 
 	/**
@@ -225,9 +217,9 @@ final class JsonValues {
 	 * @param type the column type
 	 * @param path the column path, for messages
 	 * @param single whether the type is FLOAT
-	 * @return a {@code Float} or {@code Double}
+	 * @return the value (for FLOAT, the nearest float, exactly as a double)
 	 */
-	static Object floating(String text, DataType type, String path, boolean single) {
+	static double floating(String text, DataType type, String path, boolean single) {
 		double value = single ? Float.parseFloat(text) : Double.parseDouble(text);
 		if (Double.isInfinite(value)) {
 			throw mismatch(path, type, "cannot hold " + shorten(text) + " (beyond the range of " + sql(type) + ")");
@@ -235,7 +227,7 @@ final class JsonValues {
 		if (value == 0 && !hasNonZeroDigit(text)) {
 			value = 0; // -0 and -0.0 are the number zero
 		}
-		return single ? (Object) (float) value : (Object) value;
+		return value;
 	}
 
 	private static boolean hasNonZeroDigit(String number) {
@@ -258,7 +250,7 @@ final class JsonValues {
 	private static Object decimal(JsonParser parser, DecimalType type, String path) throws IOException {
 		JsonToken token = parser.currentToken();
 		if (token == JsonToken.VALUE_STRING) {
-			return compact(decimal(parseDecimal(parser.getText(), type, path), type, path), type);
+			return compact(TextValues.decimal(TextValues.parseDecimal(parser.getText(), type, path), type, path), type);
 		}
 		if (token != JsonToken.VALUE_NUMBER_INT && token != JsonToken.VALUE_NUMBER_FLOAT) {
 			throw wrongType(path, type, parser);
@@ -269,12 +261,12 @@ final class JsonValues {
 				return unscaled;
 			}
 		}
-		return compact(decimal(parser.getDecimalValue(), type, path), type);
+		return compact(TextValues.decimal(parser.getDecimalValue(), type, path), type);
 	}
 
-	private static final int MAX_COMPACT_PRECISION = 18;
+	static final int MAX_COMPACT_PRECISION = 18;
 
-	private static final long NOT_COMPACT = Long.MIN_VALUE;
+	static final long NOT_COMPACT = Long.MIN_VALUE;
 
 	private static final long[] POWERS_OF_TEN = new long[MAX_COMPACT_PRECISION + 1];
 
@@ -290,7 +282,7 @@ final class JsonValues {
 	 * fits the column exactly, or {@link #NOT_COMPACT} for anything else (an exponent, too many digits, a
 	 * value that does not fit), which the exact BigDecimal reading then decides.
 	 */
-	private static long unscaled(char[] chars, int offset, int length, DecimalType type) {
+	static long unscaled(char[] chars, int offset, int length, DecimalType type) {
 		int scale = type.getScale();
 		int end = offset + length;
 		int i = offset;
@@ -339,7 +331,7 @@ final class JsonValues {
 	}
 
 	/** A decimal already at the column's scale: its unscaled {@code Long} up to precision 18. */
-	private static Object compact(BigDecimal value, DecimalType type) {
+	static Object compact(BigDecimal value, DecimalType type) {
 		return (type.getPrecision() <= MAX_COMPACT_PRECISION) ? (Object) value.unscaledValue().longValueExact()
 				: value;
 	}
@@ -351,150 +343,6 @@ final class JsonValues {
 		catch (IllegalArgumentException ex) {
 			throw mismatch(path, type, "needs a base64 string: " + ex.getMessage());
 		}
-	}
-
-	/**
-	 * Reads a value from text (a record key or header, a map key) for a column's type.
-	 * @param text the text
-	 * @param type the Paimon type
-	 * @param path the column path, for messages
-	 * @return the Java value
-	 */
-	static Object fromText(String text, DataType type, String path) {
-		try {
-			switch (type.getTypeRoot()) {
-				case BOOLEAN:
-					if (!text.equals("true") && !text.equals("false")) {
-						throw mismatch(path, type, "needs true or false, got '" + shorten(text) + "'");
-					}
-					return Boolean.parseBoolean(text);
-				case TINYINT:
-					return Byte.parseByte(text.trim());
-				case SMALLINT:
-					return Short.parseShort(text.trim());
-				case INTEGER:
-					return Integer.parseInt(text.trim());
-				case BIGINT:
-					return Long.parseLong(text.trim());
-				case FLOAT:
-					return Float.parseFloat(text.trim());
-				case DOUBLE:
-					return Double.parseDouble(text.trim());
-				case DECIMAL:
-					return decimal(parseDecimal(text, type, path), (DecimalType) type, path);
-				case CHAR:
-				case VARCHAR:
-					return text;
-				case BINARY:
-				case VARBINARY:
-					return text.getBytes(StandardCharsets.UTF_8);
-				case DATE:
-					return (int) LocalDate.parse(text.trim()).toEpochDay();
-				case TIME_WITHOUT_TIME_ZONE:
-					return (int) (LocalTime.parse(text.trim()).toNanoOfDay() / 1_000_000);
-				case TIMESTAMP_WITHOUT_TIME_ZONE:
-					return timestamp(LocalDateTime.parse(text.trim().replace(' ', 'T')).toInstant(ZoneOffset.UTC), type,
-							path);
-				case TIMESTAMP_WITH_LOCAL_TIME_ZONE: {
-					String trimmed = text.trim().replace(' ', 'T');
-					try {
-						return timestamp(OffsetDateTime.parse(trimmed).toInstant(), type, path);
-					}
-					catch (DateTimeParseException ex) {
-						return timestamp(Instant.parse(trimmed), type, path);
-					}
-				}
-				default:
-					throw mismatch(path, type, "cannot be read from text");
-			}
-		}
-		catch (NumberFormatException | DateTimeParseException ex) {
-			throw mismatch(path, type, "cannot be read from '" + shorten(text) + "': " + ex.getMessage());
-		}
-	}
-
-	/**
-	 * Reads a value from a number (a record timestamp, epoch milliseconds for timestamps, days for DATE,
-	 * milliseconds of the day for TIME).
-	 * @param value the number
-	 * @param type the Paimon type
-	 * @param path the column path, for messages
-	 * @return the Java value
-	 */
-	static Object fromLong(long value, DataType type, String path) {
-		switch (type.getTypeRoot()) {
-			case TINYINT:
-			case SMALLINT:
-			case INTEGER:
-			case BIGINT:
-				return fromText(Long.toString(value), type, path);
-			case DATE:
-				if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-					throw mismatch(path, type, "cannot be " + value + " days from 1970-01-01");
-				}
-				return (int) value;
-			case TIME_WITHOUT_TIME_ZONE:
-				if (value < 0 || value >= 86_400_000L) {
-					throw mismatch(path, type, "needs milliseconds of the day, got " + value);
-				}
-				return (int) value;
-			case TIMESTAMP_WITHOUT_TIME_ZONE:
-			case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-				return timestamp(Instant.ofEpochMilli(value), type, path);
-			default:
-				throw mismatch(path, type, "cannot take the number " + value);
-		}
-	}
-
-	/**
-	 * A timestamp as a number in the unit of its column's Arrow type (seconds for precision 0,
-	 * milliseconds up to 3, microseconds up to 6, nanoseconds beyond).
-	 */
-	private static long timestamp(Instant instant, DataType type, String path) {
-		int precision = (type instanceof TimestampType timestamp) ? timestamp.getPrecision()
-				: ((LocalZonedTimestampType) type).getPrecision();
-		try {
-			if (precision == 0) {
-				return instant.getEpochSecond();
-			}
-			if (precision <= 3) {
-				return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000L),
-						instant.getNano() / 1_000_000);
-			}
-			if (precision <= 6) {
-				return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L),
-						instant.getNano() / 1_000);
-			}
-			return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000_000L), instant.getNano());
-		}
-		catch (ArithmeticException ex) {
-			throw mismatch(path, type, "cannot hold " + instant);
-		}
-	}
-
-	static BigDecimal parseDecimal(String text, DataType type, String path) {
-		try {
-			return new BigDecimal(text.trim());
-		}
-		catch (NumberFormatException ex) {
-			throw mismatch(path, type, "needs a decimal number, got '" + shorten(text) + "'");
-		}
-	}
-
-	static BigDecimal decimal(BigDecimal value, DecimalType type, String path) {
-		BigDecimal scaled;
-		try {
-			scaled = value.setScale(type.getScale(), RoundingMode.UNNECESSARY);
-		}
-		catch (ArithmeticException ex) {
-			throw mismatch(path, type, "cannot hold " + value.toPlainString() + " (more than " + type.getScale()
-					+ " decimal places)");
-		}
-		if (scaled.precision() > type.getPrecision()) {
-			throw mismatch(path, type, "cannot hold " + value.toPlainString() + " (more than " + type.getPrecision()
-					+ " digits)");
-		}
-		return scaled;
 	}
 
 	private static BadRecordException wrongType(String path, DataType type, JsonParser parser) throws IOException {

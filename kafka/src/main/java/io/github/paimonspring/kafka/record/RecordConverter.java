@@ -53,6 +53,8 @@ public final class RecordConverter {
 
 	private final JsonRow jsonRow;
 
+	private final RowValues row;
+
 	/**
 	 * Creates the converter of one pipeline.
 	 * @param pipeline the pipeline name, for messages
@@ -71,6 +73,7 @@ public final class RecordConverter {
 		String field = settings.getRowKindField();
 		this.rowKindField = (field == null) ? this.shape.rowKindColumn() : (field.isBlank() ? null : field);
 		this.jsonRow = new JsonRow(this.shape);
+		this.row = new RowValues(this.shape);
 	}
 
 	/**
@@ -84,7 +87,8 @@ public final class RecordConverter {
 	/**
 	 * Converts a record.
 	 * @param record the record
-	 * @return its row or batches, or {@code null} for a record that writes nothing (a skipped tombstone)
+	 * @return its row (this converter's, valid until its next record) or batches, or {@code null} for a
+	 * record that writes nothing (a skipped tombstone)
 	 * @throws BadRecordException when the record cannot be written (nothing of it was kept)
 	 */
 	public @Nullable Converted convert(ConsumerRecord<byte[], byte[]> record) {
@@ -120,30 +124,32 @@ public final class RecordConverter {
 					+ current.identifier() + "' has no primary key to delete by (set paimon.kafka.pipelines."
 					+ this.pipeline + ".tombstones to skip or reject)");
 		}
-		@Nullable Object[] values = new Object[current.rowType().getFieldCount()];
+		RowValues values = this.row;
+		values.reset(current);
+		values.kind(RowKind.DELETE.toByteValue());
 		applyKey(record, values, current);
 		for (String key : current.primaryKeys()) {
-			if (values[current.index(key)] == null) {
+			if (values.isNull(current.index(key))) {
 				throw new BadRecordException(Reason.TOMBSTONE, "The record is a tombstone (a null value), but its key "
 						+ "gives no value for primary-key column '" + key + "' of table '" + current.identifier()
 						+ "' (see paimon.kafka.pipelines." + this.pipeline + ".columns.key and key-format)");
 			}
 		}
 		checkNotNull(values, current);
-		return new Converted(new RecordRow(current, values, RowKind.DELETE.toByteValue()), List.of());
+		return new Converted(values, List.of());
 	}
 
-	private RecordRow json(ConsumerRecord<byte[], byte[]> record, byte[] value) {
-		JsonRow row = this.jsonRow;
-		row.read(value, this.shape);
-		if (row.added != null) {
-			row.read(value, evolve(new Schema(row.added))); // the new columns are known now: read again
+	private RowValues json(ConsumerRecord<byte[], byte[]> record, byte[] value) {
+		JsonRow reader = this.jsonRow;
+		reader.read(value, this.shape);
+		if (reader.added != null) {
+			reader.read(value, evolve(new Schema(reader.added))); // the new columns are known now: read again
 		}
-		TableShape current = row.shape;
-		@Nullable Object[] values = row.values;
+		TableShape current = reader.shape;
+		RowValues values = this.row;
 		applyKey(record, values, current);
 		checkNotNull(values, current);
-		return new RecordRow(current, values, row.kind);
+		return values;
 	}
 
 	/** A JSON value read into a row of a shape, field by field as the parser gives them. */
@@ -153,11 +159,16 @@ public final class RecordConverter {
 
 		private DataType[] types = new DataType[0];
 
-		private @Nullable Object[] values = new Object[0];
-
-		private byte kind;
+		private byte[] source = new byte[0];
 
 		private @Nullable List<Field> added;
+
+		/** The names of the last record's fields by position, and their columns: no map look-up per field. */
+		private String[] names = new String[0];
+
+		private int[] nameIndexes = new int[0];
+
+		private int position;
 
 		/** Per column, the stamp of the last record that had it: duplicate names without a set per record. */
 		private int[] seen = new int[0];
@@ -173,14 +184,15 @@ public final class RecordConverter {
 
 		void read(byte[] value, TableShape current) {
 			follow(current);
-			this.values = new Object[this.types.length];
+			RecordConverter.this.row.reset(current);
+			this.source = value;
+			this.position = 0;
 			this.stamp++;
 			if (this.stamp == 0) {
 				Arrays.fill(this.seen, 0);
 				this.stamp = 1;
 			}
 			this.others = null;
-			this.kind = RowKind.INSERT.toByteValue();
 			this.added = null;
 			JsonObjects.read(value, "value", "", this);
 		}
@@ -192,6 +204,8 @@ public final class RecordConverter {
 				List<DataField> fields = current.rowType().getFields();
 				this.types = new DataType[fields.size()];
 				this.seen = new int[fields.size()];
+				this.names = new String[Math.min(fields.size() + 2, MAX_CACHED_NAMES)];
+				this.nameIndexes = new int[this.names.length];
 				for (int i = 0; i < this.types.length; i++) {
 					this.types[i] = fields.get(i).type().copy(true);
 				}
@@ -201,13 +215,13 @@ public final class RecordConverter {
 
 		@Override
 		public void field(String name, JsonParser parser) throws IOException {
-			int index = this.shape.index(name);
+			int index = index(name);
 			if (index >= 0) {
 				if (this.seen[index] == this.stamp) {
 					throw JsonObjects.duplicate(parser, name);
 				}
 				this.seen[index] = this.stamp;
-				this.values[index] = JsonValues.read(parser, this.types[index], name);
+				JsonColumnReader.read(parser, this.types[index], name, this.source, RecordConverter.this.row, index);
 			}
 			else {
 				Set<String> others = this.others;
@@ -222,12 +236,31 @@ public final class RecordConverter {
 			String rowKindField = RecordConverter.this.rowKindField;
 			if (rowKindField != null && rowKindField.equals(name)) {
 				if (parser.currentToken() != JsonToken.VALUE_NULL) {
-					this.kind = rowKind(name, parser, this.shape);
+					RecordConverter.this.row.kind(JsonRowKinds.read(name, parser, this.shape));
 				}
 			}
 			else if (index < 0) {
 				unknown(name, parser);
 			}
+		}
+
+		/**
+		 * The column of a field: Jackson gives the same name instance each time, so the name at the same
+		 * position as in the last record is checked by identity first.
+		 */
+		@SuppressWarnings("ReferenceEquality")
+		private int index(String name) {
+			int at = this.position++;
+			if (at < this.names.length) {
+				if (this.names[at] == name) {
+					return this.nameIndexes[at];
+				}
+				int index = this.shape.index(name);
+				this.names[at] = name;
+				this.nameIndexes[at] = index;
+				return index;
+			}
+			return this.shape.index(name);
 		}
 
 		/** A field the table does not have: ignored, a column to add, or a bad record. */
@@ -264,6 +297,8 @@ public final class RecordConverter {
 
 	}
 
+	private static final int MAX_CACHED_NAMES = 256;
+
 	private static @Nullable ArrowType inferred(JsonToken token) {
 		return switch (token) {
 			case VALUE_TRUE, VALUE_FALSE -> ArrowType.Bool.INSTANCE;
@@ -293,38 +328,7 @@ public final class RecordConverter {
 		return reloaded;
 	}
 
-	private static byte rowKind(String field, JsonParser parser, TableShape current) throws IOException {
-		RowKind kind = null;
-		JsonToken token = parser.currentToken();
-		if (token == JsonToken.VALUE_STRING) {
-			String text = parser.getText();
-			for (RowKind candidate : RowKind.values()) {
-				if (candidate.shortString().equals(text)) {
-					kind = candidate;
-				}
-			}
-		}
-		else if (token == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() == JsonParser.NumberType.INT
-				&& parser.getIntValue() >= 0 && parser.getIntValue() <= 3) {
-			kind = RowKind.fromByteValue((byte) parser.getIntValue());
-		}
-		if (kind == null) {
-			String shown = switch (token) {
-				case VALUE_STRING -> "\"" + parser.getText() + "\"";
-				case START_OBJECT, START_ARRAY, END_OBJECT, END_ARRAY -> "(a JSON " + JsonObjects.describe(token) + ")";
-				default -> parser.getText();
-			};
-			throw JsonValues.mismatch(field, null, "has the unknown row kind " + JsonValues.shorten(shown)
-					+ " (expected +I, -U, +U, -D or 0 to 3)");
-		}
-		if (kind != RowKind.INSERT && current.primaryKeys().isEmpty()) {
-			throw JsonValues.mismatch(field, null, "is " + kind.shortString() + ", but table '"
-					+ current.identifier() + "' has no primary key: it takes inserts (+I) only");
-		}
-		return kind.toByteValue();
-	}
-
-	private void applyKey(ConsumerRecord<byte[], byte[]> record, @Nullable Object[] values, TableShape current) {
+	private void applyKey(ConsumerRecord<byte[], byte[]> record, RowValues values, TableShape current) {
 		this.metadata.apply(record, values);
 		byte[] key = record.key();
 		if (this.settings.getKeyFormat() != KafkaPipelineProperties.KeyFormat.JSON || key == null) {
@@ -340,14 +344,14 @@ public final class RecordConverter {
 				throw JsonValues.mismatch(name, null, "of the record key is not a column of table '"
 						+ current.identifier() + "'");
 			}
-			values[index] = JsonValues.read(parser, current.rowType().getTypeAt(index).copy(true), name);
+			JsonColumnReader.read(parser, current.rowType().getTypeAt(index).copy(true), name, key, values, index);
 		});
 	}
 
-	private static void checkNotNull(@Nullable Object[] values, TableShape current) {
+	private static void checkNotNull(RowValues values, TableShape current) {
 		List<DataField> fields = current.rowType().getFields();
-		for (int i = 0; i < values.length; i++) {
-			if (values[i] == null && !fields.get(i).type().isNullable()) {
+		for (int i = 0; i < fields.size(); i++) {
+			if (values.isNull(i) && !fields.get(i).type().isNullable()) {
 				throw JsonValues.mismatch(fields.get(i).name(), fields.get(i).type(),
 						"is NOT NULL but the record has no value for it");
 			}
@@ -372,12 +376,13 @@ public final class RecordConverter {
 	}
 
 	/**
-	 * A converted record: a row (JSON) or batches (Arrow, owned by the receiver).
+	 * A converted record: a row (JSON, the converter's, valid until its next record) or batches (Arrow,
+	 * owned by the receiver).
 	 *
 	 * @param row the row, or {@code null}
 	 * @param batches the batches
 	 */
-	public record Converted(@Nullable RecordRow row, List<VectorSchemaRoot> batches) {
+	public record Converted(@Nullable RowValues row, List<VectorSchemaRoot> batches) {
 	}
 
 }

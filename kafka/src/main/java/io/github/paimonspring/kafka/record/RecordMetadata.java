@@ -120,6 +120,22 @@ public final class RecordMetadata {
 		}
 	}
 
+	/**
+	 * Sets the metadata columns of a row.
+	 * @param record the record
+	 * @param row the row
+	 * @throws BadRecordException when a key or header does not fit its column
+	 */
+	void apply(ConsumerRecord<byte[], byte[]> record, RowValues row) {
+		for (Target target : this.targets) {
+			switch (target.source) {
+				case PARTITION -> row.setLong(target.index, record.partition()); // INT or BIGINT: no box
+				case OFFSET -> row.setLong(target.index, record.offset());
+				default -> row.set(target.index, value(target, record));
+			}
+		}
+	}
+
 	private static @Nullable Object value(Target target, ConsumerRecord<byte[], byte[]> record) {
 		return switch (target.source) {
 			case KEY -> bytes(record.key(), target);
@@ -130,7 +146,7 @@ public final class RecordMetadata {
 			case TIMESTAMP -> (record.timestampType() == TimestampType.NO_TIMESTAMP_TYPE || record.timestamp() < 0)
 					? null
 					: (target.type.getTypeRoot() == DataTypeRoot.BIGINT) ? (Object) record.timestamp()
-							: JsonValues.fromLong(record.timestamp(), target.type, target.column);
+							: TextValues.fromLong(record.timestamp(), target.type, target.column);
 			case TOPIC -> record.topic();
 			case PARTITION -> (target.type.getTypeRoot() == DataTypeRoot.INTEGER) ? (Object) record.partition()
 					: (Object) (long) record.partition();
@@ -146,7 +162,7 @@ public final class RecordMetadata {
 		if (root == DataTypeRoot.BINARY || root == DataTypeRoot.VARBINARY) {
 			return bytes;
 		}
-		return JsonValues.fromText(new String(bytes, StandardCharsets.UTF_8), target.type, target.column);
+		return TextValues.fromText(new String(bytes, StandardCharsets.UTF_8), target.type, target.column);
 	}
 
 	private enum Source {

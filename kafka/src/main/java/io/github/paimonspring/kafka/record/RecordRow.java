@@ -3,7 +3,8 @@ package io.github.paimonspring.kafka.record;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One record converted to a row of its table.
+ * One record converted to a row of its table, with boxed values: a copy of a {@link RowValues}
+ * ({@link RowValues#toRow()}) to look at, not the way rows reach a batch.
  *
  * @param shape the table's shape the values follow
  * @param values the column values, by position in the shape's row type

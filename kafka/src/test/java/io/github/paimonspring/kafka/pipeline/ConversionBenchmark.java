@@ -1,5 +1,7 @@
 package io.github.paimonspring.kafka.pipeline;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +34,9 @@ import org.springframework.context.annotation.Configuration;
  * {@code KafkaBenchmark} (~200-byte JSON objects, five columns) are converted by a pipeline's
  * {@link RecordConverter} into {@link PendingAppend}s of 10,000 rows drained to Arrow batches, against a
  * parse-only loop with Jackson's {@code readTree}; rounds alternate the order. Run from the kafka
- * module's test class path: {@code java ... ConversionBenchmark [records] [rounds]}.
+ * module's test class path (with {@code --add-opens=java.base/java.nio=ALL-UNNAMED}):
+ * {@code java ... ConversionBenchmark [records] [rounds]}. Reports records per second of wall-clock time
+ * and per second of the thread's CPU time (the steadier figure on a shared machine).
  */
 public final class ConversionBenchmark {
 
@@ -65,6 +69,8 @@ public final class ConversionBenchmark {
 		settings.setTopics(List.of("bench"));
 		List<Double> parse = new ArrayList<>();
 		List<Double> convert = new ArrayList<>();
+		List<Double> parseCpu = new ArrayList<>();
+		List<Double> convertCpu = new ArrayList<>();
 		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(App.class)
 			.web(WebApplicationType.NONE).logStartupInfo(false)
 			.properties(Map.of("paimon.catalog.warehouse", dir.toString(), "paimon.tables.events.identifier",
@@ -74,23 +80,41 @@ public final class ConversionBenchmark {
 					context.getBean(PaimonOperations.class), allocator);
 			for (int round = 0; round < rounds; round++) {
 				if (round % 2 == 0) {
-					parse.add(parseOnly(records));
-					convert.add(convert(records, converter, allocator));
+					measure(parse, parseCpu, () -> parseOnly(records));
+					measure(convert, convertCpu, () -> convert(records, converter, allocator));
 				}
 				else {
-					convert.add(convert(records, converter, allocator));
-					parse.add(parseOnly(records));
+					measure(convert, convertCpu, () -> convert(records, converter, allocator));
+					measure(parse, parseCpu, () -> parseOnly(records));
 				}
-				System.out.printf(Locale.ROOT, "round %d: parse only %,.0f records/s, convert to Arrow %,.0f "
-						+ "records/s%n", round, parse.get(round), convert.get(round));
+				System.out.printf(Locale.ROOT, "round %d: parse only %,.0f records/s (%,.0f per CPU second), "
+						+ "convert to Arrow %,.0f records/s (%,.0f per CPU second)%n", round, count / parse.get(round),
+						count / parseCpu.get(round), count / convert.get(round), count / convertCpu.get(round));
 			}
 		}
-		System.out.printf(Locale.ROOT, "median: parse only %,.0f records/s, convert to Arrow %,.0f records/s, "
-				+ "ratio %.2f%n", median(parse), median(convert), median(convert) / median(parse));
+		System.out.printf(Locale.ROOT, "median: parse only %,.0f records/s (%,.0f per CPU second), convert to "
+				+ "Arrow %,.0f records/s (%,.0f per CPU second), ratio %.2f%n", count / median(parse),
+				count / median(parseCpu), count / median(convert), count / median(convertCpu),
+				median(parse) / median(convert));
 	}
 
-	private static double parseOnly(List<ConsumerRecord<byte[], byte[]>> records) throws Exception {
+	private interface Run {
+
+		void run() throws Exception;
+
+	}
+
+	/** Adds the wall-clock and the thread's CPU seconds of a run (CPU time: less sensitive to others' load). */
+	private static void measure(List<Double> wall, List<Double> cpu, Run run) throws Exception {
+		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+		long cpuStart = threads.getCurrentThreadCpuTime();
 		long start = System.nanoTime();
+		run.run();
+		wall.add((System.nanoTime() - start) / 1e9);
+		cpu.add((threads.getCurrentThreadCpuTime() - cpuStart) / 1e9);
+	}
+
+	private static void parseOnly(List<ConsumerRecord<byte[], byte[]>> records) throws Exception {
 		long checksum = 0;
 		for (ConsumerRecord<byte[], byte[]> record : records) {
 			checksum += JSON.readTree(record.value()).get("id").longValue();
@@ -98,18 +122,16 @@ public final class ConversionBenchmark {
 		if (checksum < 0) {
 			throw new IllegalStateException();
 		}
-		return records.size() / ((System.nanoTime() - start) / 1e9);
 	}
 
-	private static double convert(List<ConsumerRecord<byte[], byte[]>> records, RecordConverter converter,
+	private static void convert(List<ConsumerRecord<byte[], byte[]>> records, RecordConverter converter,
 			RootAllocator allocator) {
-		long start = System.nanoTime();
 		PendingAppend pending = new PendingAppend();
 		long rows = 0;
 		for (ConsumerRecord<byte[], byte[]> record : records) {
 			RecordConverter.Converted converted = converter.convert(record);
 			pending.consumed(record.offset(), record.value().length);
-			pending.add(converted.row());
+			pending.add(converted.row(), allocator);
 			if (pending.records() >= 10_000) {
 				rows += drain(pending, allocator);
 			}
@@ -118,12 +140,11 @@ public final class ConversionBenchmark {
 		if (rows != records.size()) {
 			throw new IllegalStateException(rows + " rows");
 		}
-		return records.size() / ((System.nanoTime() - start) / 1e9);
 	}
 
 	private static long drain(PendingAppend pending, RootAllocator allocator) {
 		long rows = 0;
-		for (VectorSchemaRoot batch : pending.drain(allocator)) {
+		for (VectorSchemaRoot batch : pending.drain()) {
 			rows += batch.getRowCount();
 			batch.close();
 		}

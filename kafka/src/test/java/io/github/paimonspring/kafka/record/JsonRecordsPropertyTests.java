@@ -105,8 +105,8 @@ class JsonRecordsPropertyTests {
 		RecordConverter converter = ignoreUnknownFields ? lenient : strict;
 		String expected = outcome(() -> TreeJsonRecords.read(converter.shape(), "_row_kind", ignoreUnknownFields,
 				keyBytes, valueBytes));
-		String actual = outcome(() -> converter
-			.convert(new ConsumerRecord<>("fuzz", 0, offset++, keyBytes, valueBytes)).row());
+		String actual = outcome(() -> boxed(converter
+			.convert(new ConsumerRecord<>("fuzz", 0, offset++, keyBytes, valueBytes))));
 		assertThat(actual).as("value %s, key %s", value, key).isEqualTo(expected);
 		Statistics.collect(expected.startsWith("row") ? "row" : expected);
 		Statistics.coverage((coverage) -> {
@@ -114,6 +114,11 @@ class JsonRecordsPropertyTests {
 			coverage.check("bad: MALFORMED").percentage((percent) -> percent > 10);
 			coverage.check("bad: MISMATCH").percentage((percent) -> percent > 15);
 		});
+	}
+
+	private static @Nullable RecordRow boxed(RecordConverter.@Nullable Converted converted) {
+		RowValues row = (converted != null) ? converted.row() : null;
+		return (row != null) ? row.toRow() : null;
 	}
 
 	private interface Reading {
@@ -279,7 +284,8 @@ class JsonRecordsPropertyTests {
 					new BigDecimal("99999999.99")).ofScale(2).map(BigDecimal::toPlainString);
 			case "big" -> Arbitraries.bigDecimals().between(BigDecimal.TEN.pow(24).negate(), BigDecimal.TEN.pow(24))
 				.ofScale(3).map(BigDecimal::toPlainString);
-			case "str" -> Arbitraries.strings().ofMaxLength(30).map(JsonRecordsPropertyTests::quote);
+			case "str" -> Arbitraries.oneOf(Arbitraries.strings().ofMaxLength(30).map(JsonRecordsPropertyTests::quote),
+					ascii());
 			case "bin" -> Arbitraries.of("\"AQID\"", "\"\"", "\"/w==\"");
 			case "dt" -> Arbitraries.of("\"2024-02-29\"", "19000", "-1");
 			case "tm" -> Arbitraries.of("\"12:30:00\"", "\"23:59:59.999\"", "0", "86399999");
@@ -312,7 +318,10 @@ class JsonRecordsPropertyTests {
 							"2.5E-45", "1.17549435E-38", "4.9e-324", "\"1.5\""));
 			case "dec", "big", "m" -> decimalish(column);
 			case "str" -> Arbitraries.oneOf(Arbitraries.strings().ofMaxLength(20).map(JsonRecordsPropertyTests::quote),
-					Arbitraries.of("\"\\u00e9\\n\\\"\"", "\"caf\u00e9 \u2603 \uD83D\uDE00\"", "\"\\ud800\"", "12"));
+					Arbitraries.of("\"\\u00e9\\n\\\"\"", "\"caf\u00e9 \u2603 \uD83D\uDE00\"", "\"\\ud800\"", "12",
+							"\"a raw\ttab in a long string\"", "\"eight ascii bytes then caf\u00e9\"",
+							"\"delete \u007f is plain\""),
+					ascii());
 			case "bin" -> Arbitraries.of("\"AQID\"", "\"\"", "\"not base64!\"", "\"AQI=\"", "[1,2]");
 			case "dt" -> Arbitraries.of("\"2024-02-29\"", "\"2023-02-29\"", "19000", "-1", "2147483648",
 					"\" 2024-01-01 \"", "\"x\"", "1.5");
@@ -372,6 +381,11 @@ class JsonRecordsPropertyTests {
 		Arbitrary<String> object = Combinators.combine(Arbitraries.of("a", "z", "x", "y", "q"), anyJson(depth - 1))
 			.as((name, item) -> "{\"" + name + "\":" + item + "}");
 		return Arbitraries.oneOf(scalar, scalar, array, object);
+	}
+
+	/** Printable ASCII strings, long and short, some with escaped quotes and backslashes. */
+	private static Arbitrary<String> ascii() {
+		return Arbitraries.strings().withCharRange(' ', '~').ofMaxLength(40).map(JsonRecordsPropertyTests::quote);
 	}
 
 	private static String quote(String text) {

@@ -178,7 +178,8 @@ class JsonRecordsTests {
 		RecordConverter.Converted converted = with.convert(new ConsumerRecord<>("topic", 0, 0,
 				(key != null) ? key.getBytes(StandardCharsets.UTF_8) : null, value.getBytes(StandardCharsets.UTF_8)));
 		assertThat(converted).isNotNull();
-		return converted.row();
+		RowValues row = converted.row();
+		return (row != null) ? row.toRow() : null;
 	}
 
 	private static void assertBad(String value, Reason reason, String message) {

@@ -159,8 +159,8 @@ public final class TreeJsonRecords {
 				if (!node.isNumber() && !node.isTextual()) {
 					throw wrongType(path, type);
 				}
-				return JsonValues.decimal(node.isNumber() ? node.decimalValue()
-						: JsonValues.parseDecimal(node.textValue(), type, path), (DecimalType) type, path);
+				return TextValues.decimal(node.isNumber() ? node.decimalValue()
+						: TextValues.parseDecimal(node.textValue(), type, path), (DecimalType) type, path);
 			case CHAR:
 			case VARCHAR:
 				if (!node.isTextual()) {
@@ -183,12 +183,12 @@ public final class TreeJsonRecords {
 			case TIMESTAMP_WITHOUT_TIME_ZONE:
 			case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
 				if (node.isIntegralNumber() && node.canConvertToLong()) {
-					return JsonValues.fromLong(node.longValue(), type, path);
+					return TextValues.fromLong(node.longValue(), type, path);
 				}
 				if (!node.isTextual()) {
 					throw wrongType(path, type);
 				}
-				return JsonValues.fromText(node.textValue(), type, path);
+				return TextValues.fromText(node.textValue(), type, path);
 			case ARRAY: {
 				if (!node.isArray()) {
 					throw wrongType(path, type);
@@ -208,7 +208,7 @@ public final class TreeJsonRecords {
 				Map<Object, @Nullable Object> values = new LinkedHashMap<>();
 				for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
 					Map.Entry<String, JsonNode> entry = it.next();
-					values.put(JsonValues.fromText(entry.getKey(), map.getKeyType(), path + ".key"),
+					values.put(TextValues.fromText(entry.getKey(), map.getKeyType(), path + ".key"),
 							read(entry.getValue(), map.getValueType(), path + ".value"));
 				}
 				return values;

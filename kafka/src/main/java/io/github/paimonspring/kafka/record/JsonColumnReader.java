@@ -1,0 +1,164 @@
+package io.github.paimonspring.kafka.record;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.github.paimonspring.kafka.BadRecordException;
+import org.apache.paimon.types.DataType;
+import org.apache.paimon.types.DecimalType;
+
+/**
+ * Reads a top-level JSON value into a {@link RowValues} slot by {@link JsonValues}' rules, without boxing
+ * numbers: booleans, integers, FLOAT, DOUBLE and compact DECIMALs as primitives, and a string of plain
+ * ASCII (no escapes) as a slice of the record's own bytes — Jackson neither decodes it to characters
+ * nor is it encoded back to UTF-8. Other values (escaped or non-ASCII strings, binaries, temporal values,
+ * nested values, wide decimals) are read by {@link JsonValues#read}.
+ */
+final class JsonColumnReader {
+
+	private JsonColumnReader() {
+	}
+
+	/**
+	 * Reads the value the parser is on into a column of a row; the parser is left on the value's last token.
+	 * @param parser the parser of {@code source}, on the value's first token
+	 * @param type the column's type
+	 * @param path the column's name, for messages
+	 * @param source the JSON text the parser reads
+	 * @param row the row
+	 * @param column the column's position
+	 * @throws IOException when the JSON is not valid
+	 * @throws BadRecordException (mismatch) naming the column when the value does not fit
+	 */
+	static void read(JsonParser parser, DataType type, String path, byte[] source, RowValues row, int column)
+			throws IOException {
+		JsonToken token = parser.currentToken();
+		switch (type.getTypeRoot()) {
+			case BOOLEAN:
+				if (token == JsonToken.VALUE_TRUE || token == JsonToken.VALUE_FALSE) {
+					row.setLong(column, (token == JsonToken.VALUE_TRUE) ? 1 : 0);
+					return;
+				}
+				break;
+			case TINYINT:
+				if (token == JsonToken.VALUE_NUMBER_INT) {
+					row.setLong(column, JsonValues.integer(parser, type, path, Byte.MIN_VALUE, Byte.MAX_VALUE));
+					return;
+				}
+				break;
+			case SMALLINT:
+				if (token == JsonToken.VALUE_NUMBER_INT) {
+					row.setLong(column, JsonValues.integer(parser, type, path, Short.MIN_VALUE, Short.MAX_VALUE));
+					return;
+				}
+				break;
+			case INTEGER:
+				if (token == JsonToken.VALUE_NUMBER_INT) {
+					row.setLong(column, JsonValues.integer(parser, type, path, Integer.MIN_VALUE, Integer.MAX_VALUE));
+					return;
+				}
+				break;
+			case BIGINT:
+				if (token == JsonToken.VALUE_NUMBER_INT) {
+					row.setLong(column, JsonValues.integer(parser, type, path, Long.MIN_VALUE, Long.MAX_VALUE));
+					return;
+				}
+				break;
+			case FLOAT:
+			case DOUBLE:
+				if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
+					row.setDouble(column, JsonValues.floating(parser, type, path));
+					return;
+				}
+				break;
+			case DECIMAL:
+				if (compactDecimal(parser, (DecimalType) type, row, column)) {
+					return;
+				}
+				break;
+			case CHAR:
+			case VARCHAR:
+				if (token == JsonToken.VALUE_STRING && asciiSlice(parser, source, row, column)) {
+					return;
+				}
+				break;
+			default:
+				break;
+		}
+		row.set(column, JsonValues.read(parser, type, path));
+	}
+
+	/** A plain JSON number that fits a DECIMAL of precision up to 18 exactly, as its unscaled value. */
+	private static boolean compactDecimal(JsonParser parser, DecimalType type, RowValues row, int column)
+			throws IOException {
+		JsonToken token = parser.currentToken();
+		if ((token != JsonToken.VALUE_NUMBER_INT && token != JsonToken.VALUE_NUMBER_FLOAT)
+				|| type.getPrecision() > JsonValues.MAX_COMPACT_PRECISION) {
+			return false;
+		}
+		long unscaled = JsonValues.unscaled(parser.getTextCharacters(), parser.getTextOffset(),
+				parser.getTextLength(), type);
+		if (unscaled == JsonValues.NOT_COMPACT) {
+			return false;
+		}
+		row.setLong(column, unscaled);
+		return true;
+	}
+
+	/**
+	 * The string token the parser is on as a slice of the source when it is printable ASCII without escapes
+	 * (its UTF-8 bytes are the source's bytes between the quotes); false for anything else.
+	 */
+	private static boolean asciiSlice(JsonParser parser, byte[] source, RowValues row, int column) {
+		long start = parser.currentTokenLocation().getByteOffset();
+		if (start < 0 || start >= source.length || source[(int) start] != '"') {
+			return false; // not a byte source (another encoding), or not where the token starts
+		}
+		int from = (int) start + 1;
+		for (int i = plainPrefix(source, from); i < source.length; i++) {
+			byte b = source[i];
+			if (b == '"') {
+				row.setSlice(column, source, from, i - from);
+				return true;
+			}
+			if (b == '\\' || b < 0x20) { // an escape, a control character, or a byte of a multi-byte character
+				return false;
+			}
+		}
+		return false;
+	}
+
+	private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+			ByteOrder.LITTLE_ENDIAN);
+
+	private static final long ONES = 0x0101010101010101L;
+
+	private static final long HIGHS = 0x8080808080808080L;
+
+	/**
+	 * Skips, eight bytes at a time, the bytes from a position that are printable ASCII other than a quote
+	 * or a backslash; returns where the byte-wise scan goes on.
+	 */
+	private static int plainPrefix(byte[] source, int from) {
+		int i = from;
+		int last = source.length - Long.BYTES;
+		while (i <= last) {
+			long word = (long) LONGS.get(source, i);
+			long quote = word ^ (ONES * '"');
+			long backslash = word ^ (ONES * '\\');
+			long special = (word & HIGHS) // a byte of 0x80 or more
+					| ((word - ONES * 0x20) & ~word & HIGHS) // a byte below 0x20
+					| ((quote - ONES) & ~quote & HIGHS) | ((backslash - ONES) & ~backslash & HIGHS);
+			if (special != 0) {
+				break;
+			}
+			i += Long.BYTES;
+		}
+		return i;
+	}
+
+}
