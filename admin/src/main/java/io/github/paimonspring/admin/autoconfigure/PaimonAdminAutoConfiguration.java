@@ -344,7 +344,7 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 						.addSecuritySchemes(PaimonAdminController.SECURITY_SCHEME, new SecurityScheme()
 							.type(SecurityScheme.Type.HTTP)
 							.scheme("bearer")
-							.description("paimon.admin.token, or the token of a credential (paimon.admin.credentials)"));
+							.description("paimon.admin.token, or a credential's token (paimon.admin.credentials)"));
 					openApi.getInfo().setTitle("Paimon admin API");
 					openApi.getInfo().setDescription("Upload Arrow IPC streams into Apache Paimon tables, in staged "
 							+ "transactions or one-shot, and commit, abort or truncate them.");
