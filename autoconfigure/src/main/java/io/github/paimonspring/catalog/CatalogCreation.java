@@ -35,11 +35,19 @@ public final class CatalogCreation {
 	 * @return the catalog
 	 */
 	public static Catalog create(CatalogContext context) {
+		NameResolver.load();
 		for (int attempt = 1;; attempt++) {
 			try {
 				return CatalogFactory.createCatalog(context);
 			}
 			catch (RuntimeException ex) {
+				if (isHadoopOnNewerJava(ex)) {
+					throw new IllegalStateException("The Paimon catalog's file system cannot start on Java "
+							+ Runtime.version().feature() + ": Hadoop's UserGroupInformation (bundled in paimon-s3 "
+							+ "1.4.2 for s3:// warehouses) calls Subject.getSubject, which Java 24 and later no longer "
+							+ "support; run s3:// warehouses on Java 17 to 22 (see docs/production.md, Java versions)",
+							ex);
+				}
 				if (attempt >= ATTEMPTS || !lostInitializationRace(ex)) {
 					throw ex;
 				}
@@ -50,6 +58,21 @@ public final class CatalogCreation {
 				pause(attempt);
 			}
 		}
+	}
+
+	/**
+	 * Whether a failure is Hadoop's security code on a Java without {@code Subject.getSubject}.
+	 * @param failure the failure
+	 * @return whether no retry or configuration can help on this Java
+	 */
+	static boolean isHadoopOnNewerJava(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = (cause.getCause() == cause) ? null : cause.getCause()) {
+			if (cause instanceof UnsupportedOperationException && cause.getStackTrace().length > 0
+					&& "getSubject".equals(cause.getStackTrace()[0].getMethodName())) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

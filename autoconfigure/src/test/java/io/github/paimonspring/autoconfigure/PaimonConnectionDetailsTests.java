@@ -14,6 +14,8 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -57,6 +59,7 @@ class PaimonConnectionDetailsTests {
 		});
 	}
 
+	@DisabledForJreRange(min = JRE.JAVA_24, disabledReason = InJvmS3.NOT_ON_JAVA_24)
 	@Test
 	void aConnectionDetailsBeanOnS3LeavesTheScheduledMaintenanceOffByDefault() throws Exception {
 		try (InJvmS3 s3 = new InJvmS3(this.dir.resolve("s3"), "lake")) {

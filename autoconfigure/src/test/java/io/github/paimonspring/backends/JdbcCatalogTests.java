@@ -26,6 +26,8 @@ import org.apache.paimon.table.Table;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -88,6 +90,7 @@ class JdbcCatalogTests {
 			.run((context) -> assertThat(context.getBean(Catalog.class).listDatabases()).doesNotContain("crm"));
 	}
 
+	@DisabledForJreRange(min = JRE.JAVA_24, disabledReason = InJvmS3.NOT_ON_JAVA_24)
 	@Test
 	void connectionDetailsBeansArePreferredOverPropertiesAndMerged() throws Exception {
 		String catalogKey = "it_" + UUID.randomUUID().toString().replace("-", "");

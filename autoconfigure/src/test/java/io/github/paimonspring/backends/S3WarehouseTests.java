@@ -28,6 +28,8 @@ import org.apache.paimon.table.Table;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,7 +38,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@link PaimonWriter} on an {@code s3://} warehouse through {@code paimon-s3}, against S3Proxy in this
  * JVM: write, commit, read back with Paimon's reader, and abort.
  */
+@DisabledForJreRange(min = JRE.JAVA_24, disabledReason = InJvmS3.NOT_ON_JAVA_24)
 class S3WarehouseTests {
+
 
 	@TempDir
 	Path dir;
