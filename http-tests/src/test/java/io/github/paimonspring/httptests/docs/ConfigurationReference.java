@@ -1,5 +1,6 @@
 package io.github.paimonspring.httptests.docs;
 
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -140,11 +141,12 @@ final class ConfigurationReference {
 	private @Nullable String checkRow(String name, @Nullable String documentedDefault) {
 		Property property = this.metadata.get(name);
 		if (property != null) {
-			return (documentedDefault != null) ? checkDefault(property, documentedDefault) : null;
+			return (documentedDefault != null)
+					? checkDefault(property.type(), property.defaultValue(), documentedDefault) : null;
 		}
 		for (Property map : this.metadata.values()) {
 			if (map.isMap() && name.startsWith(map.name() + ".")) {
-				return checkEntry(map, name.substring(map.name().length() + 1));
+				return checkEntry(map, name.substring(map.name().length() + 1), documentedDefault);
 			}
 		}
 		if (this.otherLibraries.contains(name)) {
@@ -153,32 +155,38 @@ final class ConfigurationReference {
 		return "not in the configuration metadata of any module";
 	}
 
-	/** The default in the docs must be the metadata's, or there must be none in either. */
-	private @Nullable String checkDefault(Property property, String cell) {
+	/**
+	 * The default in the docs must be the property's, or there must be none in either; without one, the docs
+	 * may name the property the value comes from ({@code `paimon.write.row-kind-column`}).
+	 * @param type the type, as the metadata writes it
+	 * @param expected the default, {@code null} when there is none
+	 * @param cell the default cell of the docs
+	 */
+	private @Nullable String checkDefault(String type, @Nullable Object expected, String cell) {
 		Matcher literal = LITERAL.matcher(cell);
-		Object expected = property.defaultValue();
 		if (expected == null) {
-			return literal.matches() ? "documented default " + cell + ", but the metadata has no default "
-					+ "(describe where the value comes from instead)" : null;
+			return (literal.matches() && !this.metadata.containsKey(literal.group(1)))
+					? "documented default " + cell + ", but the property has no default "
+							+ "(describe where the value comes from instead)"
+					: null;
 		}
 		if (!literal.matches()) {
-			return "the metadata's default is " + text(expected) + ", but the docs say \"" + cell + "\"";
+			return "the property's default is " + text(expected) + ", but the docs say \"" + cell + "\"";
 		}
 		String documented = literal.group(1);
 		boolean same;
 		try {
-			same = same(property.type(), expected, documented);
+			same = same(type, expected, documented);
 		}
 		catch (RuntimeException ex) {
-			return "documented default `" + documented + "` is not a value of " + property.type() + ": "
-					+ ex.getMessage();
+			return "documented default `" + documented + "` is not a value of " + type + ": " + ex.getMessage();
 		}
 		return same ? null
-				: "documented default `" + documented + "`, but the metadata's is " + text(expected) + " ("
-						+ property.type() + ")";
+				: "documented default `" + documented + "`, but the property's is " + text(expected) + " (" + type
+						+ ")";
 	}
 
-	/** Compares a documented default with the metadata's, by the property's type. */
+	/** Compares a documented default with the property's, by its type. */
 	static boolean same(String type, Object expected, String documented) {
 		switch (type) {
 			case "java.time.Duration":
@@ -220,9 +228,10 @@ final class ConfigurationReference {
 
 	/**
 	 * An entry of a property map ({@code paimon.tables.<name>.schema.columns[i].type}): the key is a
-	 * placeholder ({@code <name>}) or {@code *}, and the rest a path of the map's value type.
+	 * placeholder ({@code <name>}) or {@code *}, and the rest a path of the map's value type. Its default is
+	 * the value of the field in a new instance of the value type (none when it is null or empty).
 	 */
-	private @Nullable String checkEntry(Property map, String rest) {
+	private @Nullable String checkEntry(Property map, String rest, @Nullable String documentedDefault) {
 		int dot = rest.indexOf('.');
 		String key = (dot < 0) ? rest : rest.substring(0, dot);
 		if (!key.equals("*") && !(key.startsWith("<") && key.endsWith(">"))) {
@@ -236,21 +245,25 @@ final class ConfigurationReference {
 			return "names no property of the entries of " + map.name();
 		}
 		String value = map.type().substring(map.type().indexOf(',') + 1, map.type().length() - 1);
+		Class<?> valueType;
 		try {
-			return resolve(Class.forName(value, false, ConfigurationReference.class.getClassLoader()),
-					rest.substring(dot + 1), map.name() + "." + key);
+			valueType = Class.forName(value, false, ConfigurationReference.class.getClassLoader());
 		}
 		catch (ClassNotFoundException ex) {
 			return "the value type of " + map.name() + " (" + value + ") is not on the class path";
 		}
+		return resolve(valueType, rest.substring(dot + 1), map.name() + "." + key, documentedDefault);
 	}
 
 	/**
 	 * Walks a path of kebab-case properties through a type: {@code [i]} for a list's elements, {@code *} for a
-	 * map's values.
+	 * map's values; then checks the default of the property it ends on.
 	 */
-	private static @Nullable String resolve(Type type, String path, String prefix) {
+	private @Nullable String resolve(Class<?> type, String path, String prefix, @Nullable String documentedDefault) {
 		Type current = type;
+		Object instance = instantiate(type);
+		Object value = null;
+		boolean known = false;
 		String at = prefix;
 		for (String segment : path.split("\\.")) {
 			if (segment.equals("*")) {
@@ -265,15 +278,45 @@ final class ConfigurationReference {
 				return "'" + matcher.group(1) + "' is not a property of " + raw(current).getName() + " (" + at + ")";
 			}
 			current = field.getGenericType();
+			known = instance != null;
+			value = (instance != null) ? read(field, instance) : null;
 			at = at + "." + segment;
 			if (matcher.group(2) != null) {
 				if (!List.class.isAssignableFrom(raw(current))) {
 					return at + " is not a list";
 				}
 				current = ((ParameterizedType) current).getActualTypeArguments()[0];
+				value = instantiate(raw(current));
 			}
+			instance = value;
 		}
-		return null;
+		if (documentedDefault == null || path.endsWith("]") || !known) {
+			return null;
+		}
+		boolean none = value == null || (value instanceof Collection<?> collection && collection.isEmpty())
+				|| (value instanceof Map<?, ?> entries && entries.isEmpty());
+		return checkDefault(raw(current).getName(), none ? null : value, documentedDefault);
+	}
+
+	private static @Nullable Object instantiate(Class<?> type) {
+		try {
+			Constructor<?> constructor = type.getDeclaredConstructor();
+			constructor.setAccessible(true);
+			return constructor.newInstance();
+		}
+		catch (ReflectiveOperationException | RuntimeException ex) {
+			return null;
+		}
+	}
+
+	private static @Nullable Object read(Field field, Object instance) {
+		try {
+			field.setAccessible(true);
+			return field.get(instance);
+		}
+		catch (ReflectiveOperationException | RuntimeException ex) {
+			return null;
+		}
 	}
 
 	private static Class<?> raw(Type type) {

@@ -38,13 +38,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * kebab-case names of its fields, {@code [i]} for a list's elements, {@code .*} for a map). The properties of
  * other libraries that the docs list because the project sets their defaults ({@link #OTHER_LIBRARIES}) are
  * not looked up.</li>
- * <li><b>With the same default.</b> For a property of the metadata (not an entry of a map: the metadata has
- * no defaults for those), a default in the metadata must be documented as one code span alone in the cell
- * whose value is the same once bound: durations as Boot reads them ({@code 10s} = {@code PT10S}), data sizes
- * by bytes ({@code 64MB} = {@code 65536KB}), booleans ignoring case, numbers by value ({@code 1_000_000} =
- * {@code 1000000}), lists element by element ({@code a, b}), enums as Boot binds them (ignoring case,
- * {@code -} and {@code _}), other strings exactly. A property without a default in the metadata must not be
- * documented with a bare literal: the cell says where the value comes from ({@code —}, prose).</li>
+ * <li><b>With the same default.</b> The default of a property is the metadata's; that of an entry of a map
+ * the value of its field in a new instance of the map's value type (a null or empty one is none). A default
+ * must be documented as one code span alone in the cell whose value is the same once bound: durations as
+ * Boot reads them ({@code 10s} = {@code PT10S}), data sizes by bytes ({@code 64MB} = {@code 65536KB}),
+ * booleans ignoring case, numbers by value ({@code 1_000_000} = {@code 1000000}), lists element by element
+ * ({@code a, b}), enums as Boot binds them (ignoring case, {@code -} and {@code _}), other strings exactly. A
+ * property without a default must not be documented with a bare literal: the cell says where the value comes
+ * from ({@code —}, prose, or the name of the property it comes from in backticks,
+ * {@code `paimon.write.row-kind-column`}).</li>
  * <li><b>Every property is documented.</b> Every property of the metadata has a row: its own name, or, for a
  * map, an entry of it ({@code paimon.tables.<name>.…}, {@code paimon.catalog.options.*}). Properties another
  * change is documenting may be listed in {@link #PENDING}, which only reports them.</li>
@@ -106,25 +108,29 @@ class ConfigurationReferenceTests {
 	@Test
 	void wrongDefaultsAndNamesTheMetadataDoesNotHaveFail() {
 		assertThat(fixture("wrong-default.md")).containsExactly(
-				"wrong-default.md:5: demo.interval: documented default `1m`, but the metadata's is \"10s\" "
+				"wrong-default.md:5: demo.interval: documented default `1m`, but the property's is \"10s\" "
 						+ "(java.time.Duration)",
-				"wrong-default.md:6: demo.max-size: the metadata's default is \"64MB\", but the docs say "
+				"wrong-default.md:6: demo.max-size: the property's default is \"64MB\", but the docs say "
 						+ "\"64 megabytes\"",
-				"wrong-default.md:7: demo.enabled: documented default `false`, but the metadata's is true "
+				"wrong-default.md:7: demo.enabled: documented default `false`, but the property's is true "
 						+ "(java.lang.Boolean)",
-				"wrong-default.md:8: demo.max-rows: documented default `1000`, but the metadata's is 1000000 "
+				"wrong-default.md:8: demo.max-rows: documented default `1000`, but the property's is 1000000 "
 						+ "(java.lang.Long)",
-				"wrong-default.md:9: demo.policy: documented default `none`, but the metadata's is \"add-columns\" "
+				"wrong-default.md:9: demo.policy: documented default `none`, but the property's is \"add-columns\" "
 						+ "(io.github.paimonspring.catalog.SchemaEvolutionPolicy)",
-				"wrong-default.md:10: demo.names: documented default `a`, but the metadata's is [\"a\",\"b\"] "
+				"wrong-default.md:10: demo.names: documented default `a`, but the property's is [\"a\",\"b\"] "
 						+ "(java.util.List<java.lang.String>)",
-				"wrong-default.md:11: demo.directory: documented default `/tmp`, but the metadata has no default "
+				"wrong-default.md:11: demo.directory: documented default `/tmp`, but the property has no default "
 						+ "(describe where the value comes from instead)",
 				"wrong-default.md:13: demo.tables.<name>.schema.colums[i].type: 'colums' is not a property of "
 						+ "io.github.paimonspring.autoconfigure.PaimonProperties$Schema (demo.tables.<name>.schema)",
 				"wrong-default.md:14: demo.tables.orders.identifier: an entry of the map demo.tables is written "
 						+ "demo.tables.<name>… or demo.tables.*, not with the key 'orders'",
-				"wrong-default.md:15: demo.typo: not in the configuration metadata of any module");
+				"wrong-default.md:15: demo.typo: not in the configuration metadata of any module",
+				"wrong-default.md:16: demo.tables.<name>.create-if-missing: documented default `true`, but the "
+						+ "property's is false (boolean)",
+				"wrong-default.md:17: demo.tables.<name>.row-kind-column: documented default `_row_kind`, but the "
+						+ "property has no default (describe where the value comes from instead)");
 	}
 
 	@Test
