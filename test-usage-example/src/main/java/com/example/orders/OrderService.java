@@ -18,7 +18,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 import org.springframework.stereotype.Service;
 
-/** Records orders in the {@code orders} table, one commit per call. */
+/** Records orders in the {@code orders} table, one commit per call; a missing customer or amount is a null. */
 @Service
 public class OrderService {
 
@@ -43,9 +43,20 @@ public class OrderService {
 			VarCharVector customer = (VarCharVector) batch.getVector("customer");
 			DecimalVector amount = (DecimalVector) batch.getVector("amount");
 			for (int i = 0; i < orders.size(); i++) {
-				id.setSafe(i, orders.get(i).orderId());
-				customer.setSafe(i, orders.get(i).customer().getBytes(StandardCharsets.UTF_8));
-				amount.setSafe(i, orders.get(i).amount().setScale(2, RoundingMode.HALF_UP));
+				Order order = orders.get(i);
+				id.setSafe(i, order.orderId());
+				if (order.customer() != null) {
+					customer.setSafe(i, order.customer().getBytes(StandardCharsets.UTF_8));
+				}
+				else {
+					customer.setNull(i);
+				}
+				if (order.amount() != null) {
+					amount.setSafe(i, order.amount().setScale(2, RoundingMode.HALF_UP));
+				}
+				else {
+					amount.setNull(i);
+				}
 			}
 			batch.setRowCount(orders.size());
 			return this.paimon.write("orders", batch);

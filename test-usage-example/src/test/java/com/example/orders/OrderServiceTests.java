@@ -45,6 +45,15 @@ class OrderServiceTests {
 	}
 
 	@Test
+	void anOrderWithoutCustomerOrAmountIsRecordedWithNulls() {
+		WriteResult result = this.orders.record(List.of(new Order(20L, null, new BigDecimal("4.00")),
+				new Order(21L, "erin", null)));
+
+		assertThat(this.table).addedIn(result.snapshotId())
+			.containsExactlyInAnyOrderRows(row(20L, null, new BigDecimal("4.00")), row(21L, "erin", null));
+	}
+
+	@Test
 	void anOrderRecordedAgainReplacesTheFirst() {
 		try (VectorSchemaRoot first = TestBatches.of(this.table).row(10L, "carol", new BigDecimal("1.00")).build()) {
 			this.paimon.write("orders", first);

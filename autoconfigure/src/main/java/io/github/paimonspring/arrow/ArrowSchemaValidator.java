@@ -20,9 +20,10 @@ import org.apache.paimon.types.RowType;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks that an Arrow schema can be read as a Paimon row type: same column count, same names in
- * the same order (case-sensitive), and compatible types, recursively. Arrow nullability flags are
- * not compared; null values are checked per batch by {@link NotNullCheck}.
+ * Checks that an Arrow schema can be read as a Paimon row type: columns matched by name
+ * (case-sensitive, in any order), nullable columns the batch omits, and compatible types,
+ * recursively (struct children by name too, none omitted). Arrow nullability flags are not
+ * compared; null values are checked per batch by {@link NotNullCheck}.
  */
 final class ArrowSchemaValidator {
 

@@ -75,9 +75,18 @@ final class RowDiff {
 		}
 		if (exactly) {
 			for (Integer index : unmatchedActual) {
-				this.lines.add("unexpected " + this.rows.describeRow(actual.get(index), index));
+				this.lines.add("unexpected " + unexpected(actual.get(index), index));
 			}
 		}
+	}
+
+	/**
+	 * A row read that no expected row matched, with all its values: {@code row 3 {kind="buy", n=3}} by its
+	 * position in an append table, {@code row {order_id=9, customer="zed"}} in a primary-key table, whose
+	 * rows are named by their key and where a position says nothing.
+	 */
+	private String unexpected(Map<String, @Nullable Object> row, int index) {
+		return this.keyColumns.isEmpty() ? this.rows.describeRow(row, index) : "row " + ValueText.of(row);
 	}
 
 	/** The unmatched row read with the same primary key, else the one with the most equal columns (at least one). */

@@ -92,6 +92,20 @@ class PaimonAssertionsTests {
 	}
 
 	@Test
+	void anUnexpectedRowOfAPrimaryKeyTableIsListedWithItsValues() {
+		Table people = people("unexpected");
+		write(people, TestBatches.of(people).row(1L, "ada", "london").row(9L, "zed", null));
+		assertThatExceptionOfType(AssertionError.class)
+			.isThrownBy(() -> assertThat(people).containsExactlyInAnyOrderRows(row(1L, "ada", "london")))
+			.withMessageContaining("\n  unexpected row {id=9, name=\"zed\", city=null}\n")
+			.withMessageNotContaining("the row with");
+		// without the key columns the rows are named by their position, as in an append table
+		assertThatExceptionOfType(AssertionError.class)
+			.isThrownBy(() -> assertThat(people).onColumns("name").containsExactlyInAnyOrderRows(row("ada")))
+			.withMessageContaining("\n  unexpected row 2 {name=\"zed\"}\n");
+	}
+
+	@Test
 	void countsSnapshotsAndFilesNameTheTable() {
 		Table people = people("counts");
 		write(people, TestBatches.of(people).row(1L, "ada", "london"));
