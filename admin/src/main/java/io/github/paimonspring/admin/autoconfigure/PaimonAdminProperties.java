@@ -278,7 +278,7 @@ public class PaimonAdminProperties {
 	 */
 	public enum Auth {
 
-		/** Every request needs 'Authorization: Bearer <paimon.admin.token>'. */
+		/** Every request needs {@code Authorization: Bearer <paimon.admin.token>}. */
 		BEARER,
 		/** No authentication by the starter; the application secures the base path. */
 		NONE
