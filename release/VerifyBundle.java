@@ -30,7 +30,7 @@ import org.w3c.dom.Node;
  * For every published artifact ({@link #PUBLISHED}) it wants, under {@code io/github/paimonspring/<artifact>/<version>/}:
  * the POM, and for a jar module the jar, the sources jar (with {@code .java} files) and the Javadoc jar (with an
  * {@code index.html}); an {@code .md5} and a {@code .sha1} beside every file that match it; an {@code .asc} signature
- * beside each unless {@code --unsigned=true}. Each POM names and describes itself and has (itself or from its parent
+ * beside each unless {@code --unsigned=true} (checksums of signatures are not needed; those there must match). Each POM names and describes itself and has (itself or from its parent
  * in the bundle) the URL, a licence, the SCM and a developer that Central requires; an inherited URL or SCM must not
  * be extended by the artifact id (Maven's default). Nothing else may be in the bundle: no other artifact, no
  * {@code maven-metadata.xml}, no test jars. For a release version, the README and getting-started page must show it.
@@ -150,19 +150,20 @@ public final class VerifyBundle {
 			if (!check(this.entries.containsKey(file), "missing " + file)) {
 				continue;
 			}
-			List<String> companions = new ArrayList<>(List.of(file + ".md5", file + ".sha1"));
-			if (this.signed) {
-				companions.add(file + ".asc");
-				companions.add(file + ".asc.md5");
-				companions.add(file + ".asc.sha1");
-				checkSignature(file);
-			}
-			expected.addAll(companions);
+			expected.add(file + ".md5");
+			expected.add(file + ".sha1");
 			checkChecksum(file, "MD5", ".md5");
 			checkChecksum(file, "SHA-1", ".sha1");
-			if (this.signed && this.entries.containsKey(file + ".asc")) {
-				checkChecksum(file + ".asc", "MD5", ".md5");
-				checkChecksum(file + ".asc", "SHA-1", ".sha1");
+			if (this.signed) {
+				expected.add(file + ".asc");
+				checkSignature(file);
+				// Central wants no checksums of signatures, but those there must match
+				for (String suffix : List.of(".md5", ".sha1")) {
+					if (this.entries.containsKey(file + ".asc" + suffix)) {
+						expected.add(file + ".asc" + suffix);
+						checkChecksum(file + ".asc", suffix.equals(".md5") ? "MD5" : "SHA-1", suffix);
+					}
+				}
 			}
 		}
 		if (this.entries.containsKey(base + ".pom")) {
