@@ -27,12 +27,13 @@ import org.w3c.dom.Node;
  * Checks a Central Portal bundle of this project before it is uploaded: run by the release profile (module
  * {@code release/}, phase verify) and by {@code .ci/run}, with the JDK alone ({@code java VerifyBundle.java ...}).
  * <p>
- * For every published artifact ({@link #PUBLISHED}) it wants, under {@code io/github/paimonspring/<artifact>/<version>/}:
- * the POM, and for a jar module the jar, the sources jar (with {@code .java} files) and the Javadoc jar (with an
- * {@code index.html}); an {@code .md5} and a {@code .sha1} beside every file that match it; an {@code .asc} signature
- * beside each unless {@code --unsigned=true} (checksums of signatures are not needed; those there must match). Each POM names and describes itself and has (itself or from its parent
- * in the bundle) the URL, a licence, the SCM and a developer that Central requires; an inherited URL or SCM must not
- * be extended by the artifact id (Maven's default). Nothing else may be in the bundle: no other artifact, no
+ * For every published artifact ({@link #PUBLISHED}) it wants, under
+ * {@code io/github/paimonspring/<artifact>/<version>/}: the POM, and for a jar module the jar, the sources jar (with
+ * {@code .java} files) and the Javadoc jar (with an {@code index.html}); an {@code .md5} and a {@code .sha1} beside
+ * every file that match it; an {@code .asc} signature beside each unless {@code --unsigned=true} (signatures need no
+ * checksums; those there must match). Each POM names and describes itself and has (itself or from its parent in the
+ * bundle) the URL, a licence, the SCM and a developer that Central requires; an inherited URL or SCM must not be
+ * extended by the artifact id (Maven's default). Nothing else may be in the bundle: no other artifact, no
  * {@code maven-metadata.xml}, no test jars. For a release version, the README and getting-started page must show it.
  * <p>
  * Arguments: {@code --bundle=ZIP --version=V [--unsigned=true|false] [--docs=REPOSITORY_ROOT]}. Prints every
