@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * This module is docs/getting-started.md's application, so that the page's build cannot break
  * unnoticed: its {@code pom.xml}, {@code application.yml}, {@code OrderWriter} and {@code OrderReader}
  * are the page's blocks, character for character. The one difference: the pom's lines marked
- * {@code <!-- reactor-only -->}, which keep this copy out of the local Maven repository.
+ * {@code <!-- reactor-only -->}, which keep this copy out of the local Maven repository, and the version of the BOM,
+ * which {@code mvn versions:set} changes in the pom only (the release steps set the page's, docs/releasing.md).
  */
 class GettingStartedPageTests {
 
@@ -25,14 +26,41 @@ class GettingStartedPageTests {
 
 	private static final Pattern BLOCK = Pattern.compile("(?ms)^```(\\w*)\\n(.*?)^```");
 
+	private static final Pattern BOM_VERSION = Pattern
+		.compile("(<artifactId>paimon-spring-boot-dependencies</artifactId>\\s*<version>)[^<]+(</version>)");
+
+	private static final Pattern OWN_DEPENDENCY = Pattern
+		.compile("(?s)<dependency>\\s*(?:<!--.*?-->\\s*)?<groupId>io\\.github\\.paimonspring</groupId>(.*?)</dependency>");
+
 	@Test
 	void thePomIsThePagesPomPlusTheReactorOnlyLines() throws IOException {
 		String pom = Files.readString(Path.of("pom.xml"));
 		String withoutReactorOnly = pom.lines()
 			.filter((line) -> !line.contains("<!-- reactor-only"))
 			.collect(Collectors.joining("\n", "", "\n"));
-		assertThat(block("xml", "<artifactId>spring-boot-starter-parent</artifactId>")).isEqualTo(withoutReactorOnly);
+		String page = block("xml", "<artifactId>spring-boot-starter-parent</artifactId>");
+		assertThat(BOM_VERSION.matcher(page).find()).as("the page's pom imports the BOM").isTrue();
+		assertThat(withoutBomVersion(page)).isEqualTo(withoutBomVersion(withoutReactorOnly));
 		assertThat(pom.lines().filter((line) -> line.contains("<!-- reactor-only"))).hasSize(3);
+	}
+
+	@Test
+	void theProjectsArtifactsHaveTheirVersionsFromTheBomOnly() throws IOException {
+		Matcher dependency = OWN_DEPENDENCY.matcher(Files.readString(Path.of("pom.xml")));
+		List<String> own = new ArrayList<>();
+		while (dependency.find()) {
+			own.add(dependency.group(1));
+		}
+		assertThat(own).hasSize(2);
+		assertThat(own).filteredOn((declaration) -> declaration.contains("<version>"))
+			.singleElement()
+			.asString()
+			.contains("<artifactId>paimon-spring-boot-dependencies</artifactId>", "<type>pom</type>",
+					"<scope>import</scope>");
+	}
+
+	private static String withoutBomVersion(String pom) {
+		return BOM_VERSION.matcher(pom).replaceAll("$1(version)$2");
 	}
 
 	@Test

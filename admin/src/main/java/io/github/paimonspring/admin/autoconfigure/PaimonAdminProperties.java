@@ -387,7 +387,10 @@ public class PaimonAdminProperties {
 	 */
 	public enum Auth {
 
-		/** Every request needs 'Authorization: Bearer <token>' with the token or a credential's token. */
+		/**
+		 * Every request needs {@code Authorization: Bearer <token>} with {@code paimon.admin.token} or a credential's
+		 * token.
+		 */
 		BEARER,
 		/**
 		 * The application's Spring Security authenticates; the admin API takes the principal and its grants from

@@ -98,9 +98,9 @@ public @interface PaimonTest {
 	boolean maintenance() default false;
 
 	/**
-	 * Determines if default filtering should be used with {@link SpringBootApplication
-	 * @SpringBootApplication}. By default only the {@link #components()} and
-	 * {@code PaimonCatalogCustomizer} beans are included.
+	 * Determines if default filtering should be used with
+	 * {@link SpringBootApplication @SpringBootApplication}. By default only the
+	 * {@link #components()} and {@code PaimonCatalogCustomizer} beans are included.
 	 * @return if default filters should be used
 	 */
 	boolean useDefaultFilters() default true;
