@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.paimonspring.httptests.AdminClient;
@@ -59,11 +60,17 @@ class StatusCodesTests extends AdminAppTests {
 					(value) -> assertThat(value).startsWith("Bearer"));
 			problem(other.postJson("/paimon/tables/default/status_log_table/transactions", "{}"), 401);
 		}
+		// the scheme is case-insensitive (RFC 9110, 11.1), the token is not
 		HttpResponse<String> lowercase = client.send(HttpRequest.newBuilder(app.uri("/paimon/tables"))
 			.header("Authorization", "bearer " + TOKEN)
 			.GET()
 			.build());
-		problem(lowercase, 401);
+		assertThat(lowercase.statusCode()).isEqualTo(200);
+		HttpResponse<String> upperToken = client.send(HttpRequest.newBuilder(app.uri("/paimon/tables"))
+			.header("Authorization", "Bearer " + TOKEN.toUpperCase(Locale.ROOT))
+			.GET()
+			.build());
+		problem(upperToken, 401);
 		HttpResponse<String> prefix = client.send(HttpRequest.newBuilder(app.uri("/paimon/tables"))
 			.header("Authorization", "Bearer " + TOKEN + "x")
 			.GET()
