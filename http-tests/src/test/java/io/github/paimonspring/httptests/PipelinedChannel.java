@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -57,6 +58,14 @@ public final class PipelinedChannel {
 	public PipelinedChannel(AdminClient client, String table, String channel, int rows, int inFlight) {
 		this(client, "/paimon/tables/" + table + "/channels/" + channel, rows, inFlight);
 	}
+
+	/**
+	 * Where a {@link #stream} runs in the background: a thread of its own. Not the common pool: the HTTP
+	 * client completes its responses there, and on a 2-core machine (parallelism 1) a stream blocked in it
+	 * waits for answers that cannot arrive. Java 17 ran each async task on a new thread at parallelism 1,
+	 * Java 25 uses the pool itself.
+	 */
+	public static final Executor OWN_THREAD = (task) -> new Thread(task, "pipelined-channel").start();
 
 	private PipelinedChannel(AdminClient client, String path, int rows, int inFlight) {
 		this.client = client;

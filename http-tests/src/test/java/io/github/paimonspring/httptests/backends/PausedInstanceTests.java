@@ -24,6 +24,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the primary-key table's data files hold each record once.
  */
 @Tag(TestPostgres.TAG)
+@DisabledForJreRange(min = JRE.JAVA_24, disabledReason = InJvmS3.NOT_ON_JAVA_24) // holds S3 requests
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PausedInstanceTests {
 
@@ -99,7 +102,7 @@ class PausedInstanceTests {
 		long acknowledged = channel.stream(channel.open(), 10, (n) -> {
 		}).highestAcknowledged();
 		ExecutorService pool = Executors.newCachedThreadPool();
-		try (InJvmS3.Gate gate = this.catalog.s3.hold((key) -> key.startsWith("lake/wh/" + db + ".db/keys/manifest/")
+		try (InJvmS3.Gate gate = this.catalog.s3().hold((key) -> key.startsWith("lake/wh/" + db + ".db/keys/manifest/")
 				|| key.startsWith("lake/wh/" + db + ".db/stream/manifest/"))) {
 			// A's commits of both tables now wait in the storage, inside their commit locks
 			PipelinedChannel zombie = channel.boundTo(toA);

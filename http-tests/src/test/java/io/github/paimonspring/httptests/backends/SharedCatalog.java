@@ -21,11 +21,14 @@ import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import io.github.paimonspring.support.InJvmS3;
 import io.github.paimonspring.support.TestPostgres;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The production topology in one machine: a JDBC catalog on the real PostgreSQL (its own
  * {@code catalog-key}, with the commit lock) and an S3 warehouse (S3Proxy in the test JVM), shared by
- * sample-app processes started with {@code --paimon.*} arguments only.
+ * sample-app processes started with {@code --paimon.*} arguments only. On Java 24 and later, where
+ * paimon-s3 1.4.2 cannot run ({@link InJvmS3#NOT_ON_JAVA_24}), {@link #onS3OrLocal} puts the warehouse
+ * in a local directory all the processes share instead.
  */
 final class SharedCatalog implements AutoCloseable {
 
@@ -35,30 +38,68 @@ final class SharedCatalog implements AutoCloseable {
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
-	final InJvmS3 s3;
+	/** Whether paimon-s3 1.4.2 runs on this JVM (its Hadoop calls {@code Subject.getSubject}). */
+	static final boolean S3_RUNS_HERE = Runtime.version().feature() < 24;
+
+	/** The S3 warehouse; {@code null} when the warehouse is a local directory. */
+	final @Nullable InJvmS3 s3;
 
 	final Map<String, String> options = new LinkedHashMap<>();
 
 	final Warehouse warehouse;
 
+	private final String warehousePath;
+
 	private final List<SampleAppProcess> started = new ArrayList<>();
 
+	/**
+	 * A catalog with its warehouse on S3 (S3Proxy); for tests that hold or inspect S3 requests.
+	 * @param dir the test's directory
+	 */
 	SharedCatalog(Path dir) throws Exception {
-		this.s3 = new InJvmS3(dir.resolve("s3"), "lake");
+		this(dir, true);
+	}
+
+	private SharedCatalog(Path dir, boolean onS3) throws Exception {
+		this.s3 = onS3 ? new InJvmS3(dir.resolve("s3"), "lake") : null;
+		this.warehousePath = onS3 ? "s3://lake/wh" : dir.resolve("wh").toAbsolutePath().toUri().toString();
 		this.options.put("metastore", "jdbc");
-		this.options.put("warehouse", "s3://lake/wh");
+		this.options.put("warehouse", this.warehousePath);
 		this.options.put("uri", JDBC);
 		this.options.put("jdbc.user", TestPostgres.user());
 		this.options.put("catalog-key", "sc_" + UUID.randomUUID().toString().replace("-", ""));
 		this.options.put("lock.enabled", "true");
-		this.options.putAll(this.s3.catalogOptions());
+		if (this.s3 != null) {
+			this.options.putAll(this.s3.catalogOptions());
+		}
 		this.warehouse = new Warehouse(this.options);
+	}
+
+	/**
+	 * The S3 warehouse, for tests that hold or inspect its requests (which run on Java 17 to 22 only).
+	 * @return the in-JVM S3 server
+	 */
+	InJvmS3 s3() {
+		if (this.s3 == null) {
+			throw new IllegalStateException("This catalog's warehouse is a local directory, not S3");
+		}
+		return this.s3;
+	}
+
+	/**
+	 * A catalog with its warehouse on S3 where paimon-s3 runs (Java 17 to 22), in a shared local
+	 * directory otherwise: for tests of the instances, not of the storage.
+	 * @param dir the test's directory
+	 * @return the catalog
+	 */
+	static SharedCatalog onS3OrLocal(Path dir) throws Exception {
+		return new SharedCatalog(dir, S3_RUNS_HERE);
 	}
 
 	/** Starts an instance on the catalog, with the admin API and these further arguments. */
 	SampleAppProcess start(String... more) throws Exception {
 		List<String> args = new ArrayList<>(List.of("--paimon.admin.enabled=true", "--paimon.admin.token=" + TOKEN,
-				"--paimon.catalog.metastore=jdbc", "--paimon.catalog.warehouse=s3://lake/wh",
+				"--paimon.catalog.metastore=jdbc", "--paimon.catalog.warehouse=" + this.warehousePath,
 				"--paimon.maintenance.enabled=false"));
 		this.options.forEach((key, value) -> {
 			if (!key.equals("metastore") && !key.equals("warehouse")) {
@@ -165,7 +206,9 @@ final class SharedCatalog implements AutoCloseable {
 			app.close();
 		}
 		this.warehouse.close();
-		this.s3.close();
+		if (this.s3 != null) {
+			this.s3.close();
+		}
 	}
 
 }

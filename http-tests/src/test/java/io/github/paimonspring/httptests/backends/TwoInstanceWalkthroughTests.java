@@ -29,6 +29,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
+import io.github.paimonspring.support.InJvmS3;
 import io.github.paimonspring.support.TestPostgres;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.paimon.catalog.CatalogContext;
@@ -39,6 +40,8 @@ import org.gaul.s3proxy.BlobStores;
 import org.gaul.s3proxy.S3Proxy;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,6 +55,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * another PostgreSQL than the documented {@code 127.0.0.1:5432} ({@link TestPostgres}), its URL and user.
  */
 @Tag(TestPostgres.TAG)
+@DisabledForJreRange(min = JRE.JAVA_24, disabledReason = InJvmS3.NOT_ON_JAVA_24) // the S3 walkthrough
 class TwoInstanceWalkthroughTests {
 
 	static final Path DOC = Path.of("..", "docs", "production.md");
