@@ -27,9 +27,10 @@ public class KafkaBatchProperties {
 
 	/**
 	 * The appends of one partition in flight (sent, not yet committed); the partition is paused while
-	 * it has this many.
+	 * it has this many. An append is answered by the table's next group commit, so a partition moves at most
+	 * this many appends per commit interval.
 	 */
-	private int maxInFlight = 4;
+	private int maxInFlight = 16;
 
 	public int getMaxRows() {
 		return this.maxRows;

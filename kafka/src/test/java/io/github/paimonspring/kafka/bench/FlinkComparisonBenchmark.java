@@ -344,8 +344,8 @@ public final class FlinkComparisonBenchmark {
 		Path log = s.work().resolve(name + ".log");
 		String group = "bench-" + name + "-" + System.currentTimeMillis();
 		List<String> command = switch (side) {
-			case PIPELINE -> javaCommand(s.heap(), List.of(), testClasspath(), PipelineBenchApp.class.getName(),
-					pipelineArguments(warehouse, topic, group));
+			case PIPELINE -> javaCommand(s.heap(), pipelineJvmOptions(), testClasspath(),
+					PipelineBenchApp.class.getName(), pipelineArguments(warehouse, topic, group));
 			case FLINK -> javaCommand(s.heap(), FLINK_JVM_OPTIONS, flinkClasspath,
 					"io.github.paimonspring.kafka.bench.flink.FlinkSqlJob",
 					List.of(this.bootstrapServers, topic, group, warehouse.toAbsolutePath().toUri().toString(),
@@ -509,6 +509,12 @@ public final class FlinkComparisonBenchmark {
 		command.add(mainClass);
 		command.addAll(args);
 		return command;
+	}
+
+	/** {@code bench.pipeline.jvm}: further options of the pipeline's JVM (a flight recording, say), space-separated. */
+	private static List<String> pipelineJvmOptions() {
+		String options = System.getProperty("bench.pipeline.jvm", "").trim();
+		return (options.isEmpty() || options.equals("-")) ? List.of() : List.of(options.split("\\s+"));
 	}
 
 	private static String testClasspath() {
