@@ -76,7 +76,7 @@ final class SharedCatalog implements AutoCloseable {
 	}
 
 	/**
-	 * The S3 warehouse, for tests that hold or inspect its requests (which run on Java 17 to 22 only).
+	 * The S3 warehouse, for tests that hold or inspect its requests (which run before Java 24 only).
 	 * @return the in-JVM S3 server
 	 */
 	InJvmS3 s3() {
@@ -87,7 +87,7 @@ final class SharedCatalog implements AutoCloseable {
 	}
 
 	/**
-	 * A catalog with its warehouse on S3 where paimon-s3 runs (Java 17 to 22), in a shared local
+	 * A catalog with its warehouse on S3 where paimon-s3 runs (before Java 24), in a shared local
 	 * directory otherwise: for tests of the instances, not of the storage.
 	 * @param dir the test's directory
 	 * @return the catalog
