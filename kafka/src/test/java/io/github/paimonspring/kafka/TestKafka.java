@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -103,7 +104,7 @@ public final class TestKafka {
 	}
 
 	/**
-	 * Creates a topic on a broker and waits until its partitions have leaders.
+	 * Creates a topic on a broker and waits until its partitions have leaders that answer for them.
 	 * @param on the broker
 	 * @param name the name
 	 * @param partitions its partitions
@@ -126,6 +127,15 @@ public final class TestKafka {
 							TimeUnit.SECONDS).get(name);
 					if (description.partitions().size() == partitions
 							&& description.partitions().stream().allMatch((partition) -> partition.leader() != null)) {
+						// the metadata names a leader before the broker made the partition its own; a produce
+						// request in between is answered NOT_LEADER_OR_FOLLOWER, after which an idempotent
+						// producer's retries could be refused as out of order until their delivery timeout.
+						// Listing offsets is answered by the leader's own replica only.
+						Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+						for (int partition = 0; partition < partitions; partition++) {
+							latest.put(new TopicPartition(name, partition), OffsetSpec.latest());
+						}
+						admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
 						return;
 					}
 				}
