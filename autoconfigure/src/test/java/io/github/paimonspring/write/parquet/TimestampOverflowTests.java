@@ -109,9 +109,11 @@ class TimestampOverflowTests {
 						}
 						write.prepareCommit();
 					}
-				}).satisfies((ex) -> assertThat(causes(ex)).anySatisfy((cause) -> assertThat(cause)
-					.isInstanceOf(ArithmeticException.class)
-					.hasMessage("long overflow")));
+				}).satisfies((ex) -> assertThat(causes(ex)).anySatisfy((cause) -> {
+					assertThat(cause).isInstanceOf(ArithmeticException.class);
+					// Math.multiplyExact's; once C2 compiled the caller, Java 25 may throw it without a message
+					assertThat(cause.getMessage()).isIn("long overflow", null);
+				}));
 			}
 		}
 	}
