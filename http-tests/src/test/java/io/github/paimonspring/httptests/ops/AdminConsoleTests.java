@@ -1,15 +1,13 @@
 package io.github.paimonspring.httptests.ops;
 
-import java.io.File;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import com.jayway.jsonpath.JsonPath;
+import io.github.paimonspring.admin.console.ConsoleBrowser;
 import io.github.paimonspring.admin.web.AccessMatrix;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
@@ -20,19 +18,11 @@ import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The admin console as a person uses it, in headless Chromium driven by Selenium (Debian's
@@ -44,15 +34,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class AdminConsoleTests {
 
 	/** The console URL the documentation gives. */
-	static final String CONSOLE = "/swagger-ui.html";
+	static final String CONSOLE = ConsoleBrowser.CONSOLE;
 
-	private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-
-	private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-
-	private static final Path SCREENSHOTS = Path.of("target", "admin-console").toAbsolutePath();
-
-	private static final String ARROW = "application/vnd.apache.arrow.stream";
+	private static final String ARROW = ConsoleBrowser.ARROW;
 
 	private static final String TOKEN = "console-token";
 
@@ -80,50 +64,43 @@ class AdminConsoleTests {
 			assertThat(initializer.body()).contains("paimon-sign-in").contains("requestInterceptor")
 				.doesNotContain("/paimon/tables").doesNotContain("console.events").doesNotContain(TOKEN);
 
-			assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-					"the admin console test needs Chromium and its driver at " + CHROMIUM + " and " + CHROMEDRIVER
-							+ " (apt-get install chromium chromium-driver)");
-			WebDriver browser = browser();
-			try {
-				WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
-				browser.get(app.uri(CONSOLE).toString());
+			try (ConsoleBrowser browser = ConsoleBrowser.start(this.temp)) {
+				WebDriverWait wait = browser.await();
+				browser.driver().get(app.uri(CONSOLE).toString());
 				WebElement token = wait.until(ExpectedConditions.elementToBeClickable(By.id("paimon-admin-token")));
-				screenshot(browser, "01-sign-in", token);
-				assertThat(browser.getPageSource()).doesNotContain("/paimon/tables");
+				browser.screenshot("01-sign-in", token);
+				assertThat(browser.driver().getPageSource()).doesNotContain("/paimon/tables");
 				token.sendKeys(TOKEN);
-				browser.findElement(By.id("paimon-sign-in-button")).click();
+				browser.driver().findElement(By.id("paimon-sign-in-button")).click();
 
 				WebElement title = wait.until(ExpectedConditions.visibilityOfElementLocated(By
 						.cssSelector(".info .title")));
 				assertThat(title.getText()).contains("Paimon admin API");
 				wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".opblock-summary-path")));
 				// the bearer scheme is pre-authorized with the token: Authorize shows it as such
-				assertThat(browser.findElement(By.cssSelector(".btn.authorize")).getAttribute("class"))
+				assertThat(browser.driver().findElement(By.cssSelector(".btn.authorize")).getAttribute("class"))
 						.contains("locked");
-				assertThat(browser.findElement(By.id("paimon-sign-out")).getText()).isEqualTo("Sign out");
-				screenshot(browser, "02-signed-in", title);
+				assertThat(browser.driver().findElement(By.id("paimon-sign-out")).getText()).isEqualTo("Sign out");
+				browser.screenshot("02-signed-in", title);
 
-				WebElement tables = operation(wait, "get", "/paimon/tables");
-				String listed = execute(wait, tables, Map.of());
+				WebElement tables = browser.operation("get", "/paimon/tables");
+				String listed = browser.execute(tables, Map.of());
 				assertThat(JsonPath.<List<String>>read(listed, "$[*].identifier")).contains("console.events",
 						"shop.orders");
-				screenshot(browser, "03-tables", tables.findElement(By.cssSelector(".live-responses-table")));
+				browser.screenshot("03-tables", tables.findElement(By.cssSelector(".live-responses-table")));
 
-				WebElement upload = operation(wait, "post", "/paimon/tables/{database}/{table}/uploads");
-				String uploaded = execute(wait, upload, Map.of("database", "console", "table", "events"), arrowFile);
+				WebElement upload = browser.operation("post", "/paimon/tables/{database}/{table}/uploads");
+				String uploaded = browser.execute(upload, Map.of("database", "console", "table", "events"), arrowFile);
 				assertThat(JsonPath.<Boolean>read(uploaded, "$.committed")).as(uploaded).isTrue();
 				assertThat(JsonPath.<Integer>read(uploaded, "$.rows")).as(uploaded).isEqualTo(2);
-				screenshot(browser, "04-uploaded", upload.findElement(By.cssSelector(".live-responses-table")));
-			}
-			finally {
-				browser.quit();
+				browser.screenshot("04-uploaded", upload.findElement(By.cssSelector(".live-responses-table")));
 			}
 		}
 		try (Warehouse fixture = new Warehouse(warehouse)) {
 			assertThat(fixture.idNames("console.events")).containsExactlyInAnyOrder("1:alice", "2:bob");
 		}
 		for (String step : List.of("01-sign-in", "02-signed-in", "03-tables", "04-uploaded")) {
-			Path screenshot = SCREENSHOTS.resolve(step + ".png");
+			Path screenshot = ConsoleBrowser.screenshotOf(step);
 			assertThat(Files.size(screenshot)).as("screenshot %s", screenshot).isGreaterThan(10_000);
 		}
 	}
@@ -143,32 +120,25 @@ class AdminConsoleTests {
 				"--paimon.admin.credentials.console-writer.token-hashes=" + AccessMatrix.hash(token),
 				"--paimon.admin.credentials.console-writer.scopes=ingest",
 				"--paimon.admin.credentials.console-writer.tables=console.*")) {
-			assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-					"the admin console test needs Chromium and its driver at " + CHROMIUM + " and " + CHROMEDRIVER
-							+ " (apt-get install chromium chromium-driver)");
-			WebDriver browser = browser();
-			try {
-				WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
-				browser.get(app.uri(CONSOLE).toString());
+			try (ConsoleBrowser browser = ConsoleBrowser.start(this.temp)) {
+				WebDriverWait wait = browser.await();
+				browser.driver().get(app.uri(CONSOLE).toString());
 				wait.until(ExpectedConditions.elementToBeClickable(By.id("paimon-admin-token"))).sendKeys(token);
-				browser.findElement(By.id("paimon-sign-in-button")).click();
+				browser.driver().findElement(By.id("paimon-sign-in-button")).click();
 				wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".opblock-summary-path")));
 
-				String listed = execute(wait, operation(wait, "get", "/paimon/tables"), Map.of());
+				String listed = browser.execute(browser.operation("get", "/paimon/tables"), Map.of());
 				assertThat(JsonPath.<List<String>>read(listed, "$[*].identifier")).containsExactly("console.events");
-				String uploaded = execute(wait, operation(wait, "post", "/paimon/tables/{database}/{table}/uploads"),
-						Map.of("database", "console", "table", "events"), arrowFile);
+				WebElement upload = browser.operation("post", "/paimon/tables/{database}/{table}/uploads");
+				String uploaded = browser.execute(upload, Map.of("database", "console", "table", "events"), arrowFile);
 				assertThat(JsonPath.<Boolean>read(uploaded, "$.committed")).as(uploaded).isTrue();
-				WebElement truncate = operation(wait, "post", "/paimon/tables/{database}/{table}/truncate");
-				String refused = execute(wait, truncate, Map.of("database", "console", "table", "events"), "403");
+				WebElement truncate = browser.operation("post", "/paimon/tables/{database}/{table}/truncate");
+				String refused = browser.execute(truncate, Map.of("database", "console", "table", "events"), "403");
 				assertThat(JsonPath.<String>read(refused, "$.scope")).isEqualTo("admin");
 				assertThat(refused).contains("console.events").doesNotContain(token);
-				screenshot(browser, "05-forbidden", truncate.findElement(By.cssSelector(".live-responses-table")));
+				browser.screenshot("05-forbidden", truncate.findElement(By.cssSelector(".live-responses-table")));
 				// a 403 is an answer, not a sign-out: the console stays signed in
-				assertThat(browser.findElement(By.id("paimon-sign-out")).getText()).isEqualTo("Sign out");
-			}
-			finally {
-				browser.quit();
+				assertThat(browser.driver().findElement(By.id("paimon-sign-out")).getText()).isEqualTo("Sign out");
 			}
 		}
 		try (Warehouse fixture = new Warehouse(warehouse)) {
@@ -187,86 +157,6 @@ class AdminConsoleTests {
 			assertThat(config.statusCode()).as(config.body()).isEqualTo(200);
 			assertThat(JsonPath.<List<String>>read(config.body(), "$.urls[*].name")).contains("Paimon admin");
 		}
-	}
-
-	/** Expands an operation and returns its block once Swagger UI rendered it. */
-	private static WebElement operation(WebDriverWait wait, String method, String path) {
-		By summary = By.cssSelector(".opblock-" + method + " .opblock-summary-path[data-path='" + path + "']");
-		WebElement link = wait.until(ExpectedConditions.elementToBeClickable(summary));
-		WebElement block = link.findElement(By.xpath("ancestor::div[contains(@class,'opblock ')][1]"));
-		link.click();
-		wait.until((driver) -> !block.findElements(By.cssSelector(".try-out__btn")).isEmpty());
-		return block;
-	}
-
-	/**
-	 * Clicks <em>Try it out</em>, types the parameters, chooses the file (if any) in the body's file
-	 * input, clicks <em>Execute</em> and returns the response body once it shows a 2xx status.
-	 */
-	private static String execute(WebDriverWait wait, WebElement block, Map<String, String> parameters, Path... file) {
-		return execute(wait, block, parameters, "2", file);
-	}
-
-	/** Runs an operation in the page and returns the response body shown, checking the status's first digits. */
-	private static String execute(WebDriverWait wait, WebElement block, Map<String, String> parameters,
-			String status, Path... file) {
-		block.findElement(By.cssSelector(".try-out__btn")).click();
-		parameters.forEach((name, value) -> {
-			WebElement input = wait.until((driver) -> block
-				.findElements(By.cssSelector("tr[data-param-name='" + name + "'] input"))
-				.stream()
-				.findFirst()
-				.orElse(null));
-			input.clear();
-			input.sendKeys(value);
-		});
-		if (file.length > 0) {
-			List<WebElement> types = block.findElements(By.cssSelector(".body-param-content-type select"));
-			if (!types.isEmpty()) {
-				new Select(types.get(0)).selectByVisibleText(ARROW);
-			}
-			WebElement chooser = wait.until((driver) -> block.findElements(By.cssSelector("input[type='file']"))
-				.stream()
-				.findFirst()
-				.orElse(null));
-			chooser.sendKeys(file[0].toAbsolutePath().toString());
-		}
-		block.findElement(By.cssSelector(".btn.execute")).click();
-		WebElement shown = wait.until((driver) -> block
-			.findElements(By.cssSelector(".live-responses-table .response .response-col_status"))
-			.stream()
-			.findFirst()
-			.orElse(null));
-		String body = wait.until((driver) -> {
-			List<WebElement> bodies = block.findElements(By
-					.cssSelector(".live-responses-table .response-col_description pre"));
-			return bodies.isEmpty() || bodies.get(0).getText().isBlank() ? null : bodies.get(0).getText();
-		});
-		assertThat(shown.getText()).as("status of the request; response: %s", body).startsWith(status);
-		return body;
-	}
-
-	private WebDriver browser() throws Exception {
-		ChromeOptions options = new ChromeOptions();
-		options.setBinary(CHROMIUM.toFile());
-		options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-				"--disable-background-networking", "--disable-component-update", "--disable-sync",
-				"--disable-dev-shm-usage", "--window-size=1400,1200",
-				"--user-data-dir=" + Files.createTempDirectory(this.temp, "chromium-profile"));
-		ChromeDriverService service = new ChromeDriverService.Builder()
-			.usingDriverExecutable(CHROMEDRIVER.toFile())
-			.usingAnyFreePort()
-			.withLogFile(this.temp.resolve("chromedriver.log").toFile())
-			.build();
-		return new ChromeDriver(service, options);
-	}
-
-	/** Scrolls an element to the middle of the window and saves a screenshot of the step. */
-	private static void screenshot(WebDriver browser, String step, WebElement shown) throws Exception {
-		((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView({block: 'center'})", shown);
-		File shot = ((ChromeDriver) browser).getScreenshotAs(OutputType.FILE);
-		Files.createDirectories(SCREENSHOTS);
-		Files.copy(shot.toPath(), SCREENSHOTS.resolve(step + ".png"), StandardCopyOption.REPLACE_EXISTING);
 	}
 
 	private static void assertSpec(String spec) {
