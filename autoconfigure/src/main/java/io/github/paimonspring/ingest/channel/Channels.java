@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 
 import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.ingest.ChannelFencedException;
@@ -40,6 +41,9 @@ import org.jspecify.annotations.Nullable;
 public final class Channels {
 
 	private static final int MAX_NAME_LENGTH = 128;
+
+	/** A channel name's characters; compiled once, as names are checked on every append. */
+	private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
 	private final KeyClaims claims;
 
@@ -239,7 +243,7 @@ public final class Channels {
 	 */
 	public static void checkName(String table, @Nullable String channel) {
 		if (channel == null || channel.isEmpty() || channel.length() > MAX_NAME_LENGTH
-				|| !channel.matches("[A-Za-z0-9._-]+")) {
+				|| !NAME.matcher(channel).matches()) {
 			throw new PaimonArgumentException(table, "channel name must be 1 to " + MAX_NAME_LENGTH
 					+ " letters, digits, '.', '_' or '-'");
 		}
