@@ -38,6 +38,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -65,7 +66,8 @@ import org.slf4j.LoggerFactory;
  * {@code bench.flink.checkpoint-ms} (500), {@code bench.flink.classpath} (the job's class path file written by
  * {@code kafka/src/bench/flink/pom.xml}), {@code bench.flink.classes} (its compiled classes), {@code bench.heap}
  * (each measured JVM's {@code -Xmx}, 4g), {@code bench.poll-ms} (100), {@code bench.timeout-seconds} (600 per side
- * and round), {@code bench.work} (warehouses and logs), {@code bench.out} (the markdown report).
+ * and round), {@code bench.work} (warehouses and logs), {@code bench.out} (the markdown report), {@code bench.cds}
+ * (false; true starts every side's JVMs with a class data archive of its own, see {@link CdsArchives}).
  * <p>
  * Run: {@code mvn -B -pl kafka -am -Pbench-flink verify -DskipTests}.
  */
@@ -91,8 +93,12 @@ public final class FlinkComparisonBenchmark {
 
 	private String bootstrapServers = "";
 
+	/** Class data sharing for the measured JVMs, or {@code null} without {@code bench.cds}. */
+	private final @Nullable CdsArchives cds;
+
 	private FlinkComparisonBenchmark(Settings settings) {
 		this.settings = settings;
+		this.cds = settings.cds() ? new CdsArchives(settings.work().resolve("cds")) : null;
 	}
 
 	public static void main(String[] args) throws Exception {
@@ -161,7 +167,7 @@ public final class FlinkComparisonBenchmark {
 	/** The run's settings, from system properties. */
 	record Settings(int records, int rounds, int partitions, List<Side> sides, List<String> pipelineArgs,
 			int flinkParallelism, long flinkCheckpointMillis, Path flinkClasspath, Path flinkClasses, String heap,
-			long pollMillis, long timeoutSeconds, Path work, Path out) {
+			long pollMillis, long timeoutSeconds, Path work, Path out, boolean cds) {
 
 		static Settings fromSystemProperties() {
 			// "-" (the profile's default) or empty: none
@@ -181,7 +187,8 @@ public final class FlinkComparisonBenchmark {
 					System.getProperty("bench.heap", "4g"), Long.getLong("bench.poll-ms", 100),
 					Long.getLong("bench.timeout-seconds", 600),
 					Path.of(System.getProperty("bench.work", "target/bench-flink/runs")),
-					Path.of(System.getProperty("bench.out", "target/flink-comparison-results.md")));
+					Path.of(System.getProperty("bench.out", "target/flink-comparison-results.md")),
+					Boolean.getBoolean("bench.cds"));
 		}
 
 	}
@@ -196,6 +203,13 @@ public final class FlinkComparisonBenchmark {
 		long bytes = produce(topic);
 		System.out.printf(Locale.ROOT, "produced %,d records (%,d bytes of values, %d on average) into %s, %d "
 				+ "partitions; load %s%n", s.records(), bytes, bytes / s.records(), topic, s.partitions(), load());
+		if (this.cds != null) {
+			for (Side side : s.sides()) {
+				Result training = measure(-1, side, topic, flinkClasspath);
+				System.out.printf(Locale.ROOT, "class data sharing: %s trained (all rows at %.2f s), archive %s%n",
+						side.title, training.end(), this.cds.archive(side.name()));
+			}
+		}
 		List<Result> results = new ArrayList<>();
 		for (int round = 0; round < s.rounds(); round++) {
 			List<Side> order = new ArrayList<>(s.sides());
@@ -338,19 +352,24 @@ public final class FlinkComparisonBenchmark {
 
 	private Result measure(int round, Side side, String topic, String flinkClasspath) throws Exception {
 		Settings s = this.settings;
-		String name = "round-" + round + "-" + side.name().toLowerCase(Locale.ROOT);
+		boolean training = round < 0; // the unmeasured run that writes the side's class data archive
+		String name = (training ? "cds-training" : "round-" + round) + "-" + side.name().toLowerCase(Locale.ROOT);
 		Path warehouse = s.work().resolve(name + "-warehouse");
 		deleteRecursively(warehouse); // fresh: a table left by an earlier run would count as done at once
 		Path log = s.work().resolve(name + ".log");
 		String group = "bench-" + name + "-" + System.currentTimeMillis();
+		List<String> sharing = (this.cds == null) ? List.of()
+				: training ? this.cds.training(side.name()) : this.cds.use(side.name());
+		String classpath = (this.cds != null) ? this.cds.jarsOnly(testClasspath()) : testClasspath();
 		List<String> command = switch (side) {
-			case PIPELINE -> javaCommand(s.heap(), pipelineJvmOptions(), testClasspath(),
+			case PIPELINE -> javaCommand(s.heap(), concat(pipelineJvmOptions(), sharing), classpath,
 					PipelineBenchApp.class.getName(), pipelineArguments(warehouse, topic, group));
-			case FLINK -> javaCommand(s.heap(), FLINK_JVM_OPTIONS, flinkClasspath,
+			case FLINK -> javaCommand(s.heap(), concat(FLINK_JVM_OPTIONS, sharing),
+					(this.cds != null) ? this.cds.jarsOnly(flinkClasspath) : flinkClasspath,
 					"io.github.paimonspring.kafka.bench.flink.FlinkSqlJob",
 					List.of(this.bootstrapServers, topic, group, warehouse.toAbsolutePath().toUri().toString(),
 							Integer.toString(s.flinkParallelism()), Long.toString(s.flinkCheckpointMillis())));
-			case PARSE -> javaCommand(s.heap(), List.of(), testClasspath(), ParseOnlyConsumer.class.getName(),
+			case PARSE -> javaCommand(s.heap(), sharing, classpath, ParseOnlyConsumer.class.getName(),
 					List.of(this.bootstrapServers, topic, group, Integer.toString(s.records())));
 		};
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
@@ -369,7 +388,7 @@ public final class FlinkComparisonBenchmark {
 					marks.rows[2], marks.seconds(3), marks.rows[3], cpu, loadBefore + " → " + load());
 		}
 		finally {
-			kill(process);
+			kill(process, training);
 		}
 	}
 
@@ -512,6 +531,10 @@ public final class FlinkComparisonBenchmark {
 	}
 
 	/** {@code bench.pipeline.jvm}: further options of the pipeline's JVM (a flight recording, say), space-separated. */
+	private static List<String> concat(List<String> first, List<String> second) {
+		return Stream.concat(first.stream(), second.stream()).toList();
+	}
+
 	private static List<String> pipelineJvmOptions() {
 		String options = System.getProperty("bench.pipeline.jvm", "").trim();
 		return (options.isEmpty() || options.equals("-")) ? List.of() : List.of(options.split("\\s+"));
@@ -532,10 +555,14 @@ public final class FlinkComparisonBenchmark {
 				+ Files.readString(s.flinkClasspath()).trim();
 	}
 
-	private void kill(Process process) throws InterruptedException {
-		if (Boolean.getBoolean("bench.graceful-stop")) { // lets a JVM write its flight recording, for profiles
+	/**
+	 * Ends a measured JVM; a training run (and any with {@code bench.graceful-stop}, for flight recordings and
+	 * profiles) first gets SIGTERM and time to exit, as its class data archive is written on exit.
+	 */
+	private void kill(Process process, boolean training) throws InterruptedException {
+		if (training || Boolean.getBoolean("bench.graceful-stop")) {
 			process.destroy();
-			process.waitFor(30, TimeUnit.SECONDS);
+			process.waitFor(training ? 120 : 30, TimeUnit.SECONDS);
 		}
 		process.descendants().forEach(ProcessHandle::destroyForcibly);
 		process.destroyForcibly();
@@ -545,7 +572,7 @@ public final class FlinkComparisonBenchmark {
 
 	private void stopAll() throws InterruptedException {
 		for (Process process : new ArrayList<>(this.running)) {
-			kill(process);
+			kill(process, false);
 		}
 	}
 
@@ -582,6 +609,11 @@ public final class FlinkComparisonBenchmark {
 			out.append(String.format(Locale.ROOT,
 					"- Flink: local mode, parallelism %d, checkpoint every %d ms; %s%n", s.flinkParallelism(),
 					s.flinkCheckpointMillis(), flinkJars(flinkClasspath)));
+		}
+		if (s.cds()) {
+			out.append("- class data sharing (bench.cds): every side's JVMs start with -XX:SharedArchiveFile, a "
+					+ "dynamic archive written by one unmeasured run of that side on the same topic "
+					+ "(-XX:ArchiveClassesAtExit)\n");
 		}
 		out.append("\nTimes from just before the JVM's process starts. Steady = rows/s between the first observation "
 				+ "with ≥ 10 % and the first with ≥ 90 % of the rows committed (parse-only: parsed). CPU = the "
