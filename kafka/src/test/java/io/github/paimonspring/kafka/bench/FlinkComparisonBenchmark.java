@@ -530,11 +530,11 @@ public final class FlinkComparisonBenchmark {
 		return command;
 	}
 
-	/** {@code bench.pipeline.jvm}: further options of the pipeline's JVM (a flight recording, say), space-separated. */
 	private static List<String> concat(List<String> first, List<String> second) {
 		return Stream.concat(first.stream(), second.stream()).toList();
 	}
 
+	/** {@code bench.pipeline.jvm}: further options of the pipeline's JVM (a flight recording, say), space-separated. */
 	private static List<String> pipelineJvmOptions() {
 		String options = System.getProperty("bench.pipeline.jvm", "").trim();
 		return (options.isEmpty() || options.equals("-")) ? List.of() : List.of(options.split("\\s+"));
