@@ -49,10 +49,11 @@ import org.slf4j.LoggerFactory;
  * into a new 4-partition topic before anything is measured.</li>
  * <li>Each round runs every side once, each in a cold JVM into a fresh local warehouse with its own consumer group
  * from the earliest offsets; the order alternates per round. The sides: the pipeline ({@link PipelineBenchApp}
- * with the module's defaults and {@code -Dbench.pipeline.args}); the Flink job ({@code FlinkSqlJob} of
- * {@code kafka/src/bench/flink}: {@code INSERT INTO} a Paimon table {@code SELECT ... FROM} a Kafka table, local
- * mode, parallelism 2, a checkpoint every 500 ms, the commit interval of the pipeline); the parse-only consumer
- * ({@link ParseOnlyConsumer}).</li>
+ * with the module's defaults, {@code concurrency} = the Flink job's parallelism — as many consumer threads as
+ * Flink has source and sink subtasks — and {@code -Dbench.pipeline.args}, which may set another); the Flink job
+ * ({@code FlinkSqlJob} of {@code kafka/src/bench/flink}: {@code INSERT INTO} a Paimon table {@code SELECT ... FROM}
+ * a Kafka table, local mode, parallelism {@code bench.flink.parallelism}, a checkpoint every 500 ms, the commit
+ * interval of the pipeline); the parse-only consumer ({@link ParseOnlyConsumer}).</li>
  * <li>Everything is measured here, outside the measured JVMs: from just before the JVM's process starts until the
  * latest snapshot of its table holds all N rows ({@code totalRecordCount}, polled every {@code bench.poll-ms});
  * the first commit (the first snapshot with rows); steady state = the rows committed between the first observation
@@ -67,7 +68,10 @@ import org.slf4j.LoggerFactory;
  * {@code kafka/src/bench/flink/pom.xml}), {@code bench.flink.classes} (its compiled classes), {@code bench.heap}
  * (each measured JVM's {@code -Xmx}, 4g), {@code bench.poll-ms} (100), {@code bench.timeout-seconds} (600 per side
  * and round), {@code bench.work} (warehouses and logs), {@code bench.out} (the markdown report), {@code bench.cds}
- * (false; true starts every side's JVMs with a class data archive of its own, see {@link CdsArchives}).
+ * (false; true starts every side's JVMs with a class data archive of its own, see {@link CdsArchives}),
+ * {@code bench.warm-up} (true: before the rounds a parse-only consumer reads the topic once, unmeasured, so that
+ * the broker's JIT has compiled its fetch path before the first measured side — always the pipeline — reads;
+ * the class data sharing runs do that too).
  * <p>
  * Run: {@code mvn -B -pl kafka -am -Pbench-flink verify -DskipTests}.
  */
@@ -167,7 +171,7 @@ public final class FlinkComparisonBenchmark {
 	/** The run's settings, from system properties. */
 	record Settings(int records, int rounds, int partitions, List<Side> sides, List<String> pipelineArgs,
 			int flinkParallelism, long flinkCheckpointMillis, Path flinkClasspath, Path flinkClasses, String heap,
-			long pollMillis, long timeoutSeconds, Path work, Path out, boolean cds) {
+			long pollMillis, long timeoutSeconds, Path work, Path out, boolean cds, boolean warmUp) {
 
 		static Settings fromSystemProperties() {
 			// "-" (the profile's default) or empty: none
@@ -188,7 +192,8 @@ public final class FlinkComparisonBenchmark {
 					Long.getLong("bench.timeout-seconds", 600),
 					Path.of(System.getProperty("bench.work", "target/bench-flink/runs")),
 					Path.of(System.getProperty("bench.out", "target/flink-comparison-results.md")),
-					Boolean.getBoolean("bench.cds"));
+					Boolean.getBoolean("bench.cds"),
+					!System.getProperty("bench.warm-up", "true").equals("false"));
 		}
 
 	}
@@ -209,6 +214,11 @@ public final class FlinkComparisonBenchmark {
 				System.out.printf(Locale.ROOT, "class data sharing: %s trained (all rows at %.2f s), archive %s%n",
 						side.title, training.end(), this.cds.archive(side.name()));
 			}
+		}
+		else if (s.warmUp()) {
+			Result warmUp = measure(-1, Side.PARSE, topic, flinkClasspath);
+			System.out.printf(Locale.ROOT, "warm-up (not measured): a parse-only consumer read the topic once, all "
+					+ "records at %.2f s, so that the first measured side does not meet a cold broker%n", warmUp.end());
 		}
 		List<Result> results = new ArrayList<>();
 		for (int round = 0; round < s.rounds(); round++) {
@@ -352,8 +362,10 @@ public final class FlinkComparisonBenchmark {
 
 	private Result measure(int round, Side side, String topic, String flinkClasspath) throws Exception {
 		Settings s = this.settings;
-		boolean training = round < 0; // the unmeasured run that writes the side's class data archive
-		String name = (training ? "cds-training" : "round-" + round) + "-" + side.name().toLowerCase(Locale.ROOT);
+		boolean unmeasured = round < 0;
+		boolean training = unmeasured && this.cds != null; // the unmeasured run that writes a class data archive
+		String name = (unmeasured ? (training ? "cds-training" : "warm-up") : "round-" + round) + "-"
+				+ side.name().toLowerCase(Locale.ROOT);
 		Path warehouse = s.work().resolve(name + "-warehouse");
 		deleteRecursively(warehouse); // fresh: a table left by an earlier run would count as done at once
 		Path log = s.work().resolve(name + ".log");
@@ -408,8 +420,16 @@ public final class FlinkComparisonBenchmark {
 		args.add("--paimon.kafka.pipelines.events.auto-offset-reset=earliest");
 		args.add("--paimon.kafka.pipelines.events.columns.partition=kafka_partition");
 		args.add("--paimon.kafka.pipelines.events.columns.offset=kafka_offset");
+		if (pipelineConcurrency()) {
+			args.add("--paimon.kafka.pipelines.events.concurrency=" + this.settings.flinkParallelism());
+		}
 		args.addAll(this.settings.pipelineArgs());
 		return args;
+	}
+
+	/** Whether the pipeline gets the Flink job's parallelism as its concurrency (not set by bench.pipeline.args). */
+	private boolean pipelineConcurrency() {
+		return this.settings.pipelineArgs().stream().noneMatch((arg) -> arg.contains(".concurrency="));
 	}
 
 	/** Times (nanoTime) and rows of: the first commit, ≥ 10 %, ≥ 90 %, all rows. */
@@ -604,6 +624,8 @@ public final class FlinkComparisonBenchmark {
 		out.append("- broker: spring-kafka-test's EmbeddedKafkaKraftBroker in its own JVM (-Xmx1g), ")
 			.append(brokerSettings()).append('\n');
 		out.append("- pipeline: the module's defaults")
+			.append(pipelineConcurrency()
+					? " with concurrency " + s.flinkParallelism() + " (the Flink job's parallelism)" : "")
 			.append(s.pipelineArgs().isEmpty() ? "" : ", plus " + String.join(" ", s.pipelineArgs())).append('\n');
 		if (s.sides().contains(Side.FLINK)) {
 			out.append(String.format(Locale.ROOT,
@@ -614,6 +636,10 @@ public final class FlinkComparisonBenchmark {
 			out.append("- class data sharing (bench.cds): every side's JVMs start with -XX:SharedArchiveFile, a "
 					+ "dynamic archive written by one unmeasured run of that side on the same topic "
 					+ "(-XX:ArchiveClassesAtExit)\n");
+		}
+		else if (s.warmUp()) {
+			out.append("- warm-up: before the rounds a parse-only consumer read the topic once, not measured (the "
+					+ "broker's fetch path is compiled before the first measured side reads)\n");
 		}
 		out.append("\nTimes from just before the JVM's process starts. Steady = rows/s between the first observation "
 				+ "with ≥ 10 % and the first with ≥ 90 % of the rows committed (parse-only: parsed). CPU = the "
