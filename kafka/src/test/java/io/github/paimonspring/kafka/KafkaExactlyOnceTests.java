@@ -16,8 +16,9 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -25,8 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A topic with 4 partitions and 200,000 JSON records consumed into a table by a pipeline that is stopped
- * and started again half way: the table holds every record exactly once, each partition's channel
- * committed its last offset, and Kafka's committed offsets follow the table's (never ahead).
+ * and started again half way, with one consumer and with two (each with its own partitions): the table holds
+ * every record exactly once, each partition's channel committed its last offset, and Kafka's committed
+ * offsets follow the table's (never ahead).
  */
 class KafkaExactlyOnceTests {
 
@@ -37,11 +39,13 @@ class KafkaExactlyOnceTests {
 	@TempDir
 	Path warehouse;
 
-	@Test
-	void fourPartitionsAnd200000JsonRecordsLandExactlyOnceAcrossARestart() throws Exception {
+	@ParameterizedTest(name = "concurrency {0}")
+	@ValueSource(ints = { 1, 2 })
+	void fourPartitionsAnd200000JsonRecordsLandExactlyOnceAcrossARestart(int concurrency) throws Exception {
 		String topic = TestKafka.createTopic("events", PARTITIONS);
 		ApplicationContextRunner runner = KafkaPipelineFixture.runner(this.warehouse)
-			.withPropertyValues(KafkaPipelineFixture.eventsPipeline(topic));
+			.withPropertyValues(KafkaPipelineFixture.eventsPipeline(topic))
+			.withPropertyValues("paimon.kafka.pipelines.events.concurrency=" + concurrency);
 		try (KafkaProducer<byte[], byte[]> producer = TestKafka.producer()) {
 			produce(producer, topic, 0, RECORDS / 2);
 			runner.run((context) -> {
