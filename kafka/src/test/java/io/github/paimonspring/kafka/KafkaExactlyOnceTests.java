@@ -61,6 +61,10 @@ class KafkaExactlyOnceTests {
 		runner.run((context) -> {
 			assertThat(context).hasNotFailed();
 			PaimonOperations paimon = context.getBean(PaimonOperations.class);
+			assertThat(KafkaPipelineFixture.await(() -> TestKafka.membersWithPartitions("paimon-events") == concurrency,
+					Duration.ofMinutes(1)))
+				.as("each of the %d consumer threads holds partitions", concurrency)
+				.isTrue();
 			assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "events", topic, PARTITIONS, Duration.ofMinutes(3)))
 				.as("every partition's last offset committed to the table").isTrue();
 			for (int partition = 0; partition < PARTITIONS; partition++) {
