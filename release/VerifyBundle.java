@@ -51,6 +51,7 @@ public final class VerifyBundle {
 		PUBLISHED.put("paimon-spring-boot-dependencies", "pom");
 		PUBLISHED.put("paimon-spring-boot-autoconfigure", "jar");
 		PUBLISHED.put("paimon-spring-boot-starter", "jar");
+		PUBLISHED.put("paimon-spring-boot-s3", "jar");
 		PUBLISHED.put("paimon-spring-boot-admin", "jar");
 		PUBLISHED.put("paimon-spring-boot-kafka", "jar");
 		PUBLISHED.put("paimon-spring-boot-test", "jar");

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import io.github.paimonspring.catalog.CatalogCreation;
 import io.github.paimonspring.catalog.PaimonTables;
+import io.github.paimonspring.catalog.PreferredFileIOLoader;
 import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.cluster.PostgresCommitLockFactory;
@@ -29,7 +30,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
-import org.apache.paimon.options.Options;
+import org.apache.paimon.fs.FileIOLoader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,8 +80,9 @@ public final class PaimonAutoConfiguration {
 	 */
 	@Bean
 	PaimonCatalogSettings paimonCatalogSettings(PaimonProperties properties,
-			ObjectProvider<PaimonConnectionDetails> connectionDetails) {
-		return PaimonCatalogSettings.resolve(properties.getCatalog(), connectionDetails.orderedStream().toList());
+			ObjectProvider<PaimonConnectionDetails> connectionDetails, ObjectProvider<FileIOLoader> fileIOLoaders) {
+		return PaimonCatalogSettings.resolve(properties.getCatalog(), connectionDetails.orderedStream().toList(),
+				fileIOLoaders.orderedStream().toList());
 	}
 
 	@Bean(destroyMethod = "close")
@@ -103,7 +105,12 @@ public final class PaimonAutoConfiguration {
 		logger.info("Creating Paimon catalog (metastore={}, warehouse={})", options.get("metastore"),
 				options.get("warehouse"));
 		try {
-			return CatalogCreation.create(CatalogContext.create(Options.fromMap(options)));
+			CatalogContext context = settings.catalogContext(options);
+			PreferredFileIOLoader preferred = settings.fileIOLoader();
+			if (preferred != null) {
+				preferred.checkAccess(settings.warehouse(), context);
+			}
+			return CatalogCreation.create(context);
 		}
 		catch (NoClassDefFoundError ex) {
 			String missing = ex.getMessage();

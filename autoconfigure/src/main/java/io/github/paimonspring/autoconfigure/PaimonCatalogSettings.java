@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import io.github.paimonspring.catalog.PreferredFileIOLoader;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.fs.FileIOLoader;
+import org.apache.paimon.options.Options;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,8 +37,11 @@ public final class PaimonCatalogSettings {
 
 	private final Map<String, String> options;
 
-	private PaimonCatalogSettings(Map<String, String> options) {
+	private final @Nullable PreferredFileIOLoader fileIOLoader;
+
+	private PaimonCatalogSettings(Map<String, String> options, @Nullable PreferredFileIOLoader fileIOLoader) {
 		this.options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+		this.fileIOLoader = fileIOLoader;
 	}
 
 	/**
@@ -46,6 +53,19 @@ public final class PaimonCatalogSettings {
 	 */
 	static PaimonCatalogSettings resolve(PaimonProperties.Catalog catalog,
 			List<PaimonConnectionDetails> connectionDetails) {
+		return resolve(catalog, connectionDetails, List.of());
+	}
+
+	/**
+	 * Resolves the settings, with the application's {@link FileIOLoader} beans, which Paimon asks first for the
+	 * schemes they serve (S3 through paimon-spring-boot-s3).
+	 * @param catalog {@code paimon.catalog.*}
+	 * @param connectionDetails the connection details beans, in order
+	 * @param fileIOLoaders the FileIO loader beans
+	 * @return the settings
+	 */
+	static PaimonCatalogSettings resolve(PaimonProperties.Catalog catalog,
+			List<PaimonConnectionDetails> connectionDetails, List<FileIOLoader> fileIOLoaders) {
 		PropertiesPaimonConnectionDetails properties = new PropertiesPaimonConnectionDetails(catalog);
 		Map<String, String> options = new LinkedHashMap<>(properties.getCatalogOptions());
 		String warehouse = properties.getWarehouse();
@@ -75,7 +95,7 @@ public final class PaimonCatalogSettings {
 			options.putIfAbsent(LOCK_ACQUIRE_TIMEOUT, DEFAULT_LOCK_ACQUIRE_TIMEOUT);
 			options.putIfAbsent(LOCK_CHECK_MAX_SLEEP, DEFAULT_LOCK_CHECK_MAX_SLEEP);
 		}
-		return new PaimonCatalogSettings(options);
+		return new PaimonCatalogSettings(options, PreferredFileIOLoader.of(fileIOLoaders));
 	}
 
 	/**
@@ -84,6 +104,26 @@ public final class PaimonCatalogSettings {
 	 */
 	public Map<String, String> options() {
 		return this.options;
+	}
+
+	/**
+	 * A Paimon catalog context for options (these settings' options, possibly customized), whose preferred
+	 * FileIO loader serves the schemes of the application's {@link FileIOLoader} beans.
+	 * @param catalogOptions the options
+	 * @return the context
+	 */
+	public CatalogContext catalogContext(Map<String, String> catalogOptions) {
+		return (this.fileIOLoader != null)
+				? CatalogContext.create(Options.fromMap(catalogOptions), this.fileIOLoader, null)
+				: CatalogContext.create(Options.fromMap(catalogOptions));
+	}
+
+	/**
+	 * The preferred FileIO loader, when the application has {@link FileIOLoader} beans.
+	 * @return the loader, or {@code null}
+	 */
+	public @Nullable PreferredFileIOLoader fileIOLoader() {
+		return this.fileIOLoader;
 	}
 
 	/**

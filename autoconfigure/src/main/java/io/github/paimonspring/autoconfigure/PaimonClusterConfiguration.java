@@ -10,7 +10,6 @@ import io.github.paimonspring.cluster.WarehouseStateStore;
 import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.fs.FileIO;
 import org.apache.paimon.fs.Path;
-import org.apache.paimon.options.Options;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -46,7 +45,7 @@ class PaimonClusterConfiguration {
 		}
 		String warehouse = settings.warehouse();
 		try {
-			CatalogContext context = CatalogContext.create(Options.fromMap(settings.options()));
+			CatalogContext context = settings.catalogContext(settings.options());
 			return new WarehouseStateStore(FileIO.get(new Path(warehouse), context), warehouse);
 		}
 		catch (IOException ex) {

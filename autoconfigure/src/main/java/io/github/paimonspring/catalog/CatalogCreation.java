@@ -43,10 +43,10 @@ public final class CatalogCreation {
 			catch (RuntimeException ex) {
 				if (isHadoopOnNewerJava(ex)) {
 					throw new IllegalStateException("The Paimon catalog's file system cannot start on Java "
-							+ Runtime.version().feature() + ": Hadoop's UserGroupInformation (bundled in paimon-s3 "
-							+ "1.4.2 for s3:// warehouses) calls Subject.getSubject, which Java 24 and later no longer "
-							+ "support; run s3:// warehouses on Java 17 to 22 (see docs/production.md, Java versions)",
-							ex);
+							+ Runtime.version().feature() + ": Hadoop's UserGroupInformation (in paimon-s3 1.4.2, or "
+							+ "another Hadoop file system) calls Subject.getSubject, which Java 24 and later no longer "
+							+ "support; for s3:// warehouses add io.github.paimonspring:paimon-spring-boot-s3, which "
+							+ "runs on every Java from 17 (see docs/production.md, S3)", ex);
 				}
 				if (attempt >= ATTEMPTS || !lostInitializationRace(ex)) {
 					throw ex;

@@ -8,14 +8,13 @@ import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.github.paimonspring.maintenance.WrittenTables;
 import io.github.paimonspring.support.Batches;
+import io.github.paimonspring.s3.autoconfigure.PaimonS3AutoConfiguration;
 import io.github.paimonspring.support.InJvmS3;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledForJreRange;
-import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -42,7 +41,8 @@ class PaimonConnectionDetailsTests {
 			"paimon.tables.events.schema.columns[1].type=STRING" };
 
 	private ApplicationContextRunner runner() {
-		return new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(PaimonAutoConfiguration.class))
+		return new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(PaimonS3AutoConfiguration.class, PaimonAutoConfiguration.class))
 			.withPropertyValues(EVENTS);
 	}
 
@@ -59,7 +59,6 @@ class PaimonConnectionDetailsTests {
 		});
 	}
 
-	@DisabledForJreRange(min = JRE.JAVA_24, disabledReason = InJvmS3.NOT_ON_JAVA_24)
 	@Test
 	void aConnectionDetailsBeanOnS3LeavesTheScheduledMaintenanceOffByDefault() throws Exception {
 		try (InJvmS3 s3 = new InJvmS3(this.dir.resolve("s3"), "lake")) {

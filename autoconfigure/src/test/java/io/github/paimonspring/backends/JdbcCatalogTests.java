@@ -14,6 +14,7 @@ import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.autoconfigure.PaimonConnectionDetails;
 import io.github.paimonspring.core.PaimonWriter;
 import io.github.paimonspring.support.Batches;
+import io.github.paimonspring.s3.autoconfigure.PaimonS3AutoConfiguration;
 import io.github.paimonspring.support.InJvmS3;
 import io.github.paimonspring.support.TestPostgres;
 import org.apache.arrow.memory.BufferAllocator;
@@ -26,8 +27,6 @@ import org.apache.paimon.table.Table;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledForJreRange;
-import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -90,7 +89,6 @@ class JdbcCatalogTests {
 			.run((context) -> assertThat(context.getBean(Catalog.class).listDatabases()).doesNotContain("crm"));
 	}
 
-	@DisabledForJreRange(min = JRE.JAVA_24, disabledReason = InJvmS3.NOT_ON_JAVA_24)
 	@Test
 	void connectionDetailsBeansArePreferredOverPropertiesAndMerged() throws Exception {
 		String catalogKey = "it_" + UUID.randomUUID().toString().replace("-", "");
@@ -120,7 +118,9 @@ class JdbcCatalogTests {
 							"true");
 				}
 			};
-			new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(PaimonAutoConfiguration.class))
+			new ApplicationContextRunner()
+				.withConfiguration(
+					AutoConfigurations.of(PaimonS3AutoConfiguration.class, PaimonAutoConfiguration.class))
 				// properties that the details must override
 				.withPropertyValues("paimon.catalog.warehouse=" + this.dir.resolve("ignored"),
 						"paimon.catalog.metastore=filesystem")

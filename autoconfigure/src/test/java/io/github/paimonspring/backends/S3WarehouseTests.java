@@ -7,6 +7,9 @@ import java.util.Map;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.s3.S3Clients;
+import io.github.paimonspring.s3.S3FileIO;
+import io.github.paimonspring.s3.S3FileIOLoader;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.InJvmS3;
 import io.github.paimonspring.write.ArrowCommitMessages;
@@ -28,17 +31,15 @@ import org.apache.paimon.table.Table;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledForJreRange;
-import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link PaimonWriter} on an {@code s3://} warehouse through {@code paimon-s3}, against S3Proxy in this
- * JVM: write, commit, read back with Paimon's reader, and abort.
+ * {@link PaimonWriter} on an {@code s3://} warehouse through paimon-spring-boot-s3's FileIO (the catalog context's
+ * preferred loader), against S3Proxy in this JVM: write, commit, read back with Paimon's reader, and abort. Runs on
+ * every Java the starter supports (17 to 25).
  */
-@DisabledForJreRange(min = JRE.JAVA_24, disabledReason = InJvmS3.NOT_ON_JAVA_24)
 class S3WarehouseTests {
 
 
@@ -47,12 +48,14 @@ class S3WarehouseTests {
 
 	@Test
 	void writeCommitReadAndAbortOnS3() throws Exception {
-		try (InJvmS3 s3 = new InJvmS3(this.dir.resolve("s3"),
-				"lake"); BufferAllocator allocator = new RootAllocator()) {
+		try (InJvmS3 s3 = new InJvmS3(this.dir.resolve("s3"), "lake"); S3Clients clients = new S3Clients();
+				BufferAllocator allocator = new RootAllocator()) {
 			Options options = new Options();
 			options.set("warehouse", "s3://lake/wh");
 			s3.catalogOptions().forEach(options::set);
-			try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options))) {
+			try (Catalog catalog = CatalogFactory
+				.createCatalog(CatalogContext.create(options, new S3FileIOLoader("s3", clients), null))) {
+				assertThat(S3OnNewerJavaTests.fileIO(catalog)).isInstanceOf(S3FileIO.class);
 				catalog.createDatabase("db", true);
 				catalog.createTable(Identifier.create("db", "t"), Schema.newBuilder()
 					.column("id", DataTypes.INT())

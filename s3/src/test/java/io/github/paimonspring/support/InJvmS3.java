@@ -33,11 +33,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class InJvmS3 implements AutoCloseable {
 
-	/** Why tests on S3 do not run on Java 24 and later (S3OnNewerJavaTests checks the message instead). */
-	public static final String NOT_ON_JAVA_24 = "paimon-s3 1.4.2 bundles a Hadoop that needs "
-			+ "Subject.getSubject (Java 22 at most); S3OnNewerJavaTests covers Java 24+";
-
-
 	public static final String ACCESS_KEY = "paimon-test-access";
 
 	public static final String SECRET_KEY = "paimon-test-secret";
