@@ -7,7 +7,6 @@ import java.util.Map;
 
 import io.github.paimonspring.catalog.CatalogCreation;
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.catalog.PreferredFileIOLoader;
 import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.cluster.PostgresCommitLockFactory;
@@ -29,7 +28,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.catalog.Catalog;
-import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.fs.FileIOLoader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -105,12 +103,8 @@ public final class PaimonAutoConfiguration {
 		logger.info("Creating Paimon catalog (metastore={}, warehouse={})", options.get("metastore"),
 				options.get("warehouse"));
 		try {
-			CatalogContext context = settings.catalogContext(options);
-			PreferredFileIOLoader preferred = settings.fileIOLoader();
-			if (preferred != null) {
-				preferred.checkAccess(settings.warehouse(), context);
-			}
-			return CatalogCreation.create(context);
+			settings.checkWarehouseAccess();
+			return CatalogCreation.create(settings.catalogContext(options));
 		}
 		catch (NoClassDefFoundError ex) {
 			String missing = ex.getMessage();

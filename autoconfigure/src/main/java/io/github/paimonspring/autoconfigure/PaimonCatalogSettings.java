@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.paimonspring.catalog.PreferredFileIOLoader;
 import org.apache.paimon.catalog.CatalogContext;
@@ -38,6 +39,8 @@ public final class PaimonCatalogSettings {
 	private final Map<String, String> options;
 
 	private final @Nullable PreferredFileIOLoader fileIOLoader;
+
+	private final AtomicBoolean warehouseChecked = new AtomicBoolean();
 
 	private PaimonCatalogSettings(Map<String, String> options, @Nullable PreferredFileIOLoader fileIOLoader) {
 		this.options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
@@ -116,6 +119,25 @@ public final class PaimonCatalogSettings {
 		return (this.fileIOLoader != null)
 				? CatalogContext.create(Options.fromMap(catalogOptions), this.fileIOLoader, null)
 				: CatalogContext.create(Options.fromMap(catalogOptions));
+	}
+
+	/**
+	 * Checks once that the warehouse can be reached when one of the application's {@link FileIOLoader} beans
+	 * serves it (an {@code s3://} warehouse with paimon-spring-boot-s3): a wrong endpoint, bucket or credentials
+	 * fail the start with the file system's own message.
+	 * @throws IllegalStateException when the warehouse cannot be reached
+	 */
+	public void checkWarehouseAccess() {
+		PreferredFileIOLoader loader = this.fileIOLoader;
+		if (loader != null && this.warehouseChecked.compareAndSet(false, true)) {
+			try {
+				loader.checkAccess(warehouse(), catalogContext(this.options));
+			}
+			catch (RuntimeException ex) {
+				this.warehouseChecked.set(false);
+				throw ex;
+			}
+		}
 	}
 
 	/**

@@ -45,6 +45,7 @@ class PaimonClusterConfiguration {
 		}
 		String warehouse = settings.warehouse();
 		try {
+			settings.checkWarehouseAccess();
 			CatalogContext context = settings.catalogContext(settings.options());
 			return new WarehouseStateStore(FileIO.get(new Path(warehouse), context), warehouse);
 		}

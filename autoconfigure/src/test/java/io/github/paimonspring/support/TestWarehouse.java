@@ -15,7 +15,6 @@ import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.catalog.Catalog;
-import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.BinaryString;
@@ -59,7 +58,7 @@ public class TestWarehouse implements AutoCloseable {
 		Options options = new Options();
 		catalogOptions.forEach(options::set);
 		options.set("cache-enabled", "false");
-		this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
+		this.catalog = CatalogFactory.createCatalog(S3CatalogContexts.create(options.toMap()));
 		try {
 			this.catalog.createDatabase("default", true);
 		}

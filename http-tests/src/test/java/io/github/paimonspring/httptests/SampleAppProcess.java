@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -42,13 +43,20 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	public static SampleAppProcess start(Path warehouse, List<String> jvmOptions, String... args) throws Exception {
+		return start(warehouse, Map.of(), jvmOptions, args);
+	}
+
+	/** Starts the jar with these variables added to (or, with an empty value, removed from) its environment. */
+	public static SampleAppProcess start(Path warehouse, Map<String, String> environment, List<String> jvmOptions,
+			String... args) throws Exception {
 		int port;
 		try (ServerSocket socket = new ServerSocket(0)) {
 			port = socket.getLocalPort();
 		}
 		Path log = Files.createTempFile("sample-app-", ".log");
-		Process process = processBuilder(command(warehouse, port, jvmOptions,
-				args)).redirectOutput(log.toFile()).start();
+		Process process = processBuilder(command(warehouse, port, jvmOptions, args), environment)
+			.redirectOutput(log.toFile())
+			.start();
 		SampleAppProcess app = new SampleAppProcess(process, port, log);
 		try {
 			app.awaitReady();
@@ -70,13 +78,20 @@ public final class SampleAppProcess implements AutoCloseable {
 	 */
 	public static Exit runUntilExit(Path warehouse, List<String> jvmOptions, Duration timeout, String... args)
 			throws Exception {
+		return runUntilExit(warehouse, Map.of(), jvmOptions, timeout, args);
+	}
+
+	/** {@link #runUntilExit(Path, List, Duration, String...)} with these variables in the environment. */
+	public static Exit runUntilExit(Path warehouse, Map<String, String> environment, List<String> jvmOptions,
+			Duration timeout, String... args) throws Exception {
 		int port;
 		try (ServerSocket socket = new ServerSocket(0)) {
 			port = socket.getLocalPort();
 		}
 		Path log = Files.createTempFile("sample-app-", ".log");
-		Process process = processBuilder(command(warehouse, port, jvmOptions,
-				args)).redirectOutput(log.toFile()).start();
+		Process process = processBuilder(command(warehouse, port, jvmOptions, args), environment)
+			.redirectOutput(log.toFile())
+			.start();
 		try {
 			if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 				process.destroyForcibly().waitFor();
@@ -91,11 +106,19 @@ public final class SampleAppProcess implements AutoCloseable {
 	}
 
 	/** The sample app reads these from the environment; the tests pass everything as arguments. */
-	private static ProcessBuilder processBuilder(List<String> command) {
+	private static ProcessBuilder processBuilder(List<String> command, Map<String, String> environment) {
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
 		for (String variable : List.of("PORT", "PAIMON_WAREHOUSE", "PAIMON_ADMIN_ENABLED", "PAIMON_ADMIN_TOKEN")) {
 			builder.environment().remove(variable);
 		}
+		environment.forEach((name, value) -> {
+			if (value.isEmpty()) {
+				builder.environment().remove(name);
+			}
+			else {
+				builder.environment().put(name, value);
+			}
+		});
 		return builder;
 	}
 

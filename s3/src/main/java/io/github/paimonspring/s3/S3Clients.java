@@ -233,7 +233,8 @@ public final class S3Clients implements AutoCloseable {
 
 		private @Nullable String resolvedProvider() {
 			try {
-				return this.credentials.resolveCredentials().providerName().orElse(null);
+				String names = this.credentials.resolveCredentials().providerName().orElse(null);
+				return (names != null) ? CredentialSources.describe(names) : null;
 			}
 			catch (RuntimeException ex) {
 				return "none: " + ex.getMessage();

@@ -3,6 +3,7 @@ package io.github.paimonspring.s3;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
@@ -16,6 +17,9 @@ import software.amazon.awssdk.services.s3.S3Client;
  * {@link S3RequestException} that names operation, bucket, key, status and credentials.
  */
 final class S3Requests {
+
+	/** The operations whose 404 means that the object does not exist (for a listing, it means no bucket). */
+	private static final Set<String> OBJECT_READS = Set.of("HeadObject", "GetObject", "CopyObject");
 
 	private final S3Clients.Connection connection;
 
@@ -76,7 +80,7 @@ final class S3Requests {
 					detail = service.awsErrorDetails().errorMessage();
 				}
 			}
-			if (status == 404 && !"NoSuchBucket".equals(code) && !"NoSuchUpload".equals(code)) {
+			if (status == 404 && OBJECT_READS.contains(operation) && !"NoSuchBucket".equals(code)) {
 				FileNotFoundException missing = new FileNotFoundException("No such object: s3://" + bucket + "/" + key);
 				missing.initCause(ex);
 				return missing;

@@ -29,8 +29,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledForJreRange;
-import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,7 +60,7 @@ class FailoverTests {
 
 	@BeforeAll
 	void start() throws Exception {
-		this.catalog = SharedCatalog.onS3OrLocal(dir);
+		this.catalog = new SharedCatalog(dir);
 		for (String table : List.of("fo.keys", "fo.locked", "fo.stream", "fo.resend")) {
 			this.catalog.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT())
 				.column("name", DataTypes.STRING()).build());
@@ -89,7 +87,6 @@ class FailoverTests {
 	}
 
 	@Test
-	@DisabledForJreRange(min = JRE.JAVA_24, disabledReason = InJvmS3.NOT_ON_JAVA_24) // holds S3 requests
 	void keysOfAnInstanceKilledInsideTheCommitLockAreCommittedByTheSurvivor() throws Exception {
 		SampleAppProcess a = this.catalog.start("--paimon.ingest.commit-interval=200ms");
 		String instance = SharedCatalog.instanceId(a);

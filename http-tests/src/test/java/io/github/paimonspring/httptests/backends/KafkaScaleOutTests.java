@@ -69,7 +69,7 @@ class KafkaScaleOutTests {
 	@Test
 	void instancesJoinOneIsKilledAnotherFrozenAndEveryRecordLandsOnce() throws Exception {
 		String topic = TestKafka.createTopic("shop-events", PARTITIONS);
-		this.catalog = SharedCatalog.onS3OrLocal(this.dir);
+		this.catalog = new SharedCatalog(this.dir);
 		String[] kafka = { "--spring.profiles.active=kafka",
 				"--spring.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
 				"--paimon.kafka.pipelines.events.topics=" + topic, "--paimon.ingest.commit-interval=200ms",

@@ -28,8 +28,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledForJreRange;
-import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,7 +42,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Tag(TestPostgres.TAG)
-@DisabledForJreRange(min = JRE.JAVA_24, disabledReason = InJvmS3.NOT_ON_JAVA_24) // asserts S3 objects
 class MultiInstanceTests {
 
 	static final String TOKEN = "multi-instance";

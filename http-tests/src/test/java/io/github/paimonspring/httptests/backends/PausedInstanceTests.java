@@ -24,8 +24,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledForJreRange;
-import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,7 +38,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the primary-key table's data files hold each record once.
  */
 @Tag(TestPostgres.TAG)
-@DisabledForJreRange(min = JRE.JAVA_24, disabledReason = InJvmS3.NOT_ON_JAVA_24) // holds S3 requests
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PausedInstanceTests {
 

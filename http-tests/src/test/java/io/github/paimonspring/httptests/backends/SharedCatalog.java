@@ -26,9 +26,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The production topology in one machine: a JDBC catalog on the real PostgreSQL (its own
  * {@code catalog-key}, with the commit lock) and an S3 warehouse (S3Proxy in the test JVM), shared by
- * sample-app processes started with {@code --paimon.*} arguments only. On Java 24 and later, where
- * paimon-s3 1.4.2 cannot run ({@link InJvmS3#NOT_ON_JAVA_24}), {@link #onS3OrLocal} puts the warehouse
- * in a local directory all the processes share instead.
+ * sample-app processes started with {@code --paimon.*} arguments only, on every Java the starter supports
+ * (paimon-spring-boot-s3 serves the warehouse).
  */
 final class SharedCatalog implements AutoCloseable {
 
@@ -37,9 +36,6 @@ final class SharedCatalog implements AutoCloseable {
 	static final String TOKEN = "shared-catalog";
 
 	private static final ObjectMapper JSON = new ObjectMapper();
-
-	/** Whether paimon-s3 1.4.2 runs on this JVM (its Hadoop calls {@code Subject.getSubject}). */
-	static final boolean S3_RUNS_HERE = Runtime.version().feature() < 24;
 
 	/** The S3 warehouse; {@code null} when the warehouse is a local directory. */
 	final @Nullable InJvmS3 s3;
@@ -76,7 +72,7 @@ final class SharedCatalog implements AutoCloseable {
 	}
 
 	/**
-	 * The S3 warehouse, for tests that hold or inspect its requests (which run before Java 24 only).
+	 * The S3 warehouse, for tests that hold or inspect its requests.
 	 * @return the in-JVM S3 server
 	 */
 	InJvmS3 s3() {
@@ -84,16 +80,6 @@ final class SharedCatalog implements AutoCloseable {
 			throw new IllegalStateException("This catalog's warehouse is a local directory, not S3");
 		}
 		return this.s3;
-	}
-
-	/**
-	 * A catalog with its warehouse on S3 where paimon-s3 runs (before Java 24), in a shared local
-	 * directory otherwise: for tests of the instances, not of the storage.
-	 * @param dir the test's directory
-	 * @return the catalog
-	 */
-	static SharedCatalog onS3OrLocal(Path dir) throws Exception {
-		return new SharedCatalog(dir, S3_RUNS_HERE);
 	}
 
 	/** Starts an instance on the catalog, with the admin API and these further arguments. */

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,10 +30,10 @@ import com.sun.net.httpserver.HttpServer;
 import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
+import io.github.paimonspring.support.S3CatalogContexts;
 import io.github.paimonspring.support.InJvmS3;
 import io.github.paimonspring.support.TestPostgres;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.fs.FileIO;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.table.FileStoreTable;
@@ -40,11 +41,10 @@ import org.gaul.s3proxy.BlobStores;
 import org.gaul.s3proxy.S3Proxy;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledForJreRange;
-import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * The walkthrough "Two instances with java -jar" of {@code docs/production.md}, run as written: the
@@ -55,7 +55,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * another PostgreSQL than the documented {@code 127.0.0.1:5432} ({@link TestPostgres}), its URL and user.
  */
 @Tag(TestPostgres.TAG)
-@DisabledForJreRange(min = JRE.JAVA_24, disabledReason = InJvmS3.NOT_ON_JAVA_24) // the S3 walkthrough
 class TwoInstanceWalkthroughTests {
 
 	static final Path DOC = Path.of("..", "docs", "production.md");
@@ -243,8 +242,8 @@ class TwoInstanceWalkthroughTests {
 	}
 
 	/**
-	 * The region option of the walkthrough is the one the S3 client signs requests for ({@code s3.region}
-	 * is not: Hadoop has no {@code fs.s3a.region}, and the client signs for {@code us-east-2}).
+	 * The region option of the walkthrough is the one the S3 client signs requests for; {@code s3.region} means the
+	 * same (with paimon-s3 it did nothing), and the two with different values are refused.
 	 */
 	@Test
 	void documentedRegionIsTheSigningRegion() throws Exception {
@@ -254,17 +253,33 @@ class TwoInstanceWalkthroughTests {
 		assertThat(signingRegion(catalog, Map.of())).isEqualTo(region);
 		// a region other than the documented one (and the client's own default) shows up as well
 		assertThat(signingRegion(catalog, Map.of("s3.endpoint.region", "eu-west-3"))).isEqualTo("eu-west-3");
-		assertThat(signingRegion(catalog, Map.of("s3.endpoint.region", "us-east-2", "s3.region", "eu-west-3")))
-			.isEqualTo("us-east-2");
+		Map<String, String> alias = new LinkedHashMap<>(catalog);
+		alias.remove("s3.endpoint.region");
+		assertThat(signingRegion(alias, Map.of("s3.region", "ap-south-1"))).isEqualTo("ap-south-1");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> signingRegion(catalog, Map.of("s3.endpoint.region", "us-east-2", "s3.region",
+					"eu-west-3")))
+			.withMessageContaining("s3.endpoint.region is given twice with different values");
 	}
 
-	/** The region in the credential scope of the first request Paimon's S3 file system sends. */
+	/** The region in the credential scope of the first request the S3 FileIO sends. */
 	private static String signingRegion(Map<String, String> catalog, Map<String, String> overrides) throws Exception {
 		List<String> authorizations = new CopyOnWriteArrayList<>();
 		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		server.createContext("/", (exchange) -> {
 			authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
-			exchange.sendResponseHeaders(404, -1);
+			if ("GET".equals(exchange.getRequestMethod())) {
+				// an empty listing: nothing below the prefix
+				byte[] empty = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><ListBucketResult "
+						+ "xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Name>lake</Name><KeyCount>0</KeyCount>"
+						+ "<IsTruncated>false</IsTruncated></ListBucketResult>").getBytes(StandardCharsets.UTF_8);
+				exchange.getResponseHeaders().add("Content-Type", "application/xml");
+				exchange.sendResponseHeaders(200, empty.length);
+				exchange.getResponseBody().write(empty);
+			}
+			else {
+				exchange.sendResponseHeaders(404, -1);
+			}
 			exchange.close();
 		});
 		server.start();
@@ -279,7 +294,7 @@ class TwoInstanceWalkthroughTests {
 			options.put("s3.endpoint", "http://127.0.0.1:" + server.getAddress().getPort());
 			String location = catalog.get("warehouse") + "/" + UUID.randomUUID();
 			FileIO io = FileIO.get(new org.apache.paimon.fs.Path(location),
-					CatalogContext.create(Options.fromMap(options)));
+					S3CatalogContexts.create(options));
 			assertThat(io.exists(new org.apache.paimon.fs.Path(location))).isFalse();
 		}
 		finally {

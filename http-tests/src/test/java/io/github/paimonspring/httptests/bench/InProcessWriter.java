@@ -13,8 +13,8 @@ import io.github.paimonspring.core.PaimonWriter;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import io.github.paimonspring.support.S3CatalogContexts;
 import org.apache.paimon.catalog.Catalog;
-import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.options.Options;
 
@@ -32,7 +32,7 @@ public final class InProcessWriter {
 	public static void main(String[] args) throws Exception {
 		Options options = new Options();
 		options.set("warehouse", args[0]);
-		try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
+		try (Catalog catalog = CatalogFactory.createCatalog(S3CatalogContexts.create(options.toMap()));
 				BufferAllocator allocator = new RootAllocator();
 				BufferedReader commands = new BufferedReader(new InputStreamReader(System.in,
 						StandardCharsets.UTF_8))) {

@@ -19,8 +19,8 @@ import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
+import io.github.paimonspring.support.S3CatalogContexts;
 import io.github.paimonspring.support.InJvmS3;
-import org.apache.paimon.catalog.CatalogContext;
 import org.apache.paimon.data.BinaryString;
 import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.fs.FileIO;
@@ -144,7 +144,7 @@ public final class StartupBenchmark {
 	private static void upload(Path from, InJvmS3 s3) throws Exception {
 		Options options = new Options(s3.catalogOptions());
 		FileIO fileIO = FileIO.get(new org.apache.paimon.fs.Path("s3://lake/wh"),
-				CatalogContext.create(options));
+				S3CatalogContexts.create(options.toMap()));
 		List<Path> files;
 		try (Stream<Path> walk = Files.walk(from)) {
 			files = walk.filter(Files::isRegularFile).toList();

@@ -22,8 +22,6 @@ import org.apache.paimon.table.Table;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledForJreRange;
-import org.junit.jupiter.api.condition.JRE;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -50,7 +48,6 @@ class ConnectionDetailsTests {
 	@Nested
 	@PaimonTest(PeopleWriter.class)
 	@Import(S3Details.class)
-	@DisabledForJreRange(min = JRE.JAVA_24, disabledReason = InJvmS3.NOT_ON_JAVA_24)
 	class S3WarehouseOfTheDetailsIsKept {
 
 		@Autowired
