@@ -126,8 +126,11 @@ final class PartWriter {
 		}
 	}
 
-	/** Gives the write up: the upload, if any, is aborted. */
+	/** Gives the write up: the upload, if any, is aborted (once: a second call does nothing). */
 	void abort() {
+		if (this.failed) {
+			return;
+		}
 		this.failed = true;
 		this.buffer = new PartBuffer(0);
 		S3MultipartUpload current = this.upload;

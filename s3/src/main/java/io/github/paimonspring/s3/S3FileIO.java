@@ -76,6 +76,9 @@ public final class S3FileIO implements FileIO {
 
 	private transient volatile @Nullable S3Requests requests;
 
+	/** The clients this FileIO created itself, closed with it. */
+	private transient volatile @Nullable S3Clients ownClients;
+
 	/**
 	 * A FileIO with clients of its own (created when it is configured), for use outside a Spring application.
 	 */
@@ -116,6 +119,7 @@ public final class S3FileIO implements FileIO {
 				if (current == null) {
 					current = new S3Clients();
 					this.clients = current;
+					this.ownClients = current;
 				}
 			}
 		}
@@ -259,24 +263,16 @@ public final class S3FileIO implements FileIO {
 		S3Location location = S3Location.of(path);
 		S3Requests sender = requests(path);
 		if (!location.isRoot() && headObject(sender, location) != null) {
-			sender.send("DeleteObject", location.bucket(), location.key(), (client) -> client
-				.deleteObject(DeleteObjectRequest.builder().bucket(location.bucket()).key(location.key()).build()));
+			deleteObject(sender, location);
 			return true;
 		}
-		List<String> keys = new ArrayList<>();
-		String token = null;
-		do {
-			ListObjectsV2Response page = list(sender, location, false, token, null);
-			for (S3Object object : page.contents()) {
-				keys.add(object.key());
-			}
-			if (!recursive && keys.stream().anyMatch((key) -> !key.equals(location.prefix()))) {
-				throw new IOException("Cannot delete " + path + ": it is a directory that is not empty, and the "
-						+ "delete is not recursive");
-			}
-			token = page.nextContinuationToken();
+		if (!recursive && list(sender, location, false, null, 2).contents()
+			.stream()
+			.anyMatch((object) -> !object.key().equals(location.prefix()))) {
+			throw new IOException("Cannot delete " + path + ": it is a directory that is not empty, and the "
+					+ "delete is not recursive");
 		}
-		while (token != null);
+		List<String> keys = keysBelow(sender, location);
 		if (keys.isEmpty()) {
 			return false;
 		}
@@ -371,20 +367,10 @@ public final class S3FileIO implements FileIO {
 		HeadObjectResponse head = from.isRoot() ? null : headObject(sender, from);
 		if (head != null) {
 			copy(sender, from, to);
-			sender.send("DeleteObject", from.bucket(), from.key(), (client) -> client
-				.deleteObject(DeleteObjectRequest.builder().bucket(from.bucket()).key(from.key()).build()));
+			deleteObject(sender, from);
 			return true;
 		}
-		List<String> keys = new ArrayList<>();
-		String token = null;
-		do {
-			ListObjectsV2Response page = list(sender, from, false, token, null);
-			for (S3Object object : page.contents()) {
-				keys.add(object.key());
-			}
-			token = page.nextContinuationToken();
-		}
-		while (token != null);
+		List<String> keys = keysBelow(sender, from);
 		if (keys.isEmpty()) {
 			return false;
 		}
@@ -393,6 +379,26 @@ public final class S3FileIO implements FileIO {
 		}
 		deleteKeys(sender, from.bucket(), keys, true);
 		return true;
+	}
+
+	/** Every key below a directory (the marker {@code key/} included), one listing page after another. */
+	private static List<String> keysBelow(S3Requests sender, S3Location location) throws IOException {
+		List<String> keys = new ArrayList<>();
+		String token = null;
+		do {
+			ListObjectsV2Response page = list(sender, location, false, token, null);
+			for (S3Object object : page.contents()) {
+				keys.add(object.key());
+			}
+			token = page.nextContinuationToken();
+		}
+		while (token != null);
+		return keys;
+	}
+
+	private static void deleteObject(S3Requests sender, S3Location location) throws IOException {
+		sender.send("DeleteObject", location.bucket(), location.key(), (client) -> client
+			.deleteObject(DeleteObjectRequest.builder().bucket(location.bucket()).key(location.key()).build()));
 	}
 
 	private static void copy(S3Requests sender, S3Location from, S3Location to) throws IOException {
@@ -496,15 +502,23 @@ public final class S3FileIO implements FileIO {
 	private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
 		in.defaultReadObject();
 		this.clients = null;
+		this.ownClients = null;
 		this.requests = null;
 	}
 
 	/**
-	 * Closes the clients this FileIO created itself; shared clients are closed by their owner.
+	 * Closes the clients this FileIO created itself (without shared clients, or after deserialization); shared
+	 * clients are closed by their owner.
 	 */
 	@Override
 	public void close() {
-		// shared clients outlive a FileIO; a FileIO created without them keeps its own until the JVM ends
+		S3Clients own = this.ownClients;
+		if (own != null) {
+			this.ownClients = null;
+			this.clients = null;
+			this.requests = null;
+			own.close();
+		}
 	}
 
 	/** The files below a prefix, one listing page at a time. */

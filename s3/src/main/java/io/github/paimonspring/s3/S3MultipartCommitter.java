@@ -7,6 +7,7 @@ import java.util.List;
 import org.apache.paimon.fs.FileIO;
 import org.apache.paimon.fs.Path;
 import org.apache.paimon.fs.TwoPhaseOutputStream;
+import org.apache.paimon.rest.RESTTokenFileIO;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 
 /**
@@ -63,7 +64,8 @@ final class S3MultipartCommitter implements TwoPhaseOutputStream.Committer {
 	}
 
 	private S3FileIO s3(FileIO fileIO) throws IOException {
-		if (fileIO instanceof S3FileIO s3) {
+		FileIO unwrapped = (fileIO instanceof RESTTokenFileIO rest) ? rest.fileIO() : fileIO;
+		if (unwrapped instanceof S3FileIO s3) {
 			return s3;
 		}
 		throw new IOException("The multipart upload of " + this.target + " is committed through the S3 FileIO, not "

@@ -128,15 +128,24 @@ final class S3MultipartUpload {
 
 	/** Gives the upload up: cancels the parts not yet sent and aborts it in S3, so no part is left stored. */
 	void abort() {
+		// parts not started are dropped; parts on their way are waited for (bounded by the client's timeouts),
+		// so that none is stored after the abort (S3 may keep a part that completes during one)
 		for (Future<CompletedPart> part : this.active) {
-			part.cancel(true);
+			part.cancel(false);
 		}
 		for (Future<CompletedPart> part : this.active) {
+			if (part.isCancelled()) {
+				continue;
+			}
 			try {
 				part.get();
 			}
-			catch (Exception ex) {
-				// the part failed or was cancelled: the abort below removes what it stored
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				break;
+			}
+			catch (ExecutionException ex) {
+				// the part failed: the abort below removes whatever it stored
 			}
 		}
 		this.active.clear();

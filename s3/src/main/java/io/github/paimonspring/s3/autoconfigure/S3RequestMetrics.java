@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.jspecify.annotations.Nullable;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -16,7 +17,7 @@ import org.springframework.beans.factory.ObjectProvider;
 /**
  * Times every S3 request (with its retries) as {@code paimon.s3.requests}, tagged with the operation
  * ({@code GetObject}, {@code PutObject}, {@code UploadPart}, …) and the outcome ({@code success} or
- * {@code error}).
+ * {@code error}, or {@code not_found} for a 404).
  */
 final class S3RequestMetrics implements ExecutionInterceptor {
 
@@ -42,9 +43,11 @@ final class S3RequestMetrics implements ExecutionInterceptor {
 		record(attributes, "success");
 	}
 
+	/** A 404 (an object that does not exist, asked by {@code exists}) is {@code not_found}, not an error. */
 	@Override
 	public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
-		record(attributes, "error");
+		boolean missing = context.exception() instanceof AwsServiceException service && service.statusCode() == 404;
+		record(attributes, missing ? "not_found" : "error");
 	}
 
 	private void record(ExecutionAttributes attributes, String outcome) {
