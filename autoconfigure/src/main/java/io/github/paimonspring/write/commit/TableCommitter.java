@@ -1,5 +1,7 @@
 package io.github.paimonspring.write.commit;
 
+import java.io.FileNotFoundException;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -265,10 +267,25 @@ public final class TableCommitter {
 	private PaimonCommitException commitFailed(Exception ex) {
 		String message = "Commit to table '" + table() + "' by commit user '" + this.commitUser + "' failed: "
 				+ ex.getMessage();
+		String storage = storageFailure(ex);
+		if (storage != null && !message.contains(storage)) {
+			// Paimon reports a snapshot it could not write as exhausted commit retries: name the storage's failure
+			message += " (storage: " + storage + ")";
+		}
 		if (PaimonUnavailableException.isUnavailable(ex)) {
 			return new PaimonUnavailableException(table(), message + "; nothing was committed, retry later", ex);
 		}
 		return new PaimonCommitException(table(), message, ex);
+	}
+
+	/** The message of the first I/O failure among the causes (the storage request that failed), if any. */
+	private static @Nullable String storageFailure(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = (cause.getCause() == cause) ? null : cause.getCause()) {
+			if (cause instanceof IOException && !(cause instanceof FileNotFoundException) && cause.getMessage() != null) {
+				return cause.getMessage();
+			}
+		}
+		return null;
 	}
 
 	private @Nullable Long latestSnapshotId() {

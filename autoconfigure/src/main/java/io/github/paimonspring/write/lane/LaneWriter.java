@@ -2,6 +2,7 @@ package io.github.paimonspring.write.lane;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -277,6 +278,8 @@ public final class LaneWriter implements AutoCloseable {
 		try {
 			awaitInFlight();
 			List<CommitMessage> messages = new ArrayList<>();
+			// what the lanes prepared, as each finishes: the files to delete when another lane fails
+			List<CommitMessage> prepared = Collections.synchronizedList(new ArrayList<>());
 			try {
 				List<Callable<List<CommitMessage>>> tasks = new ArrayList<>();
 				for (WriteLane lane : this.lanes) {
@@ -290,6 +293,7 @@ public final class LaneWriter implements AutoCloseable {
 							written.addAll(lane.keyValues.prepareCommit());
 						}
 						written.addAll(lane.write.prepareCommit(true, Long.MAX_VALUE));
+						prepared.addAll(written);
 						return written;
 					});
 				}
@@ -300,6 +304,9 @@ public final class LaneWriter implements AutoCloseable {
 			}
 			catch (Exception ex) {
 				this.failed = true;
+				synchronized (prepared) {
+					this.source.discard(table(), prepared);
+				}
 				throw new PaimonWriteException(table(),
 						"Preparing the commit for table '" + table() + "' failed: " + ex.getMessage(), ex);
 			}

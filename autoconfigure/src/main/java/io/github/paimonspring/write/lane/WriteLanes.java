@@ -15,12 +15,17 @@ import io.github.paimonspring.write.parquet.ColumnarKeyValueWriter;
 import io.github.paimonspring.write.parquet.ColumnarWrites;
 import org.apache.paimon.CoreOptions;
 import org.apache.paimon.disk.IOManager;
+import org.apache.paimon.fs.FileIO;
 import org.apache.paimon.index.BucketAssigner;
 import org.apache.paimon.index.HashBucketAssigner;
 import org.apache.paimon.index.SimpleHashBucketAssigner;
+import org.apache.paimon.io.DataFileMeta;
+import org.apache.paimon.io.DataFilePathFactory;
 import org.apache.paimon.memory.MemoryPoolFactory;
 import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.sink.CommitMessageImpl;
 import org.apache.paimon.table.sink.RowKeyExtractor;
 import org.apache.paimon.table.sink.TableWriteImpl;
 import org.jspecify.annotations.Nullable;
@@ -37,6 +42,9 @@ import org.slf4j.LoggerFactory;
 public final class WriteLanes {
 
 	private final String rowKindColumn;
+
+	/** The table the lanes write, for the files of a prepare that failed. */
+	private final FileStoreTable writeTable;
 
 	private final RowKindRules rowKindRules;
 
@@ -96,6 +104,7 @@ public final class WriteLanes {
 			Path spillDirectory, int parallelism, @Nullable Supplier<BucketRouter> router,
 			boolean plannedBuckets, String rowKindColumn, boolean columnarWrites) {
 		this.rowKindColumn = rowKindColumn;
+		this.writeTable = writeTable;
 		this.rowKindRules = RowKindRules.of(table, writeTable, rowKindColumn);
 		BucketMode mode = writeTable.bucketMode();
 		int count = Math.max(1, parallelism);
@@ -135,6 +144,33 @@ public final class WriteLanes {
 		}
 		if (mode == BucketMode.HASH_DYNAMIC && router == null) {
 			this.bucketAssigner = dynamicBucketAssigner(table, writeTable, commitUser, ignorePreviousFiles);
+		}
+	}
+
+	/**
+	 * Deletes the data files of messages that never left the writer: the lanes that prepared their commit
+	 * while another lane failed. No one can commit them, so no snapshot references them.
+	 * @param table the table's name, for the log
+	 * @param messages the messages of the lanes that succeeded
+	 */
+	void discard(String table, List<CommitMessage> messages) {
+		FileIO fileIO = this.writeTable.fileIO();
+		for (CommitMessage message : messages) {
+			CommitMessageImpl impl = (CommitMessageImpl) message;
+			DataFilePathFactory paths = this.writeTable.store()
+				.pathFactory()
+				.createDataFilePathFactory(impl.partition(), impl.bucket());
+			List<DataFileMeta> files = new ArrayList<>(impl.newFilesIncrement().newFiles());
+			files.addAll(impl.newFilesIncrement().changelogFiles());
+			files.addAll(impl.compactIncrement().compactAfter());
+			files.addAll(impl.compactIncrement().changelogFiles());
+			for (DataFileMeta file : files) {
+				fileIO.deleteQuietly(paths.toPath(file));
+			}
+			if (!files.isEmpty()) {
+				logger.debug("Deleted {} file(s) of a lane of table '{}' whose prepare was abandoned", files.size(),
+						table);
+			}
 		}
 	}
 
