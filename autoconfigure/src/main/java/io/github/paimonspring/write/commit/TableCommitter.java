@@ -281,7 +281,8 @@ public final class TableCommitter {
 	/** The message of the first I/O failure among the causes (the storage request that failed), if any. */
 	private static @Nullable String storageFailure(Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = (cause.getCause() == cause) ? null : cause.getCause()) {
-			if (cause instanceof IOException && !(cause instanceof FileNotFoundException) && cause.getMessage() != null) {
+			if (cause instanceof IOException && !(cause instanceof FileNotFoundException)
+					&& cause.getMessage() != null) {
 				return cause.getMessage();
 			}
 		}
