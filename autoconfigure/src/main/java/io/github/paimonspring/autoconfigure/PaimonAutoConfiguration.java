@@ -103,7 +103,7 @@ public final class PaimonAutoConfiguration {
 		logger.info("Creating Paimon catalog (metastore={}, warehouse={})", options.get("metastore"),
 				options.get("warehouse"));
 		try {
-			settings.checkWarehouseAccess();
+			settings.checkWarehouseAccess(options);
 			return CatalogCreation.create(settings.catalogContext(options));
 		}
 		catch (NoClassDefFoundError ex) {

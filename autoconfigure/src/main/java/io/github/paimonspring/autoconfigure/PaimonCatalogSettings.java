@@ -7,7 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.paimonspring.catalog.PreferredFileIOLoader;
 import org.apache.paimon.catalog.CatalogContext;
@@ -40,7 +41,7 @@ public final class PaimonCatalogSettings {
 
 	private final @Nullable PreferredFileIOLoader fileIOLoader;
 
-	private final AtomicBoolean warehouseChecked = new AtomicBoolean();
+	private final Set<Map<String, String>> checkedOptions = ConcurrentHashMap.newKeySet();
 
 	private PaimonCatalogSettings(Map<String, String> options, @Nullable PreferredFileIOLoader fileIOLoader) {
 		this.options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
@@ -122,21 +123,19 @@ public final class PaimonCatalogSettings {
 	}
 
 	/**
-	 * Checks once that the warehouse can be reached when one of the application's {@link FileIOLoader} beans
-	 * serves it (an {@code s3://} warehouse with paimon-spring-boot-s3): a wrong endpoint, bucket or credentials
-	 * fail the start with the file system's own message.
+	 * Checks that the warehouse can be reached with the given catalog options (once for each distinct set of
+	 * options) when one of the application's {@link FileIOLoader} beans serves it (an {@code s3://} warehouse with
+	 * paimon-spring-boot-s3): a wrong endpoint, bucket or credentials fail the start with the file system's own
+	 * message.
+	 * @param catalogOptions the options the warehouse is opened with (these settings' options, possibly
+	 * customized)
 	 * @throws IllegalStateException when the warehouse cannot be reached
 	 */
-	public void checkWarehouseAccess() {
+	public void checkWarehouseAccess(Map<String, String> catalogOptions) {
 		PreferredFileIOLoader loader = this.fileIOLoader;
-		if (loader != null && this.warehouseChecked.compareAndSet(false, true)) {
-			try {
-				loader.checkAccess(warehouse(), catalogContext(this.options));
-			}
-			catch (RuntimeException ex) {
-				this.warehouseChecked.set(false);
-				throw ex;
-			}
+		if (loader != null && !this.checkedOptions.contains(catalogOptions)) {
+			loader.checkAccess(warehouse(), catalogContext(catalogOptions));
+			this.checkedOptions.add(Map.copyOf(catalogOptions));
 		}
 	}
 

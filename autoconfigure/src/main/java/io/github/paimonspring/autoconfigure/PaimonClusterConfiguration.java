@@ -45,7 +45,7 @@ class PaimonClusterConfiguration {
 		}
 		String warehouse = settings.warehouse();
 		try {
-			settings.checkWarehouseAccess();
+			settings.checkWarehouseAccess(settings.options());
 			CatalogContext context = settings.catalogContext(settings.options());
 			return new WarehouseStateStore(FileIO.get(new Path(warehouse), context), warehouse);
 		}
