@@ -89,7 +89,8 @@ final class PartWriter {
 	private void sendPart() throws IOException {
 		try {
 			startUpload().upload(this.buffer);
-			this.buffer = new PartBuffer(INITIAL_BUFFER);
+			// a file that filled one part fills more: the next buffers start at the part size, not growing by copies
+			this.buffer = new PartBuffer(this.partSize);
 		}
 		catch (IOException | RuntimeException ex) {
 			abort();

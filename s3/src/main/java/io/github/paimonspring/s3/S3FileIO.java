@@ -51,7 +51,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  * write fails: an object appears whole or not at all.</li>
  * <li>{@link #newTwoPhaseOutputStream} is a multipart upload committed or aborted as a whole, not a rename.</li>
  * <li>{@link #tryToWriteAtomic} (snapshots, schemas) writes the object with one request when it does not exist
- * yet; Paimon holds the table's commit lock around it, as it does for every object store.</li>
+ * yet (checked with a {@code HeadObject} first; a catalog's commit lock makes the two one step).</li>
  * <li>Directories are key prefixes; {@link #mkdirs} leaves an empty marker object {@code key/} as Hadoop's S3A
  * does, so that an empty database or table directory exists. Listings are paginated; deletes of many files are
  * batched, 1,000 keys a request.</li>
@@ -412,8 +412,10 @@ public final class S3FileIO implements FileIO {
 
 	/**
 	 * Writes the file with one {@code PutObject} unless it exists: an object appears whole, so no temporary file
-	 * and no rename are needed. Paimon calls this for snapshots under the table's commit lock (as for every object
-	 * store), which makes the check and the write one step.
+	 * and no rename are needed. The check and the write are two requests: two writers can both find the file
+	 * missing. Paimon writes snapshots inside the catalog's commit lock when one is configured (a JDBC or Hive
+	 * catalog with {@code lock.enabled}, as several writers of one table need on any object store; paimon-s3's
+	 * rename has the same gap without one).
 	 * @return {@code false} if the file exists (nothing is written)
 	 */
 	@Override

@@ -11,12 +11,24 @@ import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 /**
- * Reads an object with ranged GETs: a request opens the object from the current position to its end, reads go
- * on along that response, a forward seek of at most {@link S3Settings#seekSkip()} bytes skips over the bytes on
- * it, and any other seek drops it and opens a new range where the next read asks. A response that breaks in the
- * middle is opened again once at the position reached.
+ * Reads an object with ranged GETs, in two modes:
+ * <ul>
+ * <li><b>sequential</b> (from the start): one request from the current position to the end of the object, read
+ * along; a forward seek of at most {@link S3Settings#seekSkip()} bytes skips over the bytes on that response;</li>
+ * <li><b>random</b> (after the first seek that the open response could not follow, as a Parquet or ORC reader
+ * seeks from column chunk to column chunk): each request asks for what the read needs, at least
+ * {@link #RANDOM_READAHEAD} bytes, and a response that is given up with little left is read to its end rather
+ * than aborted, so that the connection is used again.</li>
+ * </ul>
+ * A response that breaks in the middle is opened again once at the position reached.
  */
 final class S3InputStream extends SeekableInputStream {
+
+	/** What a random-mode request reads at least. */
+	static final int RANDOM_READAHEAD = 256 * 1024;
+
+	/** A response given up with at most this much left is read to its end (its connection stays usable). */
+	private static final long DRAIN_AT_MOST = 256 * 1024;
 
 	private final S3Requests requests;
 
@@ -26,6 +38,8 @@ final class S3InputStream extends SeekableInputStream {
 
 	private final long seekSkip;
 
+	private final byte[] single = new byte[1];
+
 	private @Nullable ResponseInputStream<GetObjectResponse> stream;
 
 	/** Where the next read reads. */
@@ -34,8 +48,14 @@ final class S3InputStream extends SeekableInputStream {
 	/** Where the open response is. */
 	private long streamPosition;
 
+	/** Where the open response ends (exclusive). */
+	private long streamEnd;
+
 	/** The object's length, once a response told it; -1 before. */
 	private long length;
+
+	/** Whether requests are bounded (after a seek that the open response could not follow). */
+	private boolean random;
 
 	private boolean closed;
 
@@ -63,9 +83,8 @@ final class S3InputStream extends SeekableInputStream {
 
 	@Override
 	public int read() throws IOException {
-		byte[] one = new byte[1];
-		int read = read(one, 0, 1);
-		return (read <= 0) ? -1 : (one[0] & 0xff);
+		int read = read(this.single, 0, 1);
+		return (read <= 0) ? -1 : (this.single[0] & 0xff);
 	}
 
 	@Override
@@ -79,14 +98,19 @@ final class S3InputStream extends SeekableInputStream {
 		}
 		boolean reopened = false;
 		while (true) {
-			InputStream in = open();
+			InputStream in = open(count);
 			if (in == null) {
 				return -1;
 			}
 			try {
-				int read = in.read(buffer, offset, count);
+				int read = in.read(buffer, offset, (int) Math.min(count, this.streamEnd - this.streamPosition));
 				if (read < 0) {
+					// the response ended: the end of the object, or of a bounded range
 					drop(false);
+					if (this.length >= 0 && this.position < this.length && !reopened) {
+						reopened = true;
+						continue;
+					}
 					return -1;
 				}
 				this.position += read;
@@ -128,32 +152,47 @@ final class S3InputStream extends SeekableInputStream {
 		return (int) Math.min(Integer.MAX_VALUE, Math.max(0, this.length - this.position));
 	}
 
-	/** The open response positioned at {@link #position}, or {@code null} at the end of the object. */
-	private @Nullable InputStream open() throws IOException {
+	/**
+	 * The open response positioned at {@link #position} with bytes left, or a new one; {@code null} at the end of
+	 * the object.
+	 */
+	private @Nullable InputStream open(int wanted) throws IOException {
 		ResponseInputStream<GetObjectResponse> current = this.stream;
 		if (current != null) {
 			long gap = this.position - this.streamPosition;
-			if (gap == 0) {
+			if (gap == 0 && this.streamPosition < this.streamEnd) {
 				return current;
 			}
-			if (gap > 0 && gap <= this.seekSkip) {
-				if (skipOn(current, gap)) {
-					return current;
-				}
+			if (gap > 0 && gap <= this.seekSkip && this.position < this.streamEnd && skipOn(current, gap)) {
+				return current;
+			}
+			if (gap != 0) {
+				// a seek the open response cannot follow: from now on, bounded requests
+				this.random = true;
 			}
 			drop(true);
 		}
 		long from = this.position;
+		long to = Long.MAX_VALUE;
+		if (this.random) {
+			to = from + Math.max(wanted, RANDOM_READAHEAD);
+			if (this.length >= 0) {
+				to = Math.min(to, this.length);
+			}
+		}
+		String range = "bytes=" + from + "-" + ((to == Long.MAX_VALUE) ? "" : String.valueOf(to - 1));
 		try {
 			ResponseInputStream<GetObjectResponse> opened = this.requests.send("GetObject", this.bucket, this.key,
 					(client) -> client.getObject(GetObjectRequest.builder()
 						.bucket(this.bucket)
 						.key(this.key)
-						.range("bytes=" + from + "-")
+						.range(range)
 						.build()));
 			this.stream = opened;
 			this.streamPosition = from;
-			learnLength(opened.response(), from);
+			Long contentLength = opened.response().contentLength();
+			this.streamEnd = (contentLength != null) ? from + contentLength : to;
+			learnLength(opened.response());
 			return opened;
 		}
 		catch (S3RequestException ex) {
@@ -185,29 +224,24 @@ final class S3InputStream extends SeekableInputStream {
 		}
 	}
 
-	private void learnLength(GetObjectResponse response, long from) {
+	private void learnLength(GetObjectResponse response) {
 		String range = response.contentRange();
 		if (range != null) {
 			int slash = range.lastIndexOf('/');
 			if (slash >= 0 && !range.endsWith("*")) {
 				try {
 					this.length = Long.parseLong(range.substring(slash + 1).trim());
-					return;
 				}
 				catch (NumberFormatException ex) {
-					// fall back to the content length
+					// unknown: reads go on until a response ends
 				}
 			}
-		}
-		Long contentLength = response.contentLength();
-		if (contentLength != null) {
-			this.length = from + contentLength;
 		}
 	}
 
 	/**
-	 * Closes the open response: aborted (the connection dropped) when much of it is left, drained (the
-	 * connection reused) otherwise.
+	 * Closes the open response: read to its end when little of it is left (the connection is used again),
+	 * aborted (the connection dropped) otherwise.
 	 */
 	private void drop(boolean unread) {
 		ResponseInputStream<GetObjectResponse> current = this.stream;
@@ -215,8 +249,14 @@ final class S3InputStream extends SeekableInputStream {
 		if (current == null) {
 			return;
 		}
-		if (unread && (this.length < 0 || this.length - this.streamPosition > 64 * 1024)) {
-			current.abort();
+		long left = this.streamEnd - this.streamPosition;
+		if (unread && left > 0) {
+			if (left <= DRAIN_AT_MOST) {
+				skipOn(current, left);
+			}
+			else {
+				current.abort();
+			}
 		}
 		try {
 			current.close();

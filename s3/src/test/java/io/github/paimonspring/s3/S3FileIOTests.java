@@ -205,6 +205,38 @@ class S3FileIOTests {
 	}
 
 	@Test
+	void afterASeekTheOpenResponseCannotFollowReadsAreBoundedRanges() throws IOException {
+		Path file = path("random.bin");
+		byte[] data = bytes((3 << 20) + 777, 5);
+		write(fileIO, file, data);
+		requests.clear();
+		try (SeekableInputStream in = fileIO.newInputStream(file)) {
+			assertThat(readFully(in, 1000)).isEqualTo(Arrays.copyOfRange(data, 0, 1000));
+			assertThat(requests.calls("GetObject")).as("sequential: to the end").isEqualTo(1);
+
+			// a seek past the read-ahead: from now on each request asks for what the read needs, at least 256K
+			in.seek(2_500_000);
+			assertThat(readFully(in, 1000)).isEqualTo(Arrays.copyOfRange(data, 2_500_000, 2_501_000));
+			assertThat(readFully(in, 100_000)).isEqualTo(Arrays.copyOfRange(data, 2_501_000, 2_601_000));
+			assertThat(requests.calls("GetObject")).as("both reads in the first 256K range").isEqualTo(2);
+
+			// reading past the range's end is a new bounded request
+			assertThat(readFully(in, 200_000)).isEqualTo(Arrays.copyOfRange(data, 2_601_000, 2_801_000));
+			assertThat(requests.calls("GetObject")).isEqualTo(3);
+
+			// backward, one large read: one request of its size
+			in.seek(10);
+			assertThat(readFully(in, 600_000)).isEqualTo(Arrays.copyOfRange(data, 10, 600_010));
+			assertThat(requests.calls("GetObject")).isEqualTo(4);
+
+			// a bounded range ending at the object's end
+			in.seek(data.length - 50);
+			assertThat(readFully(in, 50)).isEqualTo(Arrays.copyOfRange(data, data.length - 50, data.length));
+			assertThat(in.read()).isEqualTo(-1);
+		}
+	}
+
+	@Test
 	void readingAtOrPastTheEndReturnsMinusOne() throws IOException {
 		Path file = path("short.txt");
 		byte[] data = "0123456789".getBytes(StandardCharsets.UTF_8);
