@@ -211,21 +211,7 @@ public final class S3FileIO implements FileIO {
 	public FileStatus[] listStatus(Path path) throws IOException {
 		S3Location location = S3Location.of(path);
 		S3Requests sender = requests(path);
-		List<FileStatus> statuses = new ArrayList<>();
-		String token = null;
-		do {
-			ListObjectsV2Response page = list(sender, location, true, token, null);
-			for (S3Object object : page.contents()) {
-				if (!object.key().equals(location.prefix())) {
-					statuses.add(file(location, object));
-				}
-			}
-			for (CommonPrefix prefix : page.commonPrefixes()) {
-				statuses.add(S3FileStatus.directory(location.path(prefix.prefix())));
-			}
-			token = page.nextContinuationToken();
-		}
-		while (token != null);
+		List<FileStatus> statuses = children(sender, location, true);
 		if (statuses.isEmpty() && !location.isRoot()) {
 			HeadObjectResponse head = headObject(sender, location);
 			if (head != null) {
@@ -238,18 +224,30 @@ public final class S3FileIO implements FileIO {
 	@Override
 	public FileStatus[] listDirectories(Path path) throws IOException {
 		S3Location location = S3Location.of(path);
-		S3Requests sender = requests(path);
+		return children(requests(path), location, false).toArray(new FileStatus[0]);
+	}
+
+	/** The sub-directories, and with {@code files} the files, right below a directory, page after page. */
+	private static List<FileStatus> children(S3Requests sender, S3Location location, boolean files)
+			throws IOException {
 		List<FileStatus> statuses = new ArrayList<>();
 		String token = null;
 		do {
 			ListObjectsV2Response page = list(sender, location, true, token, null);
+			if (files) {
+				for (S3Object object : page.contents()) {
+					if (!object.key().equals(location.prefix())) {
+						statuses.add(file(location, object));
+					}
+				}
+			}
 			for (CommonPrefix prefix : page.commonPrefixes()) {
 				statuses.add(S3FileStatus.directory(location.path(prefix.prefix())));
 			}
 			token = page.nextContinuationToken();
 		}
 		while (token != null);
-		return statuses.toArray(new FileStatus[0]);
+		return statuses;
 	}
 
 	@Override
