@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -48,6 +49,9 @@ final class S3MultipartUpload {
 
 	private int parts;
 
+	/** Set when the upload is given up: parts not yet started are not sent. */
+	private volatile boolean aborted;
+
 	private S3MultipartUpload(S3Requests requests, ExecutorService pool, String bucket, String key, String uploadId) {
 		this.requests = requests;
 		this.pool = pool;
@@ -88,6 +92,10 @@ final class S3MultipartUpload {
 	}
 
 	private CompletedPart send(PartBuffer part, int number) throws IOException {
+		if (this.aborted) {
+			throw new IOException("The upload of s3://" + this.bucket + "/" + this.key + " was given up before part "
+					+ number + " was sent");
+		}
 		String eTag = this.requests.send("UploadPart", this.bucket, this.key,
 				(client) -> client.uploadPart(UploadPartRequest.builder()
 					.bucket(this.bucket)
@@ -126,17 +134,14 @@ final class S3MultipartUpload {
 					.build()));
 	}
 
-	/** Gives the upload up: cancels the parts not yet sent and aborts it in S3, so no part is left stored. */
+	/**
+	 * Gives the upload up: the parts not yet sent are skipped, the parts on their way are waited for (bounded by the
+	 * client's timeouts), so that none is stored after the abort (S3 may keep a part that completes during one), and
+	 * the upload is aborted in S3, so that no part stays stored.
+	 */
 	void abort() {
-		// parts not started are dropped; parts on their way are waited for (bounded by the client's timeouts),
-		// so that none is stored after the abort (S3 may keep a part that completes during one)
+		this.aborted = true;
 		for (Future<CompletedPart> part : this.active) {
-			part.cancel(false);
-		}
-		for (Future<CompletedPart> part : this.active) {
-			if (part.isCancelled()) {
-				continue;
-			}
 			try {
 				part.get();
 			}
@@ -144,7 +149,7 @@ final class S3MultipartUpload {
 				Thread.currentThread().interrupt();
 				break;
 			}
-			catch (ExecutionException ex) {
+			catch (ExecutionException | CancellationException ex) {
 				// the part failed: the abort below removes whatever it stored
 			}
 		}
