@@ -104,7 +104,9 @@ class S3FaultTests {
 				// a large data file (a multipart upload) whose part keeps failing: nothing committed, no part left
 				try (InJvmS3.Fault fault = s3.fail("UploadPart", 100, 503);
 						VectorSchemaRoot batch = Batches.idNameRange(allocator, 100, 300_100, S3FaultTests::noise)) {
-					assertThatExceptionOfType(RuntimeException.class).isThrownBy(() -> writer.write("db.t", batch))
+					assertThatExceptionOfType(PaimonUnavailableException.class)
+						.isThrownBy(() -> writer.write("db.t", batch))
+						.withMessageContaining("nothing was committed")
 						.withStackTraceContaining("S3 UploadPart of s3://lake/wh/db.db/t/bucket-0/")
 						.withStackTraceContaining("bucket 'lake'");
 					assertThat(fault.failed()).isGreaterThanOrEqualTo(3);

@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.PaimonStateException;
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
@@ -175,8 +176,20 @@ public final class LaneWriter implements AutoCloseable {
 		if (ex instanceof ArrowDataException data) {
 			return data;
 		}
-		return new PaimonWriteException(table(),
-				"Writing to table '" + table() + "' failed: " + ex.getMessage() + "; close this " + this.handle, ex);
+		return writeFailed("Writing to table '" + table() + "' failed: " + ex.getMessage() + "; close this "
+				+ this.handle, ex);
+	}
+
+	/**
+	 * A write that failed: unavailable storage (an I/O failure among the causes, such as an S3 request that kept
+	 * failing) is a {@link PaimonUnavailableException} — nothing was committed, the same request may be repeated
+	 * later — anything else a {@link PaimonWriteException}.
+	 */
+	private RuntimeException writeFailed(String message, Exception ex) {
+		if (PaimonUnavailableException.isUnavailable(ex)) {
+			return new PaimonUnavailableException(table(), message + "; nothing was committed, retry later", ex);
+		}
+		return new PaimonWriteException(table(), message, ex);
 	}
 
 	/**
@@ -307,8 +320,7 @@ public final class LaneWriter implements AutoCloseable {
 				synchronized (prepared) {
 					this.source.discard(table(), prepared);
 				}
-				throw new PaimonWriteException(table(),
-						"Preparing the commit for table '" + table() + "' failed: " + ex.getMessage(), ex);
+				throw writeFailed("Preparing the commit for table '" + table() + "' failed: " + ex.getMessage(), ex);
 			}
 			List<CommitMessage> nonEmpty = new ArrayList<>();
 			for (CommitMessage message : messages) {
