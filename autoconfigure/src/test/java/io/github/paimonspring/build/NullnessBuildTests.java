@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,7 +31,7 @@ class NullnessBuildTests {
 		assumeTrue(!Boolean.getBoolean("nullness.skip"),
 				"the nullness check is skipped in this build: no JDK 23+ (pass -Dnullness.jdk=JDK_HOME)");
 		Path jdk = Path.of(System.getProperty("nullness.javac")).getParent().getParent();
-		Build build = maven("Greeting", "-Dnullness.jdk=" + jdk);
+		FixtureBuild.Result build = maven("Greeting", "-Dnullness.jdk=" + jdk);
 		assertThat(build.exitCode()).as(build.output()).isNotZero();
 		assertThat(build.output()).contains("(nullness-compile)")
 			.contains("[NullAway] dereferenced expression 'name' is @Nullable");
@@ -45,7 +42,7 @@ class NullnessBuildTests {
 		assumeTrue(!Boolean.getBoolean("nullness.skip"),
 				"the nullness check is skipped in this build: no JDK 23+ (pass -Dnullness.jdk=JDK_HOME)");
 		Path jdk = Path.of(System.getProperty("nullness.javac")).getParent().getParent();
-		Build build = maven("CheckedGreeting", "-Dnullness.jdk=" + jdk);
+		FixtureBuild.Result build = maven("CheckedGreeting", "-Dnullness.jdk=" + jdk);
 		assertThat(build.exitCode()).as(build.output()).isZero();
 		assertThat(build.output()).contains("(nullness-compile)").contains("Compiling 1 source file")
 			.contains("forked");
@@ -56,7 +53,7 @@ class NullnessBuildTests {
 	void aJdkOlderThan23IsRefusedNamingBothVersions() throws Exception {
 		Path running = Path.of(System.getProperty("java.home"));
 		assumeTrue(Runtime.version().feature() < 23, "Maven runs on JDK 23+ here: no older JDK to give");
-		Build build = maven("CheckedGreeting", "-Dnullness.jdk=" + running);
+		FixtureBuild.Result build = maven("CheckedGreeting", "-Dnullness.jdk=" + running);
 		assertThat(build.exitCode()).as(build.output()).isNotZero();
 		assertThat(build.output()).contains("needs the javac of JDK 23 or later, but nullness.jdk=" + running
 				+ " is JDK " + Runtime.version().feature() + ".");
@@ -66,77 +63,30 @@ class NullnessBuildTests {
 	@Test
 	void withoutAJdk23TheMainCodeIsCompiledByThePlainJavac() throws Exception {
 		assumeTrue(Runtime.version().feature() < 23, "Maven runs on JDK 23+ here, which turns the check on");
-		Build build = maven("Greeting");
+		FixtureBuild.Result build = maven("Greeting");
 		assertThat(build.exitCode()).as(build.output()).isZero();
 		assertThat(build.output()).contains("(default-compile)").contains("Compiling 1 source file")
 			.doesNotContain("NullAway");
 		assertThat(this.dir.resolve("module/target/classes/fixture/Greeting.class")).isRegularFile();
 	}
 
-	/** Runs {@code mvn -o compile} on a reactor of the project's BOM and a module holding the fixture. */
-	private Build maven(String fixture, String... arguments) throws IOException, InterruptedException {
-		String mavenHome = System.getProperty("maven.home");
-		assumeTrue(mavenHome != null && Files.isRegularFile(Path.of(mavenHome, "bin", "mvn")),
-				"no Maven installation (system property maven.home)");
-		Path root = Path.of(System.getProperty("project.root", "")).toAbsolutePath();
-		assertThat(root.resolve("pom.xml")).as("system property project.root (the repository root)").isRegularFile();
-		String version = System.getProperty("project.version");
-		Path module = Files.createDirectories(this.dir.resolve("module"));
-		Files.writeString(this.dir.resolve("pom.xml"), """
-				<project xmlns="http://maven.apache.org/POM/4.0.0">
-				  <modelVersion>4.0.0</modelVersion>
-				  <groupId>fixture</groupId>
-				  <artifactId>nullness-fixture-reactor</artifactId>
-				  <version>1</version>
-				  <packaging>pom</packaging>
-				  <modules>
-				    <module>%s</module>
-				    <module>module</module>
-				  </modules>
-				</project>
-				""".formatted(this.dir.relativize(root.resolve("bom"))));
-		Files.writeString(module.resolve("pom.xml"), """
-				<project xmlns="http://maven.apache.org/POM/4.0.0">
-				  <modelVersion>4.0.0</modelVersion>
-				  <parent>
-				    <groupId>io.github.paimonspring</groupId>
-				    <artifactId>paimon-spring-boot-parent</artifactId>
-				    <version>%s</version>
-				    <relativePath>%s</relativePath>
-				  </parent>
-				  <artifactId>nullness-fixture</artifactId>
-				  <dependencies>
+	/** Runs {@code mvn -o compile} on a module holding the fixture (offline: the build resolved what it needs). */
+	private FixtureBuild.Result maven(String fixture, String... arguments) throws IOException, InterruptedException {
+		FixtureBuild build = new FixtureBuild(this.dir, """
 				    <dependency>
 				      <groupId>org.jspecify</groupId>
 				      <artifactId>jspecify</artifactId>
 				    </dependency>
-				  </dependencies>
-				</project>
-				""".formatted(version, module.relativize(root.resolve("pom.xml"))));
-		Path source = module.resolve("src/main/java/fixture/" + fixture + ".java");
+				""");
+		Path source = build.module().resolve("src/main/java/fixture/" + fixture + ".java");
 		Files.createDirectories(source.getParent());
 		try (InputStream in = getClass().getResourceAsStream("/nullness/" + fixture + ".java.txt")) {
 			assertThat(in).as("fixture " + fixture).isNotNull();
 			Files.copy(in, source);
 		}
-		List<String> command = new ArrayList<>(List.of(Path.of(mavenHome, "bin", "mvn").toString(), "-o", "-B",
-				"compile", "-Dcheckstyle.skip"));
+		List<String> command = new ArrayList<>(List.of("-o", "compile"));
 		command.addAll(List.of(arguments));
-		ProcessBuilder builder = new ProcessBuilder(command).directory(this.dir.toFile()).redirectErrorStream(true)
-			.redirectOutput(this.dir.resolve("maven.out").toFile());
-		Map<String, String> environment = builder.environment();
-		environment.put("JAVA_HOME", System.getProperty("java.home"));
-		environment.remove("MAVEN_ARGS");
-		Process process = builder.start();
-		if (!process.waitFor(5, TimeUnit.MINUTES)) {
-			process.destroyForcibly();
-			throw new IllegalStateException("Maven did not finish within 5 minutes: " + command);
-		}
-		return new Build(process.exitValue(),
-				Files.readString(this.dir.resolve("maven.out"), StandardCharsets.UTF_8));
-	}
-
-	private record Build(int exitCode, String output) {
+		return build.run(command.toArray(String[]::new));
 	}
 
 }
