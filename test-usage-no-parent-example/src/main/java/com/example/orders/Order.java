@@ -1,0 +1,7 @@
+package com.example.orders;
+
+import java.math.BigDecimal;
+
+/** An order. */
+public record Order(long orderId, String customer, BigDecimal amount) {
+}
