@@ -15,8 +15,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * This module is docs/getting-started.md's application, so that the page's build cannot break
- * unnoticed: its {@code pom.xml}, {@code application.yml}, {@code OrderWriter} and {@code OrderReader}
- * are the page's blocks, character for character. The one difference: the pom's lines marked
+ * unnoticed: its {@code pom.xml}, {@code application.yml}, {@code OrderWriter}, {@code OrderReader} and
+ * {@code OrdersApplication} (the main class, with the runner that calls {@code OrderWriter.save}) are the
+ * page's blocks, character for character. The one difference: the pom's lines marked
  * {@code <!-- reactor-only -->}, which keep this copy out of the local Maven repository, and the version of the BOM,
  * which {@code mvn versions:set} changes in the pom only (the release steps set the page's, docs/releasing.md).
  */
@@ -70,6 +71,8 @@ class GettingStartedPageTests {
 			.isEqualTo(block("java", "class OrderWriter"));
 		assertThat(Files.readString(Path.of("src/main/java/com/example/orders/OrderReader.java")))
 			.isEqualTo(block("java", "class OrderReader"));
+		assertThat(Files.readString(Path.of("src/main/java/com/example/orders/OrdersApplication.java")))
+			.isEqualTo(block("java", "class OrdersApplication"));
 	}
 
 	private static String block(String language, String containing) throws IOException {

@@ -2,27 +2,19 @@ package io.github.paimonspring.httptests.docs;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
+import io.github.paimonspring.httptests.docs.ExampleFiles.ExampleFile;
 import io.github.paimonspring.httptests.docs.MarkdownBlocks.Block;
-import org.apache.arrow.vector.types.TimeUnit;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,33 +25,42 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Runs the {@code curl} examples of the documentation against the packaged sample app (started once,
- * with the admin API on) and checks every response's status code, so that an example that no longer
- * works as written fails the build.
+ * Runs the {@code curl} examples of the documentation as a reader copies them, in order, against a
+ * freshly started sample app, and checks every response's status code (and the JSON members an answer
+ * shows), so that an example that no longer works as written fails the build.
  *
  * <p>
  * Conventions for the documents:
  * <ul>
  * <li>Every {@code ```bash} (or {@code sh}, {@code shell}) block of {@code docs/*.md} that calls
- * {@code curl} is executed, as written, by {@code bash -euo pipefail} in a directory of its own;
- * blocks of one document run in order against the same app. In {@link #COVERED} documents a
- * {@code curl} in a block of another language fails the test.</li>
+ * {@code curl} is executed, as written, by {@code bash -euo pipefail}. The blocks of one document run
+ * in order, each in a shell of its own, in one directory that stands for the repository's root (its
+ * entries are linked there, so {@code docs/examples/orders.arrows} resolves; what a block writes stays
+ * in the directory), against one sample app started for that document on an empty warehouse, the way
+ * the README's first admin form starts it: {@code --paimon.admin.enabled=true
+ * --paimon.admin.token=change-me}. In {@link #COVERED} documents a {@code curl} in a block of another
+ * language fails the test.</li>
+ * <li>Nothing a block uses is injected: it sets every variable it uses ({@code PAIMON_ADMIN_TOKEN=change-me},
+ * {@code T}, {@code ID=$(curl … | jq -r .id)}) and finds no {@code PAIMON_*} variable in its environment,
+ * only {@code curl}, {@code jq} and {@code bash}. Requests go to {@code localhost:8080} as written: the
+ * test's wrapper around {@code curl} sends them to the app's port ({@code --connect-to}) and records each
+ * status and body.</li>
  * <li>Each {@code curl} is followed by its expected status in a comment: {@code # → 200} at the end
  * of the command's last line or on the comment lines right after it (text may follow the status;
- * {@code ->} works as well). A command with two {@code curl}s needs two statuses.</li>
- * <li>The environment has {@code PAIMON_ADMIN_TOKEN} (the app's token), {@code curl}, {@code jq}
- * and {@code bash}; a block sets its own shell variables ({@code T}, {@code A}, {@code ID=$(curl … |
- * jq -r .id)}). Requests go to {@code localhost:8080} as written ({@code curl --connect-to} sends them
- * to the app's port).</li>
- * <li>Arrow files a command uploads ({@code -T file}, {@code --data-binary @file}) are generated
- * before the block runs, with rows for the table the command targets: {@code /tables/{db}/{t}/…}, or
- * for {@code /transactions/$ID/…} the table of the block's latest {@code …/transactions} request.
- * The tables are those of the sample app ({@link #BODIES}).</li>
+ * {@code ->} works as well). A command with two {@code curl}s needs two statuses. JSON shown after a
+ * status ({@code # → 200 {"committed":true,"rows":2}}) is checked too: each {@code "member":value} it
+ * shows (strings, numbers, {@code true}, {@code false}, {@code null}) must be in the response; {@code …}
+ * stands for the rest.</li>
+ * <li>A file a command uploads ({@code -T file}, {@code --data-binary @file}) is made by an earlier
+ * command of the document or shipped under {@code docs/examples/}; a shipped file must be one of
+ * {@link ExampleFiles} and go to the table it is made for ({@code /tables/{db}/{t}/…}, or for
+ * {@code /transactions/$ID/…} the table of the block's latest {@code …/transactions} request).</li>
  * </ul>
  */
 class RestExamplesTests {
 
-	private static final String TOKEN = "docs-examples-token";
+	/** The token of the README's first admin form ({@code --paimon.admin.token=change-me}). */
+	static final String README_ADMIN_FORM = "--paimon.admin.enabled=true --paimon.admin.token=change-me";
 
 	/** Documents that must have examples, and whose every {@code curl} must be in a bash block. */
 	static final List<String> COVERED = List.of("docs/rest-api.md", "docs/ingest.md");
@@ -68,7 +69,11 @@ class RestExamplesTests {
 
 	private static final Pattern CURL = Pattern.compile("(^|[\\s;|&(`])curl(?=\\s|$)");
 
-	private static final Pattern EXPECTED = Pattern.compile("(?:→|->)\\s*(\\d{3})\\b");
+	private static final Pattern EXPECTED = Pattern.compile("(?:→|->)\\s*(\\d{3})\\b((?:(?!→|->)[^\\n])*)");
+
+	/** A JSON member an answer shows: a name and a string, number or literal value. */
+	private static final Pattern MEMBER = Pattern
+		.compile("\"(\\w+)\"\\s*:\\s*(\"[^\"]*\"|-?\\d+(?:\\.\\d+)?|true|false|null)");
 
 	private static final Pattern UPLOADED_FILE = Pattern
 		.compile("(?:-T\\s+|--upload-file\\s+|--data-binary\\s+@)([^\\s\"']+)");
@@ -77,17 +82,11 @@ class RestExamplesTests {
 
 	private static final Pattern TRANSACTION_PATH = Pattern.compile("/paimon/transactions/");
 
-	/** Rows for the sample app's tables, by identifier. */
-	static final Map<String, Supplier<byte[]>> BODIES = Map.of("shop.orders", RestExamplesTests::orders, "shop.events",
-			RestExamplesTests::events, "shop.clicks", RestExamplesTests::clicks);
-
-	@TempDir
-	static Path warehouse;
-
-	static SampleAppProcess app;
-
-	/** A {@code curl} of a block, with the status the document expects ({@code -1}: none). */
-	record Example(Block block, int index, String command, int expected) {
+	/**
+	 * A {@code curl} of a block, with the status the document expects ({@code -1}: none) and the JSON
+	 * members its answer shows.
+	 */
+	record Example(Block block, int index, String command, int expected, List<String> members) {
 
 		String where() {
 			return this.block.where(this.index);
@@ -96,18 +95,11 @@ class RestExamplesTests {
 	}
 
 	@BeforeAll
-	static void startApp() throws Exception {
+	static void tools() throws IOException {
 		assumeTrue(installed("curl") && installed("jq") && installed("bash"), "curl, jq and bash are needed");
-		app = SampleAppProcess.start(warehouse, List.of("-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"),
-				"--paimon.admin.enabled=true", "--paimon.admin.token=" + TOKEN);
-	}
-
-	@AfterAll
-	static void stopApp() throws Exception {
-		if (app != null) {
-			app.close();
-			app = null;
-		}
+		assertThat(Files.readString(MarkdownBlocks.root().resolve("README.md")))
+			.as("the README's admin form whose token the examples use")
+			.contains(README_ADMIN_FORM);
 	}
 
 	static Stream<String> documents() {
@@ -117,25 +109,36 @@ class RestExamplesTests {
 
 	@ParameterizedTest
 	@MethodSource("documents")
-	void everyCurlExampleAnswersTheStatusTheDocumentShows(String document, @TempDir Path work) throws Exception {
+	void everyCurlExampleAnswersTheStatusTheDocumentShows(String document, @TempDir Path warehouse,
+			@TempDir Path work, @TempDir Path results) throws Exception {
 		List<String> failures = new ArrayList<>();
 		int examples = 0;
-		for (Block block : MarkdownBlocks.of(document)) {
-			if (!isShell(block)) {
-				if (COVERED.contains(document) && hasCurl(block)) {
-					failures.add(block.where(0) + ": curl in a '" + block.language()
-							+ "' block; use ```bash so that the example is run");
+		linkRepositoryEntries(work);
+		try (SampleAppProcess app = SampleAppProcess.start(warehouse,
+				List.of("-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), README_ADMIN_FORM.split(" "))) {
+			for (Block block : MarkdownBlocks.of(document)) {
+				if (!isShell(block)) {
+					if (COVERED.contains(document) && hasCurl(block)) {
+						failures.add(block.where(0) + ": curl in a '" + block.language()
+								+ "' block; use ```bash so that the example is run");
+					}
+					continue;
 				}
-				continue;
+				if (!hasCurl(block)) {
+					continue;
+				}
+				List<Example> expected = examples(block, failures);
+				examples += expected.size();
+				List<String> uploaded = checkUploadedFiles(block, failures);
+				run(app, block, expected, work, Files.createDirectories(results.resolve("block-" + block.line())),
+						failures);
+				for (String file : uploaded) {
+					if (!Files.exists(work.resolve(file))) {
+						failures.add(block.where(0) + ": uploads " + file + ", which neither an earlier command makes"
+								+ " nor " + ExampleFiles.DIRECTORY + "/ holds");
+					}
+				}
 			}
-			if (!hasCurl(block)) {
-				continue;
-			}
-			List<Example> expected = examples(block, failures);
-			examples += expected.size();
-			Path dir = Files.createDirectories(work.resolve("block-" + block.line()));
-			writeUploadedFiles(block, dir, failures);
-			run(block, expected, dir, failures);
 		}
 		assertThat(failures).as("curl examples of %s that do not work as written", document).isEmpty();
 		if (COVERED.contains(document)) {
@@ -143,7 +146,20 @@ class RestExamplesTests {
 		}
 	}
 
-	/** The block's curl commands in order, each with its expected status. */
+	/**
+	 * Makes the work directory stand for the repository's root: a link to each of the root's entries
+	 * ({@code docs}, {@code sample-app}, ...), so that paths relative to the root resolve while what the
+	 * blocks write stays in the work directory.
+	 */
+	private static void linkRepositoryEntries(Path work) throws IOException {
+		try (Stream<Path> entries = Files.list(MarkdownBlocks.root())) {
+			for (Path entry : entries.toList()) {
+				Files.createSymbolicLink(work.resolve(entry.getFileName()), entry.toAbsolutePath());
+			}
+		}
+	}
+
+	/** The block's curl commands in order, each with its expected status and the members its answer shows. */
 	static List<Example> examples(Block block, List<String> failures) {
 		List<Example> examples = new ArrayList<>();
 		List<String> lines = block.lines();
@@ -178,9 +194,11 @@ class RestExamplesTests {
 				continue;
 			}
 			List<Integer> statuses = new ArrayList<>();
+			List<List<String>> answers = new ArrayList<>();
 			Matcher status = EXPECTED.matcher(comments);
 			while (status.find()) {
 				statuses.add(Integer.parseInt(status.group(1)));
+				answers.add(members(status.group(2)));
 			}
 			if (statuses.size() != curls) {
 				failures.add(block.where(start) + ": " + curls + " curl command(s) but " + statuses.size()
@@ -190,10 +208,30 @@ class RestExamplesTests {
 			for (int c = 0; c < curls; c++) {
 				// -1: no expectation (already reported); the command still runs, keeping the order
 				int expected = statuses.isEmpty() ? -1 : statuses.get(c);
-				examples.add(new Example(block, start, code.toString().strip(), expected));
+				List<String> members = statuses.isEmpty() ? List.of() : answers.get(c);
+				examples.add(new Example(block, start, code.toString().strip(), expected, members));
 			}
 		}
 		return examples;
+	}
+
+	/**
+	 * The JSON members an answer shows after its status ({@code {"committed":true,…}}), compact
+	 * ({@code "committed":true}); none when no JSON follows.
+	 */
+	static List<String> members(String answer) {
+		int json = answer.indexOf('{');
+		List<String> members = new ArrayList<>();
+		if (json < 0) {
+			return members;
+		}
+		Matcher member = MEMBER.matcher(answer.substring(json));
+		while (member.find()) {
+			if (!member.group(2).contains("…")) {
+				members.add("\"" + member.group(1) + "\":" + member.group(2));
+			}
+		}
+		return members;
 	}
 
 	/** Splits a shell line into code and comment (a {@code #} outside quotes after a blank). */
@@ -215,9 +253,13 @@ class RestExamplesTests {
 		return new String[] { line, "" };
 	}
 
-	/** Generates the Arrow files the block's commands upload, for the tables they target. */
-	private static void writeUploadedFiles(Block block, Path dir, List<String> failures) throws IOException {
-		Map<String, String> files = new LinkedHashMap<>();
+	/**
+	 * The files the block's commands upload; checks that each one from {@code docs/examples/} is one of
+	 * {@link ExampleFiles} and goes to the table it is made for.
+	 */
+	private static List<String> checkUploadedFiles(Block block, List<String> failures) {
+		List<String> uploaded = new ArrayList<>();
+		Map<String, String> targets = new LinkedHashMap<>();
 		String transactionTable = null;
 		List<String> lines = block.lines();
 		StringBuilder command = new StringBuilder();
@@ -248,30 +290,32 @@ class RestExamplesTests {
 				if (name.equals("-")) {
 					continue;
 				}
-				if (target == null || !BODIES.containsKey(target)) {
-					failures.add(block.where(start) + ": uploads " + name + " to " + target
-							+ ", not a table of the sample app " + BODIES.keySet());
-				}
-				else if (files.containsKey(name) && !files.get(name).equals(target)) {
-					failures.add(block.where(start) + ": " + name + " is uploaded to " + files.get(name) + " and "
-							+ target);
-				}
-				else {
-					files.put(name, target);
+				uploaded.add(name);
+				if (name.startsWith(ExampleFiles.DIRECTORY + "/")) {
+					targets.put(block.where(start) + ": " + name, target);
 				}
 			}
 			command.setLength(0);
 		}
-		for (Map.Entry<String, String> file : files.entrySet()) {
-			Files.write(dir.resolve(file.getKey()), BODIES.get(file.getValue()).get());
-		}
+		targets.forEach((where, target) -> {
+			String name = where.substring(where.lastIndexOf('/') + 1);
+			ExampleFile file = ExampleFiles.named(name);
+			if (file == null) {
+				failures.add(where + " is not one of ExampleFiles");
+			}
+			else if (!file.table().equals(target)) {
+				failures.add(where + " is made for " + file.table() + " but uploaded to " + target);
+			}
+		});
+		return uploaded;
 	}
 
 	/** Runs the block in bash; compares the statuses curl reported with the expected ones. */
-	private static void run(Block block, List<Example> examples, Path dir, List<String> failures) throws Exception {
-		Path statuses = dir.resolve(".statuses");
-		Path bodies = dir.resolve(".bodies");
-		Path output = dir.resolve(".output");
+	private static void run(SampleAppProcess app, Block block, List<Example> examples, Path dir, Path results,
+			List<String> failures) throws Exception {
+		Path statuses = results.resolve("statuses");
+		Path bodies = results.resolve("bodies");
+		Path output = results.resolve("output");
 		// every curl: to the app's port, its status to $STATUSES, its body also to $BODIES (RS-separated)
 		String prelude = "curl() { command curl --connect-to localhost:8080:127.0.0.1:" + app.uri("/").getPort()
 				+ " --no-progress-meter --max-time 60 \"$@\" -w '%{stderr}\\nSTATUS %{http_code}\\n'"
@@ -280,7 +324,7 @@ class RestExamplesTests {
 			.directory(dir.toFile())
 			.redirectErrorStream(true)
 			.redirectOutput(output.toFile());
-		builder.environment().put("PAIMON_ADMIN_TOKEN", TOKEN);
+		builder.environment().keySet().removeIf((name) -> name.startsWith("PAIMON_"));
 		builder.environment().put("STATUSES", statuses.toString());
 		builder.environment().put("BODIES", bodies.toString());
 		Process process = builder.start();
@@ -308,11 +352,15 @@ class RestExamplesTests {
 						+ blockOutput);
 				return;
 			}
+			String body = (i < responses.length) ? responses[i] : "";
+			String compact = body.replaceAll("\"\\s*:\\s*", "\":");
 			if (example.expected() > 0 && actual.get(i) != example.expected()) {
-				String body = (i < responses.length) ? responses[i] : "";
 				failures.add(example.where() + ": expected " + example.expected() + " but got " + actual.get(i)
-						+ "\n    " + example.command() + "\n  response: "
-						+ ((body.length() > 2000) ? body.substring(0, 2000) + "…" : body));
+						+ "\n    " + example.command() + "\n  response: " + abbreviate(body));
+			}
+			else if (!example.members().stream().allMatch((member) -> shows(compact, member))) {
+				failures.add(example.where() + ": the answer shows " + example.members() + " but the response is "
+						+ abbreviate(body) + "\n    " + example.command());
 			}
 		}
 		if (actual.size() > examples.size()) {
@@ -322,6 +370,15 @@ class RestExamplesTests {
 		else if (process.exitValue() != 0) {
 			failures.add(block.where(0) + ": the block failed" + blockOutput);
 		}
+	}
+
+	/** Whether a compact JSON text has the member, as a whole value ({@code "rows":2} is not in {@code "rows":20}). */
+	private static boolean shows(String json, String member) {
+		return Pattern.compile(Pattern.quote(member) + "(?=\\s*[,}\\]])").matcher(json).find();
+	}
+
+	private static String abbreviate(String body) {
+		return (body.length() > 2000) ? body.substring(0, 2000) + "…" : body;
 	}
 
 	private static String indent(String text) {
@@ -358,37 +415,6 @@ class RestExamplesTests {
 		catch (IOException | InterruptedException ex) {
 			return false;
 		}
-	}
-
-	/** {@code shop.orders}: order_id, dt, customer, amount DECIMAL(10, 2), created_at TIMESTAMP(6). */
-	static byte[] orders() {
-		long createdAt = ChronoUnit.MICROS.between(LocalDateTime.of(1970, 1, 1, 0, 0),
-				LocalDateTime.of(2026, 11, 30, 10, 0));
-		return ArrowBodies.of(
-				List.of(ArrowBodies.intField("order_id", 64), ArrowBodies.utf8Field("dt"),
-						ArrowBodies.utf8Field("customer"),
-						ArrowBodies.field("amount", new ArrowType.Decimal(10, 2, 128)),
-						ArrowBodies.field("created_at", new ArrowType.Timestamp(TimeUnit.MICROSECOND, null))),
-				new Object[] { 1L, "2026-11-30", "alice", new BigDecimal("9.99"), createdAt },
-				new Object[] { 2L, "2026-11-30", "bob", new BigDecimal("5.00"), null });
-	}
-
-	/** {@code shop.events}: event_time TIMESTAMP_LTZ(3), kind, payload. */
-	static byte[] events() {
-		long eventTime = LocalDateTime.of(2026, 11, 30, 10, 0).toInstant(ZoneOffset.UTC).toEpochMilli();
-		return ArrowBodies.of(
-				List.of(ArrowBodies.field("event_time", new ArrowType.Timestamp(TimeUnit.MILLISECOND, "UTC")),
-						ArrowBodies.utf8Field("kind"), ArrowBodies.utf8Field("payload")),
-				new Object[] { eventTime, "click", "{\"page\":\"/\"}" },
-				new Object[] { eventTime + 1, "view", "{\"page\":\"/cart\"}" });
-	}
-
-	/** {@code shop.clicks}: click_id, dt, page. */
-	static byte[] clicks() {
-		return ArrowBodies.of(
-				List.of(ArrowBodies.intField("click_id", 64), ArrowBodies.utf8Field("dt"),
-						ArrowBodies.utf8Field("page")),
-				new Object[] { 1L, "2026-11-30", "/" }, new Object[] { 2L, "2026-11-30", "/cart" });
 	}
 
 }
