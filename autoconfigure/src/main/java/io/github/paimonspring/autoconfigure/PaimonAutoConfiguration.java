@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.catalog.CatalogCreation;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.ClusterMembership;
@@ -102,8 +103,13 @@ public final class PaimonAutoConfiguration {
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(options));
 		logger.info("Creating Paimon catalog (metastore={}, warehouse={})", options.get("metastore"),
 				options.get("warehouse"));
+		settings.checkWarehouseAccess(options);
+		String metastore = String.valueOf(options.get("metastore"));
+		if ("jdbc".equalsIgnoreCase(metastore) && options.get("uri") == null) {
+			throw new CatalogDatabaseException("The JDBC catalog (paimon.catalog.metastore=jdbc) has no database: "
+					+ "paimon.catalog.options.uri is not set");
+		}
 		try {
-			settings.checkWarehouseAccess(options);
 			return CatalogCreation.create(settings.catalogContext(options));
 		}
 		catch (NoClassDefFoundError ex) {
@@ -113,6 +119,24 @@ public final class PaimonAutoConfiguration {
 			}
 			throw ex;
 		}
+		catch (PaimonException ex) {
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			throw catalogFailure(metastore, options, ex);
+		}
+	}
+
+	/**
+	 * The start-up failure for a catalog Paimon could not create: the JDBC catalog's database, or the catalog.
+	 */
+	private static PaimonException catalogFailure(String metastore, Map<String, String> options,
+			RuntimeException ex) {
+		String uri = options.get("uri");
+		if ("jdbc".equalsIgnoreCase(metastore) && uri != null && CatalogDatabaseException.isDatabaseFailure(ex)) {
+			return new CatalogDatabaseException(uri, options.get("jdbc.user"), ex);
+		}
+		return new CatalogCreationException(metastore, String.valueOf(options.get("warehouse")), ex);
 	}
 
 	@Bean

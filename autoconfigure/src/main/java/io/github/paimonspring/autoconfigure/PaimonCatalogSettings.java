@@ -1,5 +1,6 @@
 package io.github.paimonspring.autoconfigure;
 
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -123,20 +124,32 @@ public final class PaimonCatalogSettings {
 	}
 
 	/**
-	 * Checks that the warehouse can be reached with the given catalog options (once for each distinct set of
-	 * options) when one of the application's {@link FileIOLoader} beans serves it (an {@code s3://} warehouse with
-	 * paimon-spring-boot-s3): a wrong endpoint, bucket or credentials fail the start with the file system's own
-	 * message.
+	 * Checks that the warehouse can be used with the given catalog options (once for each distinct set of
+	 * options): a local warehouse's directory is created if missing and must be writable; a warehouse that one
+	 * of the application's {@link FileIOLoader} beans serves (an {@code s3://} warehouse with
+	 * paimon-spring-boot-s3) must answer, so that a wrong endpoint, bucket or credentials fail the start with the
+	 * file system's own message.
 	 * @param catalogOptions the options the warehouse is opened with (these settings' options, possibly
 	 * customized)
-	 * @throws IllegalStateException when the warehouse cannot be reached
+	 * @throws WarehouseAccessException when the warehouse cannot be used
 	 */
 	public void checkWarehouseAccess(Map<String, String> catalogOptions) {
-		PreferredFileIOLoader loader = this.fileIOLoader;
-		if (loader != null && !this.checkedOptions.contains(catalogOptions)) {
-			loader.checkAccess(warehouse(), catalogContext(catalogOptions));
-			this.checkedOptions.add(Map.copyOf(catalogOptions));
+		if (this.checkedOptions.contains(catalogOptions)) {
+			return;
 		}
+		PreferredFileIOLoader loader = this.fileIOLoader;
+		if (isLocal(warehouse())) {
+			LocalWarehouse.check(warehouse());
+		}
+		else if (loader != null) {
+			try {
+				loader.checkAccess(warehouse(), catalogContext(catalogOptions));
+			}
+			catch (IOException ex) {
+				throw new WarehouseAccessException(warehouse(), String.valueOf(ex.getMessage()), ex);
+			}
+		}
+		this.checkedOptions.add(Map.copyOf(catalogOptions));
 	}
 
 	/**

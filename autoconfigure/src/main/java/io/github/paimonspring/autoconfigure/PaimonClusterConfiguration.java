@@ -2,6 +2,7 @@ package io.github.paimonspring.autoconfigure;
 
 import java.io.IOException;
 
+import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.cluster.JdbcStateStore;
 import io.github.paimonspring.cluster.SessionLocks;
@@ -41,17 +42,26 @@ class PaimonClusterConfiguration {
 
 	static StateStore stateStore(PaimonCatalogSettings settings) {
 		if (settings.isJdbc()) {
-			return new JdbcStateStore(settings.jdbcUri(), settings.jdbcUser(), settings.jdbcPassword());
+			try {
+				// the first connection to the catalog's database at start-up: its failure names the catalog
+				return new JdbcStateStore(settings.jdbcUri(), settings.jdbcUser(), settings.jdbcPassword());
+			}
+			catch (PaimonException ex) {
+				if (CatalogDatabaseException.isDatabaseFailure(ex)) {
+					throw new CatalogDatabaseException(settings.jdbcUri(), settings.jdbcUser(), ex);
+				}
+				throw ex;
+			}
 		}
 		String warehouse = settings.warehouse();
+		settings.checkWarehouseAccess(settings.options());
 		try {
-			settings.checkWarehouseAccess(settings.options());
 			CatalogContext context = settings.catalogContext(settings.options());
 			return new WarehouseStateStore(FileIO.get(new Path(warehouse), context), warehouse);
 		}
 		catch (IOException ex) {
-			throw new IllegalStateException("Cannot open the warehouse " + warehouse + " for the shared state: "
-					+ ex.getMessage(), ex);
+			throw new WarehouseAccessException(warehouse, "Cannot open the Paimon warehouse '" + warehouse
+					+ "' (for the state the instances share): " + ex.getMessage(), ex);
 		}
 	}
 

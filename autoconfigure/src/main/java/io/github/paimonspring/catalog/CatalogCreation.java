@@ -42,11 +42,7 @@ public final class CatalogCreation {
 			}
 			catch (RuntimeException ex) {
 				if (isHadoopOnNewerJava(ex)) {
-					throw new IllegalStateException("The Paimon catalog's file system cannot start on Java "
-							+ Runtime.version().feature() + ": Hadoop's UserGroupInformation (in paimon-s3 1.4.2, or "
-							+ "another Hadoop file system) calls Subject.getSubject, which Java 24 and later no longer "
-							+ "support; for s3:// warehouses add io.github.paimonspring:paimon-spring-boot-s3, which "
-							+ "runs on every Java from 17 (see docs/production.md, S3)", ex);
+					throw new HadoopOnNewerJavaException(ex);
 				}
 				if (attempt >= ATTEMPTS || !lostInitializationRace(ex)) {
 					throw ex;

@@ -78,9 +78,10 @@ public final class PreferredFileIOLoader implements FileIOLoader {
 	 * next loaders and report that no file system serves the scheme).
 	 * @param warehouse the warehouse
 	 * @param context the catalog context
-	 * @throws IllegalStateException when the warehouse cannot be reached
+	 * @throws IOException when the warehouse cannot be reached, naming the warehouse and the loader, with the
+	 * file system's failure as its cause
 	 */
-	public void checkAccess(String warehouse, CatalogContext context) {
+	public void checkAccess(String warehouse, CatalogContext context) throws IOException {
 		FileIOLoader loader = loader(new Path(warehouse));
 		if (loader == null) {
 			return;
@@ -91,7 +92,7 @@ public final class PreferredFileIOLoader implements FileIOLoader {
 			io.exists(new Path(warehouse));
 		}
 		catch (IOException ex) {
-			throw new IllegalStateException("Cannot reach the Paimon warehouse '" + warehouse + "' (" + loader + "): "
+			throw new IOException("Cannot reach the Paimon warehouse '" + warehouse + "' (" + loader + "): "
 					+ ex.getMessage(), ex);
 		}
 	}

@@ -3,6 +3,7 @@ package io.github.paimonspring.autoconfigure;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.github.paimonspring.support.FailureReport;
 import io.github.paimonspring.support.JavaProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,7 +15,8 @@ import org.springframework.context.annotation.Configuration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A real JVM started without {@code --add-opens} refuses to start and prints the exact fix.
+ * A real JVM started without {@code --add-opens} refuses to start and prints the exact fix, in one "APPLICATION
+ * FAILED TO START" block.
  */
 class ArrowWithoutAddOpensTests {
 
@@ -26,9 +28,10 @@ class ArrowWithoutAddOpensTests {
 		JavaProcess.Result result = JavaProcess.run(List.of("-Xmx512m"), App.class,
 				"--paimon.catalog.warehouse=" + this.warehouse, "--spring.main.web-application-type=none");
 		assertThat(result.exitCode()).as(result.output()).isNotZero();
-		assertThat(result.output()).contains("APPLICATION FAILED TO START")
-			.contains("Apache Arrow cannot access direct memory")
-			.contains("--add-opens=java.base/java.nio=ALL-UNNAMED");
+		FailureReport report = FailureReport.of(result.output());
+		report.assertDescriptionOnce("Apache Arrow cannot access direct memory: the JVM was started without "
+				+ "--add-opens=java.base/java.nio=ALL-UNNAMED");
+		report.assertActionNames("--add-opens=java.base/java.nio=ALL-UNNAMED").contains("JDK_JAVA_OPTIONS");
 	}
 
 	/** The application run in the child JVM. */

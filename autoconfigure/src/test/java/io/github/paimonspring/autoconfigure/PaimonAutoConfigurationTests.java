@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import io.github.paimonspring.autoconfigure.diagnostics.PaimonFailureAnalyzer;
+import io.github.paimonspring.autoconfigure.diagnostics.ArrowMemoryAccessFailureAnalyzer;
+import io.github.paimonspring.autoconfigure.diagnostics.HadoopMissingFailureAnalyzer;
+import io.github.paimonspring.autoconfigure.diagnostics.TableDeclarationFailureAnalyzer;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.TableDefinitionException;
 import io.github.paimonspring.catalog.TableMismatchException;
@@ -201,7 +203,7 @@ class PaimonAutoConfigurationTests {
 		runner().withClassLoader(new FilteredClassLoader("org.apache.hadoop")).run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context.getStartupFailure()).rootCause().isInstanceOf(HadoopMissingException.class);
-			FailureAnalysis analysis = new PaimonFailureAnalyzer().analyze(context.getStartupFailure());
+			FailureAnalysis analysis = new HadoopMissingFailureAnalyzer().analyze(context.getStartupFailure());
 			assertThat(analysis.getDescription()).contains("org.apache.hadoop.conf.Configuration");
 			assertThat(analysis.getAction()).contains("hadoop-client-api").contains("hadoop-client-runtime");
 		});
@@ -219,7 +221,7 @@ class PaimonAutoConfigurationTests {
 					.hasMessageContaining("db.bad")
 					.hasMessageContaining("'price'")
 					.hasMessageContaining("DECIMAL(10,");
-				assertThat(new PaimonFailureAnalyzer().analyze(context.getStartupFailure()).getAction())
+				assertThat(new TableDeclarationFailureAnalyzer().analyze(context.getStartupFailure()).getAction())
 					.contains("paimon.tables");
 			});
 	}
@@ -269,22 +271,24 @@ class PaimonAutoConfigurationTests {
 
 	@Test
 	void arrowFailureAnalysisPrintsTheAddOpensFlag() {
-		FailureAnalysis analysis = new PaimonFailureAnalyzer().analyze(new IllegalStateException("wrapped",
+		ArrowMemoryAccessFailureAnalyzer analyzer = new ArrowMemoryAccessFailureAnalyzer();
+		FailureAnalysis analysis = analyzer.analyze(new IllegalStateException("wrapped",
 				new UnsupportedOperationException("sun.misc.Unsafe or java.nio.DirectByteBuffer.<init>(long, int) not "
 						+ "available")));
 		assertThat(analysis).isNotNull();
 		assertThat(analysis.getAction()).contains("--add-opens=java.base/java.nio=ALL-UNNAMED").contains("Add-Opens");
-		assertThat(new PaimonFailureAnalyzer().analyze(new IllegalStateException("unrelated"))).isNull();
+		assertThat(analyzer.analyze(new IllegalStateException("unrelated"))).isNull();
 	}
 
 	@Test
 	void aProvisioningFailureOfTheInfrastructureDoesNotBlameTheDeclaration() {
-		FailureAnalysis unreachable = new PaimonFailureAnalyzer().analyze(new TableDefinitionException("shop.orders",
+		TableDeclarationFailureAnalyzer analyzer = new TableDeclarationFailureAnalyzer();
+		FailureAnalysis unreachable = analyzer.analyze(new TableDefinitionException("shop.orders",
 				"Cannot create table 'shop.orders' (paimon.tables.orders): connection refused",
 				new SQLException("Connection to db:5432 refused", "08001")));
 		assertThat(unreachable.getAction()).contains("could not be reached")
 				.doesNotContain("Fix the table declaration");
-		FailureAnalysis differs = new PaimonFailureAnalyzer().analyze(new TableMismatchException("shop.orders",
+		FailureAnalysis differs = analyzer.analyze(new TableMismatchException("shop.orders",
 				"Table 'shop.orders' differs from its configured schema: field 'amount' ..."));
 		assertThat(differs.getAction()).contains("Fix the table declaration").contains("change the existing table");
 	}
@@ -296,7 +300,7 @@ class PaimonAutoConfigurationTests {
 				"paimon.tables.typo.schema.columns[0].name=price", "paimon.tables.typo.schema.columns[0].type=DECIMALL")
 			.run((context) -> {
 				assertThat(context).hasFailed();
-				FailureAnalysis analysis = new PaimonFailureAnalyzer().analyze(context.getStartupFailure());
+				FailureAnalysis analysis = new TableDeclarationFailureAnalyzer().analyze(context.getStartupFailure());
 				assertThat(analysis.getDescription()).contains("db.typo")
 					.contains("paimon.tables.typo.schema.columns[0].type")
 					.contains("Invalid Paimon type 'DECIMALL' at position 1: unknown type 'DECIMALL'; did you mean "

@@ -173,7 +173,7 @@ public final class S3Clients implements AutoCloseable {
 			return DefaultAwsRegionProviderChain.builder().build().getRegion();
 		}
 		catch (RuntimeException ex) {
-			throw new IllegalArgumentException("No region for S3: set " + S3Settings.REGION
+			throw new S3OptionException("No region for S3: set " + S3Settings.REGION
 					+ " (the bucket's region), or AWS_REGION, or a region in the AWS profile (" + ex.getMessage()
 					+ ")", ex);
 		}

@@ -105,7 +105,7 @@ public final class S3Settings {
 		this.secretKey = blankToNull(values.get(SECRET_KEY));
 		this.sessionToken = blankToNull(values.get(SESSION_TOKEN));
 		if ((this.accessKey == null) != (this.secretKey == null)) {
-			throw new IllegalArgumentException("The S3 options " + ACCESS_KEY + " and " + SECRET_KEY
+			throw new S3OptionException("The S3 options " + ACCESS_KEY + " and " + SECRET_KEY
 					+ " go together: only " + ((this.accessKey != null) ? ACCESS_KEY : SECRET_KEY)
 					+ " is set (set both, or neither to use the AWS SDK's default credentials chain)");
 		}
@@ -116,11 +116,11 @@ public final class S3Settings {
 		this.maxAttempts = positiveInt(MAX_ATTEMPTS, values.getOrDefault(MAX_ATTEMPTS, "5"));
 		this.partSize = size(PART_SIZE, values.getOrDefault(PART_SIZE, "16M"));
 		if (this.partSize < MIN_PART_SIZE) {
-			throw new IllegalArgumentException("The S3 option " + PART_SIZE + " is " + this.partSize
+			throw new S3OptionException("The S3 option " + PART_SIZE + " is " + this.partSize
 					+ " bytes; S3 needs parts of at least 5M (" + MIN_PART_SIZE + " bytes)");
 		}
 		if (this.partSize > Integer.MAX_VALUE - 16) {
-			throw new IllegalArgumentException("The S3 option " + PART_SIZE + " is " + this.partSize
+			throw new S3OptionException("The S3 option " + PART_SIZE + " is " + this.partSize
 					+ " bytes; at most 2047M");
 		}
 		this.activeParts = positiveInt(ACTIVE_PARTS, values.getOrDefault(ACTIVE_PARTS, "4"));
@@ -131,7 +131,7 @@ public final class S3Settings {
 	 * Reads the {@code s3.*} entries of catalog options; other keys are left alone.
 	 * @param options the catalog options
 	 * @return the settings
-	 * @throws IllegalArgumentException for an unknown {@code s3.*} key or a value that cannot be read, naming
+	 * @throws S3OptionException for an unknown {@code s3.*} key or a value that cannot be read, naming
 	 * the key
 	 */
 	public static S3Settings of(Map<String, String> options) {
@@ -149,12 +149,12 @@ public final class S3Settings {
 			}
 			String previous = values.put(canonical, option.getValue());
 			if (previous != null && !previous.equals(option.getValue())) {
-				throw new IllegalArgumentException("The S3 option " + canonical + " is given twice with different "
+				throw new S3OptionException("The S3 option " + canonical + " is given twice with different "
 						+ "values (as " + String.join(" or ", KEYS.get(canonical)) + ")");
 			}
 		}
 		if (!unknown.isEmpty()) {
-			throw new IllegalArgumentException("Unknown S3 option" + ((unknown.size() > 1) ? "s " : " ")
+			throw new S3OptionException("Unknown S3 option" + ((unknown.size() > 1) ? "s " : " ")
 					+ String.join(", ", unknown) + " in the catalog options (paimon.catalog.options.*); the S3 "
 					+ "FileIO reads " + String.join(", ", KEYS.keySet())
 					+ " (docs/production.md, S3). To keep paimon-s3 serving s3:// instead, set "
@@ -264,7 +264,7 @@ public final class S3Settings {
 			return uri;
 		}
 		catch (IllegalArgumentException ex) {
-			throw new IllegalArgumentException("The S3 option " + ENDPOINT + " '" + value + "' is not a URL ("
+			throw new S3OptionException("The S3 option " + ENDPOINT + " '" + value + "' is not a URL ("
 					+ ex.getMessage() + ")", ex);
 		}
 	}
@@ -278,7 +278,7 @@ public final class S3Settings {
 		if (trimmed.equals("true") || trimmed.equals("false")) {
 			return Boolean.parseBoolean(trimmed);
 		}
-		throw new IllegalArgumentException("The S3 option " + key + " is '" + value + "'; expected true or false");
+		throw new S3OptionException("The S3 option " + key + " is '" + value + "'; expected true or false");
 	}
 
 	private static int positiveInt(String key, String value) {
@@ -291,7 +291,7 @@ public final class S3Settings {
 		catch (NumberFormatException ex) {
 			// reported below
 		}
-		throw new IllegalArgumentException("The S3 option " + key + " is '" + value + "'; expected a positive number");
+		throw new S3OptionException("The S3 option " + key + " is '" + value + "'; expected a positive number");
 	}
 
 	/** Milliseconds as a plain number (as Hadoop reads these keys), or a number with ms, s, m or h. */
@@ -315,7 +315,7 @@ public final class S3Settings {
 			}
 		}
 		catch (NumberFormatException ex) {
-			throw new IllegalArgumentException("The S3 option " + key + " is '" + value
+			throw new S3OptionException("The S3 option " + key + " is '" + value
 					+ "'; expected milliseconds or a number with ms, s, m or h", ex);
 		}
 	}
@@ -341,7 +341,7 @@ public final class S3Settings {
 			}
 		}
 		catch (NumberFormatException ex) {
-			throw new IllegalArgumentException("The S3 option " + key + " is '" + value
+			throw new S3OptionException("The S3 option " + key + " is '" + value
 					+ "'; expected bytes or a number with K, M or G", ex);
 		}
 	}

@@ -83,7 +83,7 @@ class AdminCredentialsConfigurationTests {
 				.isInstanceOf(AdminTokenMissingException.class)
 				.hasMessageContaining("paimon.admin.token, paimon.admin.credentials.<name>.* or "
 						+ "paimon.admin.credentials-file");
-			FailureAnalysis analysis = new AdminFailureAnalyzer().analyze(context.getStartupFailure());
+			FailureAnalysis analysis = new AdminTokenMissingFailureAnalyzer().analyze(context.getStartupFailure());
 			assertThat(analysis.getAction()).contains("paimon.admin.credentials.gateway.tables=shop.*")
 				.contains("paimon.admin.credentials-file=");
 		});
@@ -116,7 +116,7 @@ class AdminCredentialsConfigurationTests {
 		enabled().withPropertyValues(properties.toArray(String[]::new)).run((context) -> {
 			assertThat(context).as(String.join(" ", properties)).hasFailed();
 			assertThat(credentialsFailure(context.getStartupFailure())).hasMessageContaining(message);
-			FailureAnalysis analysis = new AdminFailureAnalyzer().analyze(context.getStartupFailure());
+			FailureAnalysis analysis = new AdminCredentialsFailureAnalyzer().analyze(context.getStartupFailure());
 			assertThat(analysis.getDescription()).contains(message);
 			assertThat(analysis.getAction()).contains("printf %s \"$TOKEN\" | sha256sum");
 			failure[0] = analysis.getDescription();

@@ -1,7 +1,7 @@
 /**
- * The failure analyzer that turns start-up failures of the set-up (Hadoop or Arrow memory access
- * missing, no admin token, an unreachable catalog, a wrong table declaration) into a description and
- * the action that fixes it.
+ * The failure analyzers that turn start-up failures of the set-up into one description and the action that fixes
+ * it, one analyzer per cause: the catalog, the warehouse, a JDBC catalog's database, Hadoop or Arrow memory access
+ * missing, a wrong table declaration.
  */
 @NullMarked
 package io.github.paimonspring.autoconfigure.diagnostics;
