@@ -28,9 +28,7 @@ class NullnessBuildTests {
 
 	@Test
 	void aNullAwayFindingFailsTheBuildWhenTheCheckRuns() throws Exception {
-		assumeTrue(!Boolean.getBoolean("nullness.skip"),
-				"the nullness check is skipped in this build: no JDK 23+ (pass -Dnullness.jdk=JDK_HOME)");
-		Path jdk = Path.of(System.getProperty("nullness.javac")).getParent().getParent();
+		Path jdk = checkingJdk();
 		FixtureBuild.Result build = maven("Greeting", "-Dnullness.jdk=" + jdk);
 		assertThat(build.exitCode()).as(build.output()).isNotZero();
 		assertThat(build.output()).contains("(nullness-compile)")
@@ -39,9 +37,7 @@ class NullnessBuildTests {
 
 	@Test
 	void theCheckedVariantPassesTheCheck() throws Exception {
-		assumeTrue(!Boolean.getBoolean("nullness.skip"),
-				"the nullness check is skipped in this build: no JDK 23+ (pass -Dnullness.jdk=JDK_HOME)");
-		Path jdk = Path.of(System.getProperty("nullness.javac")).getParent().getParent();
+		Path jdk = checkingJdk();
 		FixtureBuild.Result build = maven("CheckedGreeting", "-Dnullness.jdk=" + jdk);
 		assertThat(build.exitCode()).as(build.output()).isZero();
 		assertThat(build.output()).contains("(nullness-compile)").contains("Compiling 1 source file")
@@ -68,6 +64,13 @@ class NullnessBuildTests {
 		assertThat(build.output()).contains("(default-compile)").contains("Compiling 1 source file")
 			.doesNotContain("NullAway");
 		assertThat(this.dir.resolve("module/target/classes/fixture/Greeting.class")).isRegularFile();
+	}
+
+	/** The JDK whose javac runs this build's check; the test is skipped where the check is. */
+	private static Path checkingJdk() {
+		assumeTrue(!Boolean.getBoolean("nullness.skip"),
+				"the nullness check is skipped in this build: no JDK 23+ (pass -Dnullness.jdk=JDK_HOME)");
+		return Path.of(System.getProperty("nullness.javac")).getParent().getParent();
 	}
 
 	/** Runs {@code mvn -o compile} on a module holding the fixture (offline: the build resolved what it needs). */
