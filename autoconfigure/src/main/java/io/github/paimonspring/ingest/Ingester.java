@@ -285,7 +285,7 @@ public final class Ingester implements AutoCloseable {
 
 	private void checkOpen(WriteTarget target) {
 		if (this.closed) {
-			throw new IngestGroupException(target.name(), "The ingest service is shut down; retry later", null);
+			throw new IngestShutDownException(target.name());
 		}
 	}
 

@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.actuate.PaimonHealthIndicator;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.catalog.PaimonTables;
@@ -166,6 +167,26 @@ class GroupCommitTests extends WarehouseTestBase {
 		}
 		assertThat(this.warehouse.idNames("default.mixed")).containsExactlyInAnyOrder("1:first", "2:good",
 				"4:also-good");
+	}
+
+	@Test
+	void aRequestAfterTheShutdownIsRefusedAsUnavailableAndWritesNothing() throws Exception {
+		appendTable("default.late");
+		PaimonWriter writer = writer(HOUR);
+		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "before")) {
+			CompletableFuture<WriteResult> before = writer.ingest("default.late", List.of(batch), "k-before");
+			writer.close(); // commits what waits, then refuses
+			assertThat(before.get(60, TimeUnit.SECONDS).committed()).isTrue();
+		}
+		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 2, "late")) {
+			assertThatThrownBy(() -> writer.ingest("default.late", List.of(batch), "k-late"))
+				.isInstanceOf(IngestShutDownException.class)
+				.isInstanceOf(PaimonUnavailableException.class)
+				.hasMessageContaining("shutting down")
+				.hasMessageContaining("'default.late'");
+		}
+		assertThat(this.warehouse.snapshotCount("default.late")).isEqualTo(1);
+		assertThat(this.warehouse.idNames("default.late")).containsExactly("1:before");
 	}
 
 	@Test

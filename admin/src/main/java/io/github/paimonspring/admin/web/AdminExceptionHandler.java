@@ -22,6 +22,7 @@ import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.ingest.ChannelOrderException;
 import io.github.paimonspring.ingest.ChannelOverlapException;
 import io.github.paimonspring.ingest.IngestBusyException;
+import io.github.paimonspring.ingest.IngestShutDownException;
 import io.github.paimonspring.postpone.BucketPlanException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -226,6 +227,10 @@ public class AdminExceptionHandler implements HandlerExceptionResolver, Ordered 
 		}
 		else if (ex instanceof TableNotFoundException) {
 			problem = AdminProblem.of(404, "unknown-table", "Unknown table", ex.getMessage(), instance);
+		}
+		else if (ex instanceof IngestShutDownException) {
+			// this instance is stopping: the same retry as any unavailability, and the detail says why
+			problem = AdminProblem.of(503, "unavailable", "Instance shutting down", ex.getMessage(), instance);
 		}
 		else if (ex instanceof PaimonUnavailableException) {
 			// the cause names hosts and URLs of the infrastructure: the server log has it, the client gets what to do

@@ -17,6 +17,7 @@ import io.github.paimonspring.admin.model.AdminException;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowFormatException;
 import io.github.paimonspring.catalog.TableNotFoundException;
+import io.github.paimonspring.ingest.IngestShutDownException;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.http.HttpMethod;
@@ -132,6 +133,19 @@ class AdminExceptionHandlerTests {
 		assertThat(response.getHeader("Retry-After")).isEqualTo("1");
 		assertThat(response.getContentAsString()).contains("\"title\":\"Group commit failed\"")
 			.contains("The group commit of 3 request(s)");
+	}
+
+	@Test
+	void aRequestAfterTheIngestServiceStoppedIsUnavailableNotAConflict() throws Exception {
+		MockHttpServletRequest request = new MockHttpServletRequest("POST", "/paimon/tables/db/t/uploads");
+		MockHttpServletResponse response = new MockHttpServletResponse();
+		this.handler.resolveException(request, response, null, new IngestShutDownException("db.t"));
+		assertThat(response.getStatus()).isEqualTo(503);
+		assertThat(response.getHeader("Retry-After")).isEqualTo("1");
+		assertThat(response.getContentAsString()).contains("\"title\":\"Instance shutting down\"")
+			.contains("urn:paimon-spring:problem:unavailable")
+			.contains("shutting down and no longer writes table 'db.t'")
+			.contains("nothing was written");
 	}
 
 	@Test

@@ -12,6 +12,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.paimonspring.ingest.IngestBusyException;
 import io.github.paimonspring.ingest.IngestGroupException;
+import io.github.paimonspring.ingest.IngestShutDownException;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.KeyClaims;
@@ -186,8 +187,7 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 				throw new RetiredGroupException(this.table);
 			}
 			if (this.closed) {
-				throw new IngestGroupException(this.table, "The ingest service of table '" + this.table
-						+ "' is shut down; retry against another instance", null);
+				throw new IngestShutDownException(this.table);
 			}
 			RequestGroup<M> current = this.group;
 			if (requiredGroup >= 0 && current.sequence != requiredGroup) {
