@@ -13,20 +13,22 @@ import org.springframework.context.SmartLifecycle;
  * The group commit's part in the application's life. When the application starts it reads the index of
  * idempotency keys and channel states of the configured tables in the background, so that the first
  * keyed request or channel opening after a start (a restart, a failover) does not wait for a table's
- * long snapshot history. When it stops it commits what the group commits have waiting, before the web
- * server's graceful shutdown waits for the requests in flight: those requests are answered with their
- * commit instead of timing out; requests that arrive afterwards are refused as retryable.
+ * long snapshot history. When it stops — after the drain ({@link ShutdownDrain}) and after the web server's
+ * graceful shutdown has answered the requests in flight (their group commits still run, at most a commit
+ * interval away) — it commits what the group commits have waiting; requests that arrive afterwards are
+ * refused as unavailable (503 with Retry-After over HTTP), never as a conflict.
  * <p>
  * Its {@link #PHASE} orders it by phase, not by bean name: what feeds the group commit from inside the
- * application and runs in a later phase (the Kafka pipelines, in the default phase) stops before it.
+ * application and runs in a later phase (the Kafka pipelines, in the default phase) stops before it, and the
+ * instance's membership and claims (a lower phase) stop after it.
  */
 final class IngestLifecycle implements SmartLifecycle {
 
 	/**
-	 * The phase: after the default phase ({@code DEFAULT_PHASE}) stops, before the web server's graceful
-	 * shutdown ({@code DEFAULT_PHASE - 1024}).
+	 * The phase: after the web server's graceful shutdown ({@code DEFAULT_PHASE - 1024}) stops, before the web
+	 * server itself ({@code DEFAULT_PHASE - 2048}).
 	 */
-	static final int PHASE = DEFAULT_PHASE - 512;
+	static final int PHASE = DEFAULT_PHASE - 1536;
 
 	private static final Logger logger = LoggerFactory.getLogger(IngestLifecycle.class);
 

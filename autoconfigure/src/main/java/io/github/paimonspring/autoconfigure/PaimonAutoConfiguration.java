@@ -37,7 +37,9 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.util.ClassUtils;
@@ -199,6 +201,16 @@ public final class PaimonAutoConfiguration {
 				? new IngestLifecycle(ingester, writer::warmUpIngest, List.copyOf(properties.getTables().keySet()))
 				: new IngestLifecycle(ingester, (table) -> {
 				}, List.of());
+	}
+
+	/**
+	 * Keeps the instance answering for paimon.ingest.shutdown-drain after its readiness turned on a signal: only a
+	 * web application has a load balancer to drain (a batch application exits at once).
+	 */
+	@Bean
+	@ConditionalOnWebApplication
+	ShutdownDrain paimonShutdownDrain(ApplicationContext context, PaimonIngestProperties ingest) {
+		return new ShutdownDrain(context, ingest.getShutdownDrain());
 	}
 
 	@Bean

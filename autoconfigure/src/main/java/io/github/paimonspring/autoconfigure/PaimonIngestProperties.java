@@ -73,6 +73,15 @@ public class PaimonIngestProperties implements Validator {
 	private Duration channelOrderWait = Duration.ofSeconds(2);
 
 	/**
+	 * On a shutdown by signal (SIGTERM, SIGINT) or System.exit of a web application: how long the instance
+	 * keeps accepting and committing requests after its readiness turned REFUSING_TRAFFIC, before anything
+	 * stops, so that load balancers and Kubernetes stop sending it requests first. Size it to the balancer's
+	 * health check (its interval times the failures that mark an instance down) and keep it below
+	 * spring.lifecycle.timeout-per-shutdown-phase. 0 stops at once; a context closed in code never waits.
+	 */
+	private Duration shutdownDrain = Duration.ofSeconds(5);
+
+	/**
 	 * How many snapshots a table's index of idempotency keys and channel states reads at once when it
 	 * catches up with a long history: at start-up, or on the instance that takes over after a failover
 	 * (each snapshot is one request to S3).
@@ -85,6 +94,14 @@ public class PaimonIngestProperties implements Validator {
 
 	public void setIndexReadParallelism(int indexReadParallelism) {
 		this.indexReadParallelism = indexReadParallelism;
+	}
+
+	public Duration getShutdownDrain() {
+		return this.shutdownDrain;
+	}
+
+	public void setShutdownDrain(Duration shutdownDrain) {
+		this.shutdownDrain = shutdownDrain;
 	}
 
 	public Duration getChannelOrderWait() {

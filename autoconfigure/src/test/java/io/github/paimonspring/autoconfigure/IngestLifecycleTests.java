@@ -1,7 +1,10 @@
 package io.github.paimonspring.autoconfigure;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.paimonspring.core.PaimonOperations;
@@ -14,9 +17,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.web.server.context.WebServerGracefulShutdownLifecycle;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.support.GenericApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,9 +43,25 @@ class IngestLifecycleTests {
 	Path warehouse;
 
 	@Test
-	void stopsAfterTheDefaultPhaseAndBeforeTheGracefulShutdown() {
+	void stopsAfterTheDefaultPhaseAndTheGracefulShutdownButBeforeTheWebServer() {
 		assertThat(IngestLifecycle.PHASE).isLessThan(SmartLifecycle.DEFAULT_PHASE)
-			.isGreaterThan(WebServerGracefulShutdownLifecycle.SMART_LIFECYCLE_PHASE);
+			.isLessThan(WebServerGracefulShutdownLifecycle.SMART_LIFECYCLE_PHASE)
+			.isGreaterThan(WebServerGracefulShutdownLifecycle.SMART_LIFECYCLE_PHASE - 1024);
+	}
+
+	@Test
+	void aContextClosedInCodeDoesNotDrain() {
+		assertThat(ShutdownDrain.jvmShuttingDown()).isFalse();
+		List<Object> events = new ArrayList<>();
+		try (GenericApplicationContext context = new GenericApplicationContext()) {
+			context.addApplicationListener(events::add);
+			context.refresh();
+			ShutdownDrain drain = new ShutdownDrain(context, Duration.ofHours(1));
+			// returns at once, without a readiness change; an hour's drain would fail the bound
+			assertThat(CompletableFuture.runAsync(() -> drain.onApplicationEvent(new ContextClosedEvent(context))))
+				.succeedsWithin(Duration.ofMinutes(1));
+			assertThat(events).noneMatch(AvailabilityChangeEvent.class::isInstance);
+		}
 	}
 
 	@Test

@@ -132,6 +132,10 @@ public final class SampleAppProcess implements AutoCloseable {
 		if (warehouse != null) {
 			command.add("--paimon.catalog.warehouse=" + warehouse.toAbsolutePath());
 		}
+		if (List.of(args).stream().noneMatch((arg) -> arg.startsWith("--paimon.ingest.shutdown-drain="))) {
+			// a test stops the app when it is done: no balancer to drain for (ShutdownDrainTests sets its own)
+			command.add("--paimon.ingest.shutdown-drain=0");
+		}
 		command.addAll(List.of(args));
 		return command;
 	}
@@ -205,6 +209,27 @@ public final class SampleAppProcess implements AutoCloseable {
 	 */
 	public void kill() throws InterruptedException {
 		this.process.destroyForcibly().waitFor();
+	}
+
+	/**
+	 * Asks the process to stop ({@code kill -TERM}, as a rolling deploy or Kubernetes does) and returns at once:
+	 * its graceful shutdown runs while the test goes on; {@link #awaitExit(Duration)} waits for its end.
+	 */
+	public void terminate() throws IOException, InterruptedException {
+		signal("TERM");
+	}
+
+	/**
+	 * Waits for the process to exit.
+	 * @param bound the longest wait
+	 * @return its exit code
+	 * @throws IllegalStateException if it is still running after the bound
+	 */
+	public int awaitExit(Duration bound) throws InterruptedException {
+		if (!this.process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
+			throw new IllegalStateException("sample app did not exit within " + bound);
+		}
+		return this.process.exitValue();
 	}
 
 	/**
