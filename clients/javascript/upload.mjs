@@ -12,19 +12,67 @@ const url = (process.env.PAIMON_URL ?? 'http://127.0.0.1:8080') + '/paimon';
 const token = process.env.PAIMON_ADMIN_TOKEN ?? '';
 const ARROW_STREAM = 'application/vnd.apache.arrow.stream';
 
-/** Sends a request and returns the JSON answer; exits with the body on any status but `expected`. */
+// The REST API's retry rule (docs/rest-api.md#retrying): these answers, and no answer at all, are sent again
+// unchanged (same body, same Idempotency-Key or channel offsets: a repeat of a committed request is a no-op);
+// every other status is final.
+const RETRY_STATUSES = [408, 429, 503];
+const RETRY_PROBLEM_TYPES = ['urn:paimon-spring:problem:channel-out-of-order'];
+const GIVE_UP_AFTER_MILLIS = 120_000;
+
+const pause = (millis) => new Promise((resolve) => setTimeout(resolve, millis));
+
+/** Retry-After when the answer has it, else 0.5 s doubling up to 30 s, with jitter. */
+function backoff(attempt, retryAfter) {
+	if (retryAfter) {
+		return Number(retryAfter) * 1000;
+	}
+	return Math.random() * Math.min(30_000, 500 * 2 ** (attempt - 1));
+}
+
+/** Sends a request, again as long as the retry rule says so; returns the final status and JSON answer. */
+async function send(method, path, { body, type = 'application/json', headers = {} } = {}) {
+	const deadline = Date.now() + GIVE_UP_AFTER_MILLIS;
+	for (let attempt = 1; ; attempt++) {
+		let response;
+		try {
+			response = await fetch(url + path, {
+				method,
+				body,
+				headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': type } : {}), ...headers },
+			});
+		}
+		catch (error) {
+			// no answer (refused, reset, timed out): the request may have been committed, the key decides
+			if (Date.now() > deadline) {
+				throw error;
+			}
+			await pause(backoff(attempt));
+			continue;
+		}
+		const text = await response.text();
+		let answer = null;
+		try {
+			answer = text ? JSON.parse(text) : null;
+		}
+		catch {
+			answer = { detail: text };
+		}
+		const again = RETRY_STATUSES.includes(response.status) || RETRY_PROBLEM_TYPES.includes(answer?.type);
+		if (!again || Date.now() > deadline) {
+			return { status: response.status, answer, text };
+		}
+		await pause(backoff(attempt, response.headers.get('Retry-After')));
+	}
+}
+
+/** Sends a request and returns the JSON answer; exits with the body on any final status but `expected`. */
 async function call(method, path, { body, type = 'application/json', headers = {}, expected = 200 } = {}) {
-	const response = await fetch(url + path, {
-		method,
-		body,
-		headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': type } : {}), ...headers },
-	});
-	const text = await response.text();
-	if (response.status !== expected) {
-		console.error(`${method} ${path}: expected ${expected}, got ${response.status}\n${text}`);
+	const { status, answer, text } = await send(method, path, { body, type, headers });
+	if (status !== expected) {
+		console.error(`${method} ${path}: expected ${expected}, got ${status}\n${text}`);
 		process.exit(1);
 	}
-	return text ? JSON.parse(text) : null;
+	return answer;
 }
 
 const postArrow = (path, table, options = {}) =>
@@ -110,27 +158,16 @@ console.log(`transaction ${tx.id}: committed=${committed.committed} snapshotId=$
 // resent append is answered committed=false without writing anything.
 const channel = '/tables/shop/events/channels/js-example';
 const batches = [[1, 2], [3, 4]];
-const pause = (millis) => new Promise((resolve) => setTimeout(resolve, millis));
 async function append(generation, after, numbers) {
 	const last = numbers[numbers.length - 1];
 	const path = `${channel}/rows?generation=${generation}&after=${after ?? ''}&offsetToken=${last}`;
-	for (let attempt = 1; ; attempt++) {
-		const response = await fetch(url + path, {
-			method: 'POST',
-			body: tableToIPC(events(numbers), 'stream'),
-			headers: { Authorization: `Bearer ${token}`, 'Content-Type': ARROW_STREAM },
-		});
-		const answer = await response.json();
-		if (response.status === 200) {
-			return answer;
-		}
-		if (response.status === 409 && answer.type.endsWith(':channel-out-of-order') && attempt < 10) {
-			await pause(100 * attempt); // its predecessor is late: send it again
-			continue;
-		}
-		console.error(`POST ${path}: ${response.status}\n${JSON.stringify(answer)}`);
-		process.exit(1);
+	// a 409 channel-out-of-order (its predecessor is late) is sent again by the retry rule
+	const { status, answer } = await send('POST', path, { body: tableToIPC(events(numbers), 'stream'), type: ARROW_STREAM });
+	if (status === 200) {
+		return answer;
 	}
+	console.error(`POST ${path}: ${status}\n${JSON.stringify(answer)}`);
+	process.exit(1);
 }
 async function produce(opened) {
 	const done = opened.offsetToken == null ? 0 : Number(opened.offsetToken);

@@ -12,6 +12,7 @@ import datetime
 import decimal
 import json
 import os
+import random
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -24,12 +25,51 @@ TOKEN = os.environ.get("PAIMON_ADMIN_TOKEN", "")
 ARROW_STREAM = "application/vnd.apache.arrow.stream"
 
 
-def call(method, path, body=None, content_type="application/json", headers=None, expected=200):
-    """Sends a request and returns the JSON answer; exits with the body on any status but `expected`."""
+# The REST API's retry rule (docs/rest-api.md#retrying): these answers, and no answer at all, are sent again
+# unchanged (same body, same Idempotency-Key or channel offsets: a repeat of a committed request is a no-op);
+# every other status is final.
+RETRY_STATUSES = {408, 429, 503}
+RETRY_PROBLEM_TYPES = {"urn:paimon-spring:problem:channel-out-of-order"}
+GIVE_UP_AFTER_SECONDS = 120
+
+
+def backoff(attempt, retry_after=None):
+    """Retry-After when the answer has it, else 0.5 s doubling up to 30 s, with jitter."""
+    if retry_after:
+        return float(retry_after)
+    return random.uniform(0, min(30.0, 0.5 * 2 ** (attempt - 1)))
+
+
+def send(method, path, body=None, content_type="application/json", headers=None):
+    """Sends a request, again as long as the retry rule says so; returns the final response."""
     all_headers = {"Authorization": f"Bearer {TOKEN}", **(headers or {})}
     if body is not None:
         all_headers["Content-Type"] = content_type
-    response = requests.request(method, URL + path, data=body, headers=all_headers, timeout=60)
+    deadline = time.monotonic() + GIVE_UP_AFTER_SECONDS
+    attempt = 0
+    while True:
+        attempt += 1
+        try:
+            response = requests.request(method, URL + path, data=body, headers=all_headers, timeout=60)
+        except requests.ConnectionError:
+            # no answer (refused, reset, timed out): the request may have been committed, the key decides
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(backoff(attempt))
+            continue
+        try:
+            problem_type = response.json().get("type") if response.status_code >= 400 else None
+        except ValueError:
+            problem_type = None
+        again = response.status_code in RETRY_STATUSES or problem_type in RETRY_PROBLEM_TYPES
+        if not again or time.monotonic() > deadline:
+            return response
+        time.sleep(backoff(attempt, response.headers.get("Retry-After")))
+
+
+def call(method, path, body=None, content_type="application/json", headers=None, expected=200):
+    """Sends a request and returns the JSON answer; exits with the body on any final status but `expected`."""
+    response = send(method, path, body, content_type, headers)
     if response.status_code != expected:
         sys.exit(f"{method} {path}: expected {expected}, got {response.status_code}\n{response.text}")
     return response.json() if response.text else None
@@ -119,16 +159,11 @@ batches = [[1, 2], [3, 4]]
 
 def append(generation, after, numbers):
     path = f"{channel}/rows?generation={generation}&after={after or ''}&offsetToken={numbers[-1]}"
-    for attempt in range(1, 11):
-        response = requests.post(URL + path, data=to_stream(events(numbers)), timeout=60,
-                                 headers={"Authorization": f"Bearer {TOKEN}", "Content-Type": ARROW_STREAM})
-        answer = response.json()
-        if response.status_code == 200:
-            return answer
-        if response.status_code == 409 and answer["type"].endswith(":channel-out-of-order") and attempt < 10:
-            time.sleep(0.1 * attempt)  # its predecessor is late: send it again
-            continue
-        sys.exit(f"POST {path}: {response.status_code}\n{response.text}")
+    # a 409 channel-out-of-order (its predecessor is late) is sent again by the retry rule
+    response = send("POST", path, to_stream(events(numbers)), ARROW_STREAM)
+    if response.status_code == 200:
+        return response.json()
+    sys.exit(f"POST {path}: {response.status_code}\n{response.text}")
 
 
 def produce(opened):
