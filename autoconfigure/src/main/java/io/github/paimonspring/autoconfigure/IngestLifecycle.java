@@ -1,9 +1,12 @@
 package io.github.paimonspring.autoconfigure;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 import io.github.paimonspring.ingest.Ingester;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,13 +37,15 @@ final class IngestLifecycle implements SmartLifecycle {
 
 	private final Ingester ingester;
 
-	private final Consumer<String> warmUp;
+	private final Function<String, CompletableFuture<Void>> warmUp;
 
 	private final List<String> tables;
 
 	private volatile boolean running;
 
-	IngestLifecycle(Ingester ingester, Consumer<String> warmUp, List<String> tables) {
+	private volatile CompletableFuture<@Nullable Void> warm = new CompletableFuture<>();
+
+	IngestLifecycle(Ingester ingester, Function<String, CompletableFuture<Void>> warmUp, List<String> tables) {
 		this.ingester = ingester;
 		this.warmUp = warmUp;
 		this.tables = tables;
@@ -49,14 +54,31 @@ final class IngestLifecycle implements SmartLifecycle {
 	@Override
 	public void start() {
 		this.running = true;
+		List<CompletableFuture<Void>> reads = new ArrayList<>();
 		for (String table : this.tables) {
 			try {
-				this.warmUp.accept(table);
+				reads.add(this.warmUp.apply(table));
 			}
 			catch (RuntimeException ex) {
 				logger.debug("Not reading the index of table '{}' ahead: {}", table, ex.getMessage());
 			}
 		}
+		// each read reports its own failure (the first request reads the index then): warm either way
+		this.warm = CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).handle((done, failure) -> null);
+	}
+
+	/**
+	 * Done when the indexes of the configured tables were read after the start ({@link WarmReadiness} holds the
+	 * readiness until then).
+	 * @return the warm-up
+	 */
+	CompletableFuture<@Nullable Void> warm() {
+		return this.warm;
+	}
+
+	/** How many tables the start reads the index of. */
+	int tables() {
+		return this.tables.size();
 	}
 
 	@Override

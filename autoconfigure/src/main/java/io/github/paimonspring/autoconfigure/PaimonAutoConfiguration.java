@@ -4,8 +4,10 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import io.github.paimonspring.PaimonException;
+import io.github.paimonspring.actuate.PaimonEndpointSection;
 import io.github.paimonspring.catalog.CatalogCreation;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.ClusterMembership;
@@ -199,8 +201,19 @@ public final class PaimonAutoConfiguration {
 	IngestLifecycle paimonIngestLifecycle(Ingester ingester, PaimonOperations operations, PaimonProperties properties) {
 		return (operations instanceof PaimonWriter writer)
 				? new IngestLifecycle(ingester, writer::warmUpIngest, List.copyOf(properties.getTables().keySet()))
-				: new IngestLifecycle(ingester, (table) -> {
-				}, List.of());
+				: new IngestLifecycle(ingester, (table) -> CompletableFuture.completedFuture(null), List.of());
+	}
+
+	/** Holds the readiness until the indexes of the configured tables were read (paimon.ingest.warm-up-timeout). */
+	@Bean
+	WarmReadiness paimonWarmReadiness(IngestLifecycle lifecycle, PaimonIngestProperties ingest) {
+		return new WarmReadiness(lifecycle, ingest.getWarmUpTimeout());
+	}
+
+	/** The paimon endpoint's {@code readiness}: the time from the JVM's start to ready. */
+	@Bean
+	PaimonEndpointSection paimonReadinessEndpointSection(WarmReadiness readiness) {
+		return new ReadinessEndpointSection(readiness);
 	}
 
 	/**

@@ -82,6 +82,13 @@ public class PaimonIngestProperties implements Validator {
 	private Duration shutdownDrain = Duration.ofSeconds(5);
 
 	/**
+	 * How long the start waits for the indexes of idempotency keys and channel states of the configured tables
+	 * before the instance reports ready (readiness ACCEPTING_TRAFFIC), so that its first requests are answered at
+	 * steady-state speed. Beyond it the instance turns ready anyway and its first requests read the rest.
+	 */
+	private Duration warmUpTimeout = Duration.ofMinutes(2);
+
+	/**
 	 * How many snapshots a table's index of idempotency keys and channel states reads at once when it
 	 * catches up with a long history: at start-up, or on the instance that takes over after a failover
 	 * (each snapshot is one request to S3).
@@ -102,6 +109,14 @@ public class PaimonIngestProperties implements Validator {
 
 	public void setShutdownDrain(Duration shutdownDrain) {
 		this.shutdownDrain = shutdownDrain;
+	}
+
+	public Duration getWarmUpTimeout() {
+		return this.warmUpTimeout;
+	}
+
+	public void setWarmUpTimeout(Duration warmUpTimeout) {
+		this.warmUpTimeout = warmUpTimeout;
 	}
 
 	public Duration getChannelOrderWait() {

@@ -225,9 +225,10 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	 * the first keyed request or channel opening does not wait for a long snapshot history; the
 	 * auto-configuration does it for the tables of {@code paimon.tables} when the application starts.
 	 * @param table a configured table name or {@code database.table}
+	 * @return done when the index was read (or its reading failed: the first request reads it then)
 	 */
-	public void warmUpIngest(String table) {
-		this.ingester.warmUp(resolve(table)); // reading ahead is not a write
+	public CompletableFuture<Void> warmUpIngest(String table) {
+		return this.ingester.warmUp(resolve(table)); // reading ahead is not a write
 	}
 
 	/**

@@ -246,11 +246,12 @@ public final class Ingester implements AutoCloseable {
 	 * retained snapshots), so that the first keyed request or channel opening after a start does not
 	 * wait for a long history. Lookups that arrive meanwhile wait for it; they would read it anyway.
 	 * @param target the table
+	 * @return done when the index was read (or its reading failed: the first request reads it then)
 	 */
-	public void warmUp(WriteTarget target) {
+	public CompletableFuture<Void> warmUp(WriteTarget target) {
 		checkOpen(target);
 		SnapshotIndex index = index(target);
-		this.warmUps.execute(() -> {
+		return CompletableFuture.runAsync(() -> {
 			long started = System.nanoTime();
 			try {
 				index.catchUp();
@@ -261,7 +262,7 @@ public final class Ingester implements AutoCloseable {
 				logger.warn("Reading the index of table '{}' ahead failed (the first request reads it): {}",
 						target.name(), ex.getMessage());
 			}
-		});
+		}, this.warmUps);
 	}
 
 	/**
