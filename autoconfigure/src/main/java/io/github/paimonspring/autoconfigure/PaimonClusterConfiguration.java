@@ -3,6 +3,7 @@ package io.github.paimonspring.autoconfigure;
 import java.io.IOException;
 
 import io.github.paimonspring.PaimonException;
+import io.github.paimonspring.catalog.CatalogCreation;
 import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.cluster.JdbcStateStore;
 import io.github.paimonspring.cluster.SessionLocks;
@@ -62,6 +63,16 @@ class PaimonClusterConfiguration {
 		catch (IOException ex) {
 			throw new WarehouseAccessException(warehouse, "Cannot open the Paimon warehouse '" + warehouse
 					+ "' (for the state the instances share): " + ex.getMessage(), ex);
+		}
+		catch (RuntimeException ex) {
+			if (!CatalogCreation.isHadoopOnNewerJava(ex)) {
+				throw ex;
+			}
+			// no FileIO of Paimon or of this application serves the scheme: Paimon fell back to Hadoop
+			throw new WarehouseAccessException(warehouse, "Cannot open the Paimon warehouse '" + warehouse
+					+ "' (for the state the instances share): no file system of this application serves its scheme '"
+					+ new Path(warehouse).toUri().getScheme() + "', and Paimon's fallback, Hadoop, cannot start on "
+					+ "Java " + Runtime.version().feature() + " (Subject.getSubject is not supported)", ex);
 		}
 	}
 

@@ -61,7 +61,7 @@ public final class CatalogCreation {
 	 * @param failure the failure
 	 * @return whether no retry or configuration can help on this Java
 	 */
-	static boolean isHadoopOnNewerJava(Throwable failure) {
+	public static boolean isHadoopOnNewerJava(Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = (cause.getCause() == cause) ? null : cause.getCause()) {
 			if (cause instanceof UnsupportedOperationException && cause.getStackTrace().length > 0
 					&& "getSubject".equals(cause.getStackTrace()[0].getMethodName())) {
