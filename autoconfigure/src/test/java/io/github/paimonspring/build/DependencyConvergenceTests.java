@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * which the BOM's decisions converge; an older lz4-java brought next to them fails the build, naming the artifact
  * and every path to it. The child Maven may download what the fixture needs (kafka-clients, lz4-java 1.10.1).
  */
+@Tag(FixtureBuild.TAG)
 class DependencyConvergenceTests {
 
 	private static final String PAIMON_AND_KAFKA = """

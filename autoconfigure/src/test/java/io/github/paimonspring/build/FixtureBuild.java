@@ -19,6 +19,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class FixtureBuild {
 
+	/**
+	 * The tag of the tests that run Maven on a fixture: {@code mvn -B verify} leaves them out (each child build takes
+	 * tens of seconds), {@code .ci/run} runs them right after it, with the nullness check.
+	 */
+	static final String TAG = "build";
+
 	private final Path dir;
 
 	private final Path module;

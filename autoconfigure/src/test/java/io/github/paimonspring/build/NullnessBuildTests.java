@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * same module with the plain javac. The child Maven runs offline on the local repository the build fills, in a
  * reactor with the project's BOM (which the root pom imports).
  */
+@Tag(FixtureBuild.TAG)
 class NullnessBuildTests {
 
 	@TempDir
