@@ -49,12 +49,32 @@ public final class SampleAppProcess implements AutoCloseable {
 	/** Starts the jar with these variables added to (or, with an empty value, removed from) its environment. */
 	public static SampleAppProcess start(Path warehouse, Map<String, String> environment, List<String> jvmOptions,
 			String... args) throws Exception {
-		int port;
-		try (ServerSocket socket = new ServerSocket(0)) {
-			port = socket.getLocalPort();
-		}
+		return startOnPort(freePort(), warehouse, environment, jvmOptions, args);
+	}
+
+	/**
+	 * Starts the jar on a given port (an instance restarted in place, where a load balancer expects it).
+	 * @param port the HTTP port
+	 * @param warehouse the warehouse, or {@code null} when the arguments name it
+	 * @param environment variables added to (or, with an empty value, removed from) its environment
+	 * @param jvmOptions options of its JVM
+	 * @param args its arguments
+	 * @return the started app, once it answers
+	 */
+	public static SampleAppProcess startOnPort(int port, Path warehouse, Map<String, String> environment,
+			List<String> jvmOptions, String... args) throws Exception {
+		return startJarOnPort(jar(), port, warehouse, environment, jvmOptions, args);
+	}
+
+	/**
+	 * {@link #startOnPort} with another build of the sample app (an earlier version, in a benchmark of before and
+	 * after).
+	 * @param jar the packaged sample app
+	 */
+	public static SampleAppProcess startJarOnPort(Path jar, int port, Path warehouse, Map<String, String> environment,
+			List<String> jvmOptions, String... args) throws Exception {
 		Path log = Files.createTempFile("sample-app-", ".log");
-		Process process = processBuilder(command(warehouse, port, jvmOptions, args), environment)
+		Process process = processBuilder(command(jar, warehouse, port, jvmOptions, args), environment)
 			.redirectOutput(log.toFile())
 			.start();
 		SampleAppProcess app = new SampleAppProcess(process, port, log);
@@ -84,12 +104,9 @@ public final class SampleAppProcess implements AutoCloseable {
 	/** {@link #runUntilExit(Path, List, Duration, String...)} with these variables in the environment. */
 	public static Exit runUntilExit(Path warehouse, Map<String, String> environment, List<String> jvmOptions,
 			Duration timeout, String... args) throws Exception {
-		int port;
-		try (ServerSocket socket = new ServerSocket(0)) {
-			port = socket.getLocalPort();
-		}
+		int port = freePort();
 		Path log = Files.createTempFile("sample-app-", ".log");
-		Process process = processBuilder(command(warehouse, port, jvmOptions, args), environment)
+		Process process = processBuilder(command(jar(), warehouse, port, jvmOptions, args), environment)
 			.redirectOutput(log.toFile())
 			.start();
 		try {
@@ -102,6 +119,13 @@ public final class SampleAppProcess implements AutoCloseable {
 		}
 		finally {
 			Files.deleteIfExists(log);
+		}
+	}
+
+	/** A port nothing listens on now. */
+	public static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
 		}
 	}
 
@@ -122,12 +146,13 @@ public final class SampleAppProcess implements AutoCloseable {
 		return builder;
 	}
 
-	private static List<String> command(Path warehouse, int port, List<String> jvmOptions, String... args) {
+	private static List<String> command(Path jar, Path warehouse, int port, List<String> jvmOptions,
+			String... args) {
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.addAll(jvmOptions);
 		command.add("-jar");
-		command.add(jar().toAbsolutePath().toString());
+		command.add(jar.toAbsolutePath().toString());
 		command.add("--server.port=" + port);
 		if (warehouse != null) {
 			command.add("--paimon.catalog.warehouse=" + warehouse.toAbsolutePath());
@@ -165,6 +190,11 @@ public final class SampleAppProcess implements AutoCloseable {
 
 	public URI uri(String path) {
 		return URI.create("http://127.0.0.1:" + this.port + path);
+	}
+
+	/** The HTTP port the app listens on. */
+	public int port() {
+		return this.port;
 	}
 
 	public boolean isAlive() {

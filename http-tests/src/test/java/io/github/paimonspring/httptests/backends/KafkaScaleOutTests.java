@@ -23,7 +23,6 @@ import io.github.paimonspring.kafka.TestKafka;
 import io.github.paimonspring.support.TestPostgres;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -52,7 +51,7 @@ class KafkaScaleOutTests {
 
 	private static final int RECORDS = 200_000;
 
-	private static final String GROUP = "paimon-events";
+	private static final String GROUP = KafkaEvents.GROUP;
 
 	@TempDir
 	Path dir;
@@ -127,7 +126,7 @@ class KafkaScaleOutTests {
 			producer.finish();
 			assertThat(awaitCommittedAtLeast(c, topic, RECORDS, Duration.ofMinutes(4))).as("every record committed")
 				.isTrue();
-			assertThat(await(() -> kafkaOffsetsFollowTokens(c, topic), Duration.ofMinutes(1)))
+			assertThat(await(() -> KafkaEvents.kafkaOffsetsFollowTokens(c, topic, PARTITIONS), Duration.ofMinutes(1)))
 				.as("Kafka's committed offsets of group %s = the channels' offset tokens + 1", GROUP).isTrue();
 			measured.add("B's warnings after it went on: " + warnings(b));
 		}
@@ -163,18 +162,6 @@ class KafkaScaleOutTests {
 		Map<String, Long> now = generations(app);
 		return !now.isEmpty() && now.entrySet().stream()
 			.allMatch((channel) -> channel.getValue() > before.getOrDefault(channel.getKey(), -1L));
-	}
-
-	/** Whether the group's committed offset of every partition is its channel's offset token + 1. */
-	private static boolean kafkaOffsetsFollowTokens(SampleAppProcess app, String topic) throws Exception {
-		for (int partition = 0; partition < PARTITIONS; partition++) {
-			Long token = token(app, topic + "-" + partition);
-			if (token == null
-					|| TestKafka.committedOffset(GROUP, new TopicPartition(topic, partition)) != token + 1) {
-				return false;
-			}
-		}
-		return true;
 	}
 
 	/** Copies the instances' logs (A, B, C) to target/kafka-scale-out-logs, for a look at a failed or slow run. */
@@ -275,10 +262,7 @@ class KafkaScaleOutTests {
 				while ((System.nanoTime() - start) * 5_000L / 1_000_000_000L < id - from) {
 					LockSupport.parkNanos(1_000_000); // ahead of the rate
 				}
-				String json = "{\"id\":" + id + ",\"customer\":\"customer-" + (id % 977)
-						+ "\",\"amount\":" + (id % 10000) / 100.0
-						+ ",\"note\":\"a note of about two hundred bytes to make the record the size of a typical "
-						+ "event\"}";
+				String json = KafkaEvents.json(id);
 				this.producer.send(new ProducerRecord<>(this.topic, id % PARTITIONS, null,
 						json.getBytes(StandardCharsets.UTF_8)));
 			}
@@ -304,34 +288,12 @@ class KafkaScaleOutTests {
 			throws Exception {
 		long deadline = System.nanoTime() + bound.toNanos();
 		while (System.nanoTime() < deadline) {
-			if (committed(app, topic) >= records) {
+			if (KafkaEvents.committed(app, topic, PARTITIONS) >= records) {
 				return true;
 			}
 			Thread.sleep(200);
 		}
 		return false;
-	}
-
-	/** The records the topic's channels committed: the sum over partitions of the committed offset + 1. */
-	private static long committed(SampleAppProcess app, String topic) throws Exception {
-		long total = 0;
-		for (int partition = 0; partition < PARTITIONS; partition++) {
-			Long token = token(app, topic + "-" + partition);
-			if (token != null) {
-				total += token + 1;
-			}
-		}
-		return total;
-	}
-
-	/** The committed offset token of a channel of the table, or {@code null}. */
-	private static Long token(SampleAppProcess app, String channel) throws Exception {
-		var response = SharedCatalog.client(app).get("/paimon/tables/shop/kafka_events/channels/" + channel);
-		if (response.statusCode() != 200) {
-			return null;
-		}
-		JsonNode token = JSON.readTree(response.body()).path("offsetToken");
-		return (token.isNull() || token.isMissingNode()) ? null : Long.parseLong(token.asText());
 	}
 
 	/** The channels an instance's pipeline writes now, with the generation it opened. */

@@ -72,6 +72,16 @@ final class SharedCatalog implements AutoCloseable {
 	}
 
 	/**
+	 * A catalog with its warehouse in a local directory (the instances share it as they would share a file
+	 * system); for tests about the instances rather than the storage.
+	 * @param dir the test's directory
+	 * @return the catalog
+	 */
+	static SharedCatalog onLocalDisk(Path dir) throws Exception {
+		return new SharedCatalog(dir, false);
+	}
+
+	/**
 	 * The S3 warehouse, for tests that hold or inspect its requests.
 	 * @return the in-JVM S3 server
 	 */
@@ -84,6 +94,16 @@ final class SharedCatalog implements AutoCloseable {
 
 	/** Starts an instance on the catalog, with the admin API and these further arguments. */
 	SampleAppProcess start(String... more) throws Exception {
+		return startOnPort(SampleAppProcess.freePort(), more);
+	}
+
+	/** Starts an instance on the catalog on a given port (restarted where a load balancer expects it). */
+	SampleAppProcess startOnPort(int port, String... more) throws Exception {
+		return startOnPort(SampleAppProcess.jar(), port, more);
+	}
+
+	/** {@link #startOnPort(int, String...)} with another build of the sample app. */
+	SampleAppProcess startOnPort(Path jar, int port, String... more) throws Exception {
 		List<String> args = new ArrayList<>(List.of("--paimon.admin.enabled=true", "--paimon.admin.token=" + TOKEN,
 				"--paimon.catalog.metastore=jdbc", "--paimon.catalog.warehouse=" + this.warehousePath,
 				"--paimon.maintenance.enabled=false"));
@@ -93,8 +113,8 @@ final class SharedCatalog implements AutoCloseable {
 			}
 		});
 		args.addAll(List.of(more));
-		SampleAppProcess app = SampleAppProcess.start(null, List.of("-Xmx512m", "-XX:TieredStopAtLevel=1",
-				"-XX:+UseSerialGC"), args.toArray(new String[0]));
+		SampleAppProcess app = SampleAppProcess.startJarOnPort(jar, port, null, Map.of(), List.of("-Xmx512m",
+				"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), args.toArray(new String[0]));
 		this.started.add(app);
 		return app;
 	}
