@@ -138,7 +138,8 @@ public class AdminAccessInterceptor implements AsyncHandlerInterceptor {
 				succeeded ? AdminAuditEvent.SUCCEEDED
 						: (status == HttpServletResponse.SC_FORBIDDEN) ? AdminAuditEvent.DENIED
 								: AdminAuditEvent.FAILED,
-				(ex != null && status < 400) ? 500 : status, access.snapshotId(), null));
+				(ex != null && status < 400) ? 500 : status, access.snapshotId(),
+				(status == HttpServletResponse.SC_FORBIDDEN) ? access.refusal() : null));
 	}
 
 	private void check(AdminRequestAccess access, AdminPrincipal principal, AdminOperation operation,

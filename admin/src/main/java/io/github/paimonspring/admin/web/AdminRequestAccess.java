@@ -30,6 +30,8 @@ public final class AdminRequestAccess {
 
 	private @Nullable Long snapshotId;
 
+	private @Nullable String refusal;
+
 	AdminRequestAccess(@Nullable AdminPrincipal principal, String principalName, AdminOperation operation,
 			@Nullable String table, @Nullable String transaction, @Nullable String channel) {
 		this.principal = principal;
@@ -65,10 +67,19 @@ public final class AdminRequestAccess {
 	 * @throws AdminAccessDeniedException if the principal does not hold it
 	 */
 	public void require(AdminOperation required, String table) {
-		if (this.principal != null && !this.principal.allows(required.scope(), table)) {
-			throw AdminAccessInterceptor.denied(this.principal, required, required.scope(), table, null);
-		}
+		// the audit event names what was asked for, allowed or refused
 		this.operation = required;
+		if (this.principal != null && !this.principal.allows(required.scope(), table)) {
+			AdminAccessDeniedException denied = AdminAccessInterceptor.denied(this.principal, required,
+					required.scope(), table, null);
+			this.refusal = denied.getMessage();
+			throw denied;
+		}
+	}
+
+	/** Why {@link #require} refused the request, for its audit event; {@code null} when it did not. */
+	@Nullable String refusal() {
+		return this.refusal;
 	}
 
 	/**

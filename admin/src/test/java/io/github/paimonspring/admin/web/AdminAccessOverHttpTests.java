@@ -120,6 +120,18 @@ class AdminAccessOverHttpTests {
 		assertThat(tables.idNames("shop.returns")).containsExactly("0:n0", "1:n1");
 		matrix.assertAudited("gateway", "overwrite", "shop.returns", "denied");
 		matrix.assertAudited("ops", "overwrite", "shop.returns", "succeeded");
+		// both refusals (the upload's and the transaction's) name the operation refused and why
+		assertThat(matrix.auditEvents()).filteredOn((event) -> "gateway".equals(event.get("principal"))
+				&& "denied".equals(event.get("outcome")))
+			.hasSize(2)
+			.allSatisfy((event) -> assertThat(event).containsEntry("operation", "overwrite")
+				.containsEntry("status", "403")
+				.hasEntrySatisfying("detail", (detail) -> assertThat(detail)
+					.contains("Principal 'gateway' may not run 'overwrite'")
+					.contains("scope 'admin' on table 'shop.returns'")));
+		assertThat(matrix.auditEvents()).as("no audit event names the refused transaction as open-transaction")
+			.noneSatisfy((event) -> assertThat(event).containsEntry("principal", "gateway")
+				.containsEntry("operation", "open-transaction"));
 	}
 
 	@Test
