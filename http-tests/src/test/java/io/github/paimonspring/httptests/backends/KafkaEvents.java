@@ -1,11 +1,18 @@
 package io.github.paimonspring.httptests.backends;
 
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.kafka.TestKafka;
+import io.github.paimonspring.support.TestWarehouse;
 import org.apache.kafka.common.TopicPartition;
 import org.jspecify.annotations.Nullable;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The sample app's {@code kafka} profile seen from outside: the JSON records its pipeline consumes into
@@ -15,6 +22,9 @@ import org.jspecify.annotations.Nullable;
 final class KafkaEvents {
 
 	static final String GROUP = "paimon-events";
+
+	/** The table the pipeline writes. */
+	static final String TABLE = "shop.kafka_events";
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -29,7 +39,8 @@ final class KafkaEvents {
 
 	/** The committed offset token of a partition's channel, or {@code null}. */
 	static @Nullable Long token(SampleAppProcess app, String channel) throws Exception {
-		var response = SharedCatalog.client(app).get("/paimon/tables/shop/kafka_events/channels/" + channel);
+		var response = SharedCatalog.client(app)
+			.get("/paimon/tables/" + TABLE.replace('.', '/') + "/channels/" + channel);
 		if (response.statusCode() != 200) {
 			return null;
 		}
@@ -59,6 +70,24 @@ final class KafkaEvents {
 			}
 		}
 		return true;
+	}
+
+	/**
+	 * Asserts, with Paimon's reader, that {@code shop.kafka_events} holds each of {@code records} records exactly
+	 * once: as many rows as records, as many distinct ids and as many distinct partition@offset positions.
+	 */
+	static void assertEveryRecordOnce(TestWarehouse warehouse, int records) {
+		List<long[]> rows = warehouse.read(TABLE,
+				(row) -> new long[] { row.getLong(0), row.getInt(4), row.getLong(5) });
+		Set<Long> ids = new HashSet<>();
+		Set<String> positions = new HashSet<>();
+		for (long[] row : rows) {
+			ids.add(row[0]);
+			positions.add(row[1] + "@" + row[2]);
+		}
+		assertThat(rows).as("no record twice").hasSize(records);
+		assertThat(ids).as("every record once").hasSize(records);
+		assertThat(positions).as("every partition@offset once").hasSize(records);
 	}
 
 }

@@ -7,10 +7,8 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -134,17 +132,7 @@ class KafkaScaleOutTests {
 			measured.forEach((line) -> System.out.println("KafkaScaleOutTests " + line));
 			keepLogs(apps);
 		}
-		List<long[]> rows = this.catalog.warehouse.read("shop.kafka_events",
-				(row) -> new long[] { row.getLong(0), row.getInt(4), row.getLong(5) });
-		Set<Long> ids = new HashSet<>();
-		Set<String> positions = new HashSet<>();
-		for (long[] row : rows) {
-			ids.add(row[0]);
-			positions.add(row[1] + "@" + row[2]);
-		}
-		assertThat(rows).as("no record twice").hasSize(RECORDS);
-		assertThat(ids).as("every record once").hasSize(RECORDS);
-		assertThat(positions).as("every partition@offset once").hasSize(RECORDS);
+		KafkaEvents.assertEveryRecordOnce(this.catalog.warehouse, RECORDS);
 	}
 
 	/** Whether every given channel is held by one of the apps with a newer generation than the given one. */

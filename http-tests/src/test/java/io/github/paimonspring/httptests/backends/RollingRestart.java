@@ -46,8 +46,6 @@ final class RollingRestart implements AutoCloseable {
 
 	static final int ROWS = 10;
 
-	static final String KAFKA_TABLE = "shop.kafka_events";
-
 	private static final ObjectMapper JSON = new ObjectMapper();
 
 	private static final String UPLOADS = "/paimon/tables/rr/keys/uploads";

@@ -3,9 +3,7 @@ package io.github.paimonspring.httptests.backends;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -76,17 +74,7 @@ class RollingRestartTests {
 		int records = report.kafkaRecords();
 		assertThat(records).as("Kafka records produced").isPositive();
 		awaitKafka(roll, records);
-		List<long[]> rows = roll.catalog.warehouse.read(RollingRestart.KAFKA_TABLE,
-				(row) -> new long[] { row.getLong(0), row.getInt(4), row.getLong(5) });
-		Set<Long> ids = new HashSet<>();
-		Set<String> positions = new HashSet<>();
-		for (long[] row : rows) {
-			ids.add(row[0]);
-			positions.add(row[1] + "@" + row[2]);
-		}
-		assertThat(rows).as("no Kafka record twice").hasSize(records);
-		assertThat(ids).as("every Kafka record once").hasSize(records);
-		assertThat(positions).as("every partition@offset once").hasSize(records);
+		KafkaEvents.assertEveryRecordOnce(roll.catalog.warehouse, records);
 	}
 
 	/** Waits (bounded) until the pipeline committed every record and the group's offsets follow the tokens. */
