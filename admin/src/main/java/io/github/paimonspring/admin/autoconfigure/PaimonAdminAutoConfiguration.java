@@ -18,6 +18,7 @@ import io.github.paimonspring.admin.transaction.TransactionJournal;
 import io.github.paimonspring.admin.web.AdminAccessAdvice;
 import io.github.paimonspring.admin.web.AdminAccessInterceptor;
 import io.github.paimonspring.admin.web.AdminAuthenticationFilter;
+import io.github.paimonspring.admin.web.AdminBodilessErrorFilter;
 import io.github.paimonspring.admin.web.AdminErrorPageFilter;
 import io.github.paimonspring.admin.web.AdminExceptionHandler;
 import io.github.paimonspring.admin.web.AdminJsonBodyLimitFilter;
@@ -251,6 +252,18 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 		registration.addUrlPatterns("/*");
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
 		registration.setName("paimonAdminErrorPageFilter");
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<AdminBodilessErrorFilter> paimonAdminBodilessErrorFilter(PaimonAdminProperties admin) {
+		FilterRegistrationBean<AdminBodilessErrorFilter> registration = new FilterRegistrationBean<>(
+				new AdminBodilessErrorFilter(basePath(admin)));
+		registration.setDispatcherTypes(DispatcherType.REQUEST);
+		registration.addUrlPatterns("/*");
+		// before Spring Security's filter chain (spring.security.filter.order, -100), whose refusals it completes
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
+		registration.setName("paimonAdminBodilessErrorFilter");
 		return registration;
 	}
 

@@ -13,6 +13,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.config.Customizer;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.CsrfConfigurer;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.core.context.SecurityContextHolderStrategy;
 
@@ -38,6 +42,24 @@ public final class PaimonAdminSecurityAutoConfiguration {
 	@ConditionalOnMissingBean
 	AdminPrincipals paimonAdminPrincipals(ObjectProvider<SecurityContextHolderStrategy> strategy) {
 		return new SpringSecurityPrincipals(strategy.getIfAvailable(SecurityContextHolder::getContextHolderStrategy));
+	}
+
+	/**
+	 * CSRF protection of the application's filter chains (Spring Security applies a {@code Customizer} bean of a
+	 * configurer to every {@code HttpSecurity} it creates, before the chain's own configuration) skips admin
+	 * requests that carry no credentials at all ({@link AdminRequestWithoutCredentials}): they have nothing a
+	 * forged request could ride on, and are refused by authentication with 401 instead of by CSRF with 403. A
+	 * browser's session cookie or an {@code Authorization} header keeps CSRF as the chain configures it.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(HttpSecurity.class)
+	static class Csrf {
+
+		@Bean
+		Customizer<CsrfConfigurer<HttpSecurity>> paimonAdminCsrf() {
+			return (csrf) -> csrf.ignoringRequestMatchers(new AdminRequestWithoutCredentials());
+		}
+
 	}
 
 }

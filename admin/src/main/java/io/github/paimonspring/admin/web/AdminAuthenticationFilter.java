@@ -25,9 +25,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * (its SHA-256 compared in constant time with every credential's hashes). A request to a protected
  * path without a valid token is answered 401 with {@code application/problem+json} and
  * {@code WWW-Authenticate} before its body is read. A request with a valid token continues with
- * its {@link AdminPrincipal} in the request attribute {@link AdminPrincipals#ATTRIBUTE} and a
- * servlet principal named as the credential in the role {@link #ROLE} (so Boot's
- * {@code management.endpoint.health.show-details=when-authorized} shows it the health details),
+ * its {@link AdminPrincipal} in the request attribute {@link AdminPrincipals#ATTRIBUTE}; a credential with
+ * {@code read} on every table ({@code *}) is also the request's servlet principal, in the role {@link #ROLE} (so
+ * Boot's {@code management.endpoint.health.show-details=when-authorized} shows it the health details, which name
+ * every table), while a narrower credential stays anonymous to the rest of the application (status only),
  * unless the path needs more than authentication ({@link Requirement}): then it is answered 403
  * {@code forbidden}, naming the scope and what it must cover. Which operation a credential may run
  * on which table below the admin base path is not decided here but per operation. Requests to
@@ -38,7 +39,7 @@ public class AdminAuthenticationFilter extends OncePerRequestFilter {
 	/** The name of the principal of requests that carry {@code paimon.admin.token}. */
 	public static final String PRINCIPAL_NAME = AdminPrincipal.TOKEN_NAME;
 
-	/** The role of the principal of every authenticated request. */
+	/** The role of the principal of a request whose credential has {@code read} on every table. */
 	public static final String ROLE = "PAIMON_ADMIN";
 
 	private static final String BEARER = "Bearer ";
@@ -101,7 +102,9 @@ public class AdminAuthenticationFilter extends OncePerRequestFilter {
 				return;
 			}
 			request.setAttribute(AdminPrincipals.ATTRIBUTE, principal);
-			chain.doFilter(new AuthenticatedRequest(request, principal.name()), response);
+			// the servlet principal and the role only for what shows every table (health details, for one)
+			chain.doFilter(principal.allowsEveryTable(AdminScope.READ)
+					? new AuthenticatedRequest(request, principal.name()) : request, response);
 			return;
 		}
 		if (requirement == null) {

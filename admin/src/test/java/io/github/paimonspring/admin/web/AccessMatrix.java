@@ -297,7 +297,7 @@ public final class AccessMatrix {
 		return this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
-	private static byte[] body(int rows) {
+	static byte[] body(int rows) {
 		Object[] pairs = new Object[rows * 2];
 		for (int i = 0; i < rows; i++) {
 			pairs[2 * i] = i;

@@ -81,14 +81,15 @@ class AdminAuthenticationFilterTests {
 	}
 
 	@Test
-	void aCredentialsTokenYieldsItsPrincipalNamedAsTheCredential() throws Exception {
+	void aCredentialsTokenYieldsItsPrincipalNamedAsTheCredentialButNoRoleItWasNotGranted() throws Exception {
 		for (String path : List.of("/paimon/tables", "/paimon/tables/finance/ledger/truncate", "/actuator/health")) {
 			Result result = run(path, null, "Bearer gateway-token");
 			assertThat(result.response().getStatus()).as(path).isEqualTo(200);
 			HttpServletRequest request = result.request();
-			assertThat(request.getUserPrincipal().getName()).isEqualTo("gateway");
-			assertThat(request.getRemoteUser()).isEqualTo("gateway");
-			assertThat(request.isUserInRole("PAIMON_ADMIN")).isTrue();
+			// ingest on shop.*: not read on every table, so neither the servlet principal nor the role that shows
+			// the health details (which name every table)
+			assertThat(request.getUserPrincipal()).as(path).isNull();
+			assertThat(request.isUserInRole("PAIMON_ADMIN")).as(path).isFalse();
 			AdminPrincipal principal = AdminPrincipals.BEARER.principal(request);
 			assertThat(principal).isNotNull();
 			assertThat(principal.name()).isEqualTo("gateway");

@@ -95,7 +95,8 @@ class AdminCredentialsOverHttpTests {
 				"paimon.admin.credentials.ingest-shop.tables=shop.*",
 				"paimon.admin.credentials.auditor.token-hashes=" + AdminCredential.hash("auditor-token"),
 				"paimon.admin.credentials.auditor.scopes=read", "paimon.admin.credentials.auditor.tables=*",
-				"management.endpoints.web.exposure.include=health,paimon,metrics")
+				"management.endpoints.web.exposure.include=health,paimon,metrics",
+				"management.endpoint.health.show-details=when-authorized")
 			.run();
 		port = ((WebServerApplicationContext) context).getWebServer().getPort();
 	}
@@ -191,8 +192,16 @@ class AdminCredentialsOverHttpTests {
 			assertThat(get(path, "auditor-token").statusCode()).as(path).isEqualTo(200);
 			assertThat(get(path, null).statusCode()).as(path).isEqualTo(401);
 		}
-		// health details for any authenticated request
-		assertThat(get("/actuator/health", "ingest-shop-token").statusCode()).isEqualTo(200);
+		// health details (every table, the instance, the metastore) only for read on every table: a narrower
+		// credential gets the status, as an anonymous client does
+		HttpResponse<String> narrow = get("/actuator/health", "ingest-shop-token");
+		assertThat(narrow.statusCode()).isEqualTo(200);
+		assertThat(narrow.body()).contains("\"status\":\"UP\"").doesNotContain("components")
+			.doesNotContain("instance");
+		assertThat(get("/actuator/health", null).body()).isEqualTo(narrow.body());
+		HttpResponse<String> everyTable = get("/actuator/health", "auditor-token");
+		assertThat(everyTable.statusCode()).isEqualTo(200);
+		assertThat(everyTable.body()).contains("\"components\"").contains("\"paimon\"").contains("\"instance\"");
 	}
 
 	/** Uploads batches of new ids one after another with the current token until stopped. */

@@ -163,6 +163,59 @@ class AdminSpringSecurityJwtTests {
 	}
 
 	@Test
+	void aWriteWithoutATokenIs401WithAChallengeAndAProblemNotACsrf403() throws Exception {
+		long snapshots = tables.snapshotCount("shop.returns");
+		List<HttpRequest> writes = List.of(
+				tokenless("/paimon/tables/shop/returns/uploads")
+					.header("Content-Type", PaimonAdminController.ARROW_STREAM)
+					.POST(HttpRequest.BodyPublishers.ofByteArray(AccessMatrix.body(2))).build(),
+				tokenless("/paimon/tables/shop/returns/truncate").header("Content-Type", "application/json")
+					.POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+				tokenless("/paimon/tables/shop/returns/channels/c").PUT(HttpRequest.BodyPublishers.noBody()).build(),
+				tokenless("/paimon/tables/shop/returns/channels/c").DELETE().build(),
+				tokenless("/paimon/tables").GET().build());
+		for (HttpRequest write : writes) {
+			HttpResponse<String> answer = http.send(write, HttpResponse.BodyHandlers.ofString());
+			String what = write.method() + " " + write.uri().getPath();
+			assertThat(answer.statusCode()).as(what + ": " + answer.body()).isEqualTo(401);
+			assertThat(answer.headers().firstValue("WWW-Authenticate")).as(what)
+				.hasValueSatisfying((value) -> assertThat(value).startsWith("Bearer"));
+			assertThat(answer.headers().firstValue("Content-Type")).as(what)
+				.hasValueSatisfying((type) -> assertThat(type).startsWith("application/problem+json"));
+			assertThat(answer.body()).as(what).contains("\"status\":401")
+				.contains("\"type\":\"urn:paimon-spring:problem:");
+			if (!write.method().equals("GET")) {
+				// (a GET is still saved by Spring Security's request cache, in a session, before the challenge)
+				assertThat(answer.headers().allValues("Set-Cookie")).as(what + ": no session").isEmpty();
+			}
+		}
+		assertThat(tables.snapshotCount("shop.returns")).isEqualTo(snapshots);
+	}
+
+	@Test
+	void anInvalidTokenIs401WithInvalidTokenAndAProblem() throws Exception {
+		String token = token("ops");
+		String tampered = token.substring(0, token.length() - 4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
+		String unsigned = token.substring(0, token.indexOf('.')) + "." + token.split("\\.")[1] + ".";
+		for (String wrong : List.of("not-a-jwt", tampered, unsigned)) {
+			for (HttpResponse<String> answer : List.of(matrix.get(wrong, "/tables"),
+					matrix.upload(wrong, "shop/returns", "", 2))) {
+				assertThat(answer.statusCode()).as(wrong).isEqualTo(401);
+				assertThat(answer.headers().firstValue("WWW-Authenticate")).as(wrong)
+					.hasValueSatisfying((value) -> assertThat(value).startsWith("Bearer")
+						.contains("error=\"invalid_token\""));
+				assertThat(answer.headers().firstValue("Content-Type")).as(wrong)
+					.hasValueSatisfying((type) -> assertThat(type).startsWith("application/problem+json"));
+				assertThat(answer.body()).as(wrong).contains("\"status\":401").contains("\"detail\":");
+			}
+		}
+	}
+
+	private static HttpRequest.Builder tokenless(String path) {
+		return HttpRequest.newBuilder(appUri.resolve(path));
+	}
+
+	@Test
 	@SuppressWarnings("unchecked")
 	void thePrincipalIsTheClientAndItsGrantsAreTheTokensScopes() throws Exception {
 		assertThat(app.getBean(AdminPrincipals.class)).isInstanceOf(SpringSecurityPrincipals.class);
