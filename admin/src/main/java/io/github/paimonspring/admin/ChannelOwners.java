@@ -1,6 +1,8 @@
 package io.github.paimonspring.admin;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 import io.github.paimonspring.cluster.StateStore;
@@ -10,6 +12,12 @@ import org.jspecify.annotations.Nullable;
  * The principal that opened each channel over the admin API, kept in the state store every instance shares,
  * so that another principal needs the {@code admin} scope to open, append to or close it. A channel has no
  * owner until a principal opens it; closing it forgets the owner.
+ * <p>
+ * Appends name the generation they belong to, and a channel's owner cannot change within a generation: a
+ * principal becomes the owner when it opens the channel, which starts a new generation, and the owner is only
+ * forgotten when the channel is closed, after which the next opening starts another. So the owner seen for an
+ * append's generation is kept per instance ({@link #owner(String, String, long)}, at most
+ * {@value #KEPT} generations, the least recently used dropped first) and appends do not read the store.
  */
 public final class ChannelOwners {
 
@@ -18,7 +26,22 @@ public final class ChannelOwners {
 
 	private static final Pattern VALID = Pattern.compile("[A-Za-z0-9._-]{1,128}");
 
+	/** How many channel generations' owners an instance keeps. */
+	static final int KEPT = 4096;
+
 	private final StateStore store;
+
+	/** {@code database.table.channel@generation} → the owner, empty for none; guarded by itself. */
+	private final Map<String, Optional<String>> byGeneration = new LinkedHashMap<>(64, 0.75f, true) {
+
+		private static final long serialVersionUID = 1L;
+
+		@Override
+		protected boolean removeEldestEntry(Map.Entry<String, Optional<String>> eldest) {
+			return size() > KEPT;
+		}
+
+	};
 
 	/**
 	 * Creates the owners over a store.
@@ -26,6 +49,32 @@ public final class ChannelOwners {
 	 */
 	public ChannelOwners(StateStore store) {
 		this.store = store;
+	}
+
+	/**
+	 * Returns the owner of a channel for an append of one of its generations, from the store the first time and
+	 * then from this instance's memory (the owner cannot change within a generation).
+	 * @param table {@code database.table}
+	 * @param channel the channel name
+	 * @param generation the generation the append names
+	 * @return the principal's name, or {@code null} if no principal owns it
+	 */
+	public @Nullable String owner(String table, String channel, long generation) {
+		if (!isValid(channel)) {
+			return null;
+		}
+		String key = id(table, channel) + "@" + generation;
+		synchronized (this.byGeneration) {
+			Optional<String> kept = this.byGeneration.get(key);
+			if (kept != null) {
+				return kept.orElse(null);
+			}
+		}
+		String owner = owner(table, channel);
+		synchronized (this.byGeneration) {
+			this.byGeneration.put(key, Optional.ofNullable(owner));
+		}
+		return owner;
 	}
 
 	/**
@@ -54,6 +103,7 @@ public final class ChannelOwners {
 			return;
 		}
 		this.store.put(KIND, id(table, channel), Map.of("principal", principal));
+		forget(table, channel);
 	}
 
 	/**
@@ -66,6 +116,15 @@ public final class ChannelOwners {
 			return;
 		}
 		this.store.delete(KIND, id(table, channel));
+		forget(table, channel);
+	}
+
+	/** Drops what this instance kept of a channel's generations (its owner changed here). */
+	private void forget(String table, String channel) {
+		String prefix = id(table, channel) + "@";
+		synchronized (this.byGeneration) {
+			this.byGeneration.keySet().removeIf((key) -> key.startsWith(prefix));
+		}
 	}
 
 	/** {@code database.table.channel}: database and table names hold no dot, so the id is unique. */

@@ -108,7 +108,9 @@ public class AdminAccessInterceptor implements AsyncHandlerInterceptor {
 				channel);
 		check(access, principal, operation, operation.scope(), table, null);
 		if (operation.target() == AdminOperation.Target.CHANNEL && table != null && channel != null) {
-			owner = this.channels.owner(table, channel);
+			Long generation = (operation == AdminOperation.APPEND_CHANNEL) ? generation(request) : null;
+			owner = (generation != null) ? this.channels.owner(table, channel, generation)
+					: this.channels.owner(table, channel);
 		}
 		if (operation.changesState() && owner != null && !owner.equals(principal.name())) {
 			check(access, principal, operation, AdminScope.ADMIN, table, owner);
@@ -180,6 +182,25 @@ public class AdminAccessInterceptor implements AsyncHandlerInterceptor {
 	private static Map<String, String> pathVariables(HttpServletRequest request) {
 		Object variables = request.getAttribute(HandlerMapping.URI_TEMPLATE_VARIABLES_ATTRIBUTE);
 		return (variables instanceof Map<?, ?> map) ? (Map<String, String>) map : Map.of();
+	}
+
+	/** The {@code generation} an append names in its query string, if it is one decimal number. */
+	private static @Nullable Long generation(HttpServletRequest request) {
+		String query = request.getQueryString();
+		if (query == null) {
+			return null;
+		}
+		List<String> values = UriComponentsBuilder.newInstance().query(query).build().getQueryParams()
+			.getOrDefault("generation", List.of());
+		if (values.size() != 1 || values.get(0) == null) {
+			return null;
+		}
+		try {
+			return Long.parseLong(URLDecoder.decode(values.get(0), StandardCharsets.UTF_8).trim());
+		}
+		catch (NumberFormatException ex) {
+			return null; // the handler refuses it
+		}
 	}
 
 	/**
