@@ -19,15 +19,15 @@ import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
 
 /**
- * What enforcing channel owners costs an append (issue 48): the packaged sample app on a filesystem warehouse
- * (whose shared state, the channel owners included, is files in the warehouse), 4 channels of one table streaming
- * appends of 10 rows with 8 in flight each (64 upload slots), group commit every 20 ms; appends per second with
- * the admin API's credentials off ({@code paimon.admin.auth=none}: no principal, no owner) and on (the scoped
- * credential {@code gateway}, which opened the channels, so every append's owner is checked), alternately, in
- * rounds; and, when given, the same on another build of the sample app (one from before the owners were kept per generation).
+ * What enforcing channel owners costs an append (issue 48): the packaged sample app on a filesystem warehouse (whose
+ * shared state, the channel owners included, is files in the warehouse), 4 channels of one table streaming appends of
+ * 10 rows with 8 in flight each (64 upload slots), group commit every 20 ms; appends per second with the admin API's
+ * credentials off ({@code paimon.admin.auth=none}: no principal, no owner) and on (the scoped credential {@code
+ * gateway}, which opened the channels, so every append's owner is checked), alternately, in rounds; and, when given,
+ * the same on another build of the sample app (one from before the owners were kept per generation).
  * <p>
- * Run with {@code mvn -B -pl http-tests -Pbench-channel-credentials verify -DskipTests} after an install;
- * arguments: rounds, appends per channel, the report file, and optionally another build's jar.
+ * Run with {@code mvn -B -pl http-tests -Pbench-channel-credentials verify -DskipTests} after an install; arguments:
+ * rounds, appends per channel, the report file, and optionally another build's jar.
  */
 public final class ChannelCredentialsBenchmark {
 
