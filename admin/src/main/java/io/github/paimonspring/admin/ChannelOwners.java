@@ -2,7 +2,6 @@ package io.github.paimonspring.admin;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 import io.github.paimonspring.cluster.StateStore;
@@ -13,11 +12,12 @@ import org.jspecify.annotations.Nullable;
  * so that another principal needs the {@code admin} scope to open, append to or close it. A channel has no
  * owner until a principal opens it; closing it forgets the owner.
  * <p>
- * Appends name the generation they belong to, and a channel's owner cannot change within a generation: a
- * principal becomes the owner when it opens the channel, which starts a new generation, and the owner is only
- * forgotten when the channel is closed, after which the next opening starts another. So the owner seen for an
- * append's generation is kept per instance ({@link #owner(String, String, long)}, at most
- * {@value #KEPT} generations, the least recently used dropped first) and appends do not read the store.
+ * Appends name the generation they belong to, and an owner, once a channel has one, does not change within a
+ * generation: it is only forgotten when the channel is closed (which fences that generation), and the next owner
+ * comes with the next opening, a new generation. So the owner seen for an append's generation is kept per
+ * instance ({@link #owner(String, String, long)}, at most {@value #KEPT} generations, the least recently used
+ * dropped first) and appends do not read the store. "No owner" is not kept: a channel without one gets one when a
+ * principal opens it, which claims it before the opening (that may still fail) makes a new generation.
  */
 public final class ChannelOwners {
 
@@ -31,13 +31,13 @@ public final class ChannelOwners {
 
 	private final StateStore store;
 
-	/** {@code database.table.channel@generation} → the owner, empty for none; guarded by itself. */
-	private final Map<String, Optional<String>> byGeneration = new LinkedHashMap<>(64, 0.75f, true) {
+	/** {@code database.table.channel@generation} → the owner; guarded by itself. */
+	private final Map<String, String> byGeneration = new LinkedHashMap<>(64, 0.75f, true) {
 
 		private static final long serialVersionUID = 1L;
 
 		@Override
-		protected boolean removeEldestEntry(Map.Entry<String, Optional<String>> eldest) {
+		protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
 			return size() > KEPT;
 		}
 
@@ -53,7 +53,8 @@ public final class ChannelOwners {
 
 	/**
 	 * Returns the owner of a channel for an append of one of its generations, from the store the first time and
-	 * then from this instance's memory (the owner cannot change within a generation).
+	 * then from this instance's memory (an owner does not change within a generation); a channel without an owner
+	 * is looked up every time (it may get one).
 	 * @param table {@code database.table}
 	 * @param channel the channel name
 	 * @param generation the generation the append names
@@ -65,14 +66,16 @@ public final class ChannelOwners {
 		}
 		String key = id(table, channel) + "@" + generation;
 		synchronized (this.byGeneration) {
-			Optional<String> kept = this.byGeneration.get(key);
+			String kept = this.byGeneration.get(key);
 			if (kept != null) {
-				return kept.orElse(null);
+				return kept;
 			}
 		}
 		String owner = owner(table, channel);
-		synchronized (this.byGeneration) {
-			this.byGeneration.put(key, Optional.ofNullable(owner));
+		if (owner != null) {
+			synchronized (this.byGeneration) {
+				this.byGeneration.put(key, owner);
+			}
 		}
 		return owner;
 	}
