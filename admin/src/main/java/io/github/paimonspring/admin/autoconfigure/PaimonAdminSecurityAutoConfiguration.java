@@ -12,6 +12,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroupsPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.config.Customizer;
@@ -58,6 +59,30 @@ public final class PaimonAdminSecurityAutoConfiguration {
 		@Bean
 		Customizer<CsrfConfigurer<HttpSecurity>> paimonAdminCsrf() {
 			return (csrf) -> csrf.ignoringRequestMatchers(new AdminRequestWithoutCredentials());
+		}
+
+		/**
+		 * The request cache of the application's filter chains does not save admin requests without credentials
+		 * ({@link AdminRequestCacheConfigurer}): a token-less {@code GET} is answered 401 without a session.
+		 */
+		@Bean
+		Customizer<HttpSecurity> paimonAdminRequestCache() {
+			return (http) -> http.with(new AdminRequestCacheConfigurer());
+		}
+
+	}
+
+	/**
+	 * Health details by grants ({@link AdminHealthDetails}): an authentication with Paimon grants sees the health
+	 * components and details only with {@code read} on every table.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(HealthEndpointGroupsPostProcessor.class)
+	static class HealthDetails {
+
+		@Bean
+		HealthEndpointGroupsPostProcessor paimonAdminHealthDetails() {
+			return new AdminHealthDetails();
 		}
 
 	}

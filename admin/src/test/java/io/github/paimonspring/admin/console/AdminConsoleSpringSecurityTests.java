@@ -18,17 +18,9 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Bean;
-import org.springframework.security.config.Customizer;
-import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.core.userdetails.User;
-import org.springframework.security.provisioning.InMemoryUserDetailsManager;
-import org.springframework.security.web.SecurityFilterChain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,7 +48,7 @@ class AdminConsoleSpringSecurityTests {
 			}
 			Path arrowFile = this.temp.resolve("visits.arrows");
 			Files.write(arrowFile, ActuatorFixtures.arrowStream(1, "alice", 2, "bob"));
-			try (ConfigurableApplicationContext app = new SpringApplicationBuilder(App.class)
+			try (ConfigurableApplicationContext app = new SpringApplicationBuilder(FormLoginApplication.class)
 				.properties("server.port=0", "spring.main.banner-mode=off", "paimon.catalog.warehouse=" + warehouse,
 						"paimon.admin.enabled=true", "springdoc.swagger-ui.csrf.enabled=true")
 				.run(); ConsoleBrowser browser = ConsoleBrowser.start(this.temp)) {
@@ -114,29 +106,6 @@ class AdminConsoleSpringSecurityTests {
 						body: Uint8Array.from(atob(body), (c) => c.charCodeAt(0)) })
 					.then((response) => done(response.status), (error) => done(String(error)));
 				""", arrowBase64, withToken);
-	}
-
-	/** An application that signs its users in with a form and keeps CSRF protection, the token in a cookie. */
-	@SpringBootConfiguration
-	@EnableAutoConfiguration
-	static class App {
-
-		@Bean
-		SecurityFilterChain applicationChain(HttpSecurity http) throws Exception {
-			http.authorizeHttpRequests((requests) -> requests.anyRequest().authenticated())
-				.formLogin(Customizer.withDefaults())
-				.csrf((csrf) -> csrf.spa());
-			return http.build();
-		}
-
-		@Bean
-		InMemoryUserDetailsManager users() {
-			return new InMemoryUserDetailsManager(User.withUsername("writer")
-				.password("{noop}writer-pw")
-				.authorities("PAIMON_INGEST:shop.*", "PAIMON_READ:shop.*")
-				.build());
-		}
-
 	}
 
 }

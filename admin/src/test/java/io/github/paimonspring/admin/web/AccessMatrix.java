@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -189,6 +192,50 @@ public final class AccessMatrix {
 	}
 
 	/**
+	 * Overwrite needs {@code admin}: an ingest principal's overwriting upload and its opening of an overwrite
+	 * transaction on shop.returns are refused 403 before anything is written, and both audit events name the
+	 * refused operation ({@code overwrite}, not {@code open-transaction}) and why; the admin principal overwrites.
+	 * @param ingest the token of a principal with ingest on shop.*
+	 * @param admin the token of a principal with admin on shop.*
+	 * @param ingestName the ingest principal's name
+	 * @param adminName the admin principal's name
+	 * @throws Exception on a failure to talk to the server
+	 */
+	public void overwriteNeedsAdmin(String ingest, String admin, String ingestName, String adminName)
+			throws Exception {
+		int audited = auditEvents().size();
+		long before = this.tables.snapshotCount("shop.returns");
+		HttpResponse<String> upload = upload(ingest, "shop/returns", "?overwrite=true", 3);
+		assertForbidden(upload, "admin", "shop.returns");
+		assertThat(upload.body()).contains("overwrite");
+		HttpResponse<String> transaction = post(ingest, "/tables/shop/returns/transactions", "{\"overwrite\": true}");
+		assertForbidden(transaction, "admin", "shop.returns");
+		assertThat(get(admin, "/transactions").body()).doesNotContain("shop.returns");
+		assertThat(this.tables.snapshotCount("shop.returns")).isEqualTo(before);
+		assertThat(upload(admin, "shop/returns", "?overwrite=true", 2).statusCode()).isEqualTo(200);
+		assertThat(this.tables.idNames("shop.returns")).containsExactly("0:n0", "1:n1");
+		assertAudited(ingestName, "overwrite", "shop.returns", "denied");
+		assertAudited(adminName, "overwrite", "shop.returns", "succeeded");
+		if (this.audit == null) {
+			return;
+		}
+		Predicate<Map<String, String>> refusal = (event) -> ingestName.equals(event.get("principal"))
+				&& "denied".equals(event.get("outcome"));
+		List<Map<String, String>> refusals = awaitAuditEvents(audited,
+				(events) -> events.stream().filter(refusal).count() >= 2)
+			.stream()
+			.filter(refusal)
+			.toList();
+		// both refusals (the upload's and the transaction's) name the operation refused and why
+		assertThat(refusals).hasSize(2)
+			.allSatisfy((event) -> assertThat(event).containsEntry("operation", "overwrite")
+				.containsEntry("status", "403")
+				.hasEntrySatisfying("detail", (detail) -> assertThat(detail)
+					.contains("Principal '" + ingestName + "' may not run 'overwrite'")
+					.contains("scope 'admin' on table 'shop.returns'")));
+	}
+
+	/**
 	 * Asserts a 403 problem that names the missing scope and the table, and no token.
 	 * @param response the response
 	 * @param scope the scope
@@ -213,11 +260,34 @@ public final class AccessMatrix {
 		if (this.audit == null) {
 			return;
 		}
-		assertThat(auditEvents()).as("audit events").anySatisfy((event) -> assertThat(event)
-			.containsEntry("principal", principal)
-			.containsEntry("operation", operation)
-			.containsEntry("table", table)
-			.containsEntry("outcome", outcome));
+		Predicate<Map<String, String>> wanted = (event) -> principal.equals(event.get("principal"))
+				&& operation.equals(event.get("operation")) && table.equals(event.get("table"))
+				&& outcome.equals(event.get("outcome"));
+		assertThat(awaitAuditEvents(0, (events) -> events.stream().anyMatch(wanted))).as("audit events")
+			.anySatisfy((event) -> assertThat(event)
+				.containsEntry("principal", principal)
+				.containsEntry("operation", operation)
+				.containsEntry("table", table)
+				.containsEntry("outcome", outcome));
+	}
+
+	/**
+	 * Waits, for at most ten seconds, until the audit events from an index on meet a condition: a request's audit
+	 * event is logged when the request completes, which is after its response may have reached the client.
+	 * @param from the index of the first event to consider
+	 * @param condition the condition
+	 * @return the events from that index on when the condition holds, or the last ones seen
+	 */
+	public List<Map<String, String>> awaitAuditEvents(int from, Predicate<List<Map<String, String>>> condition) {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		while (true) {
+			List<Map<String, String>> events = auditEvents();
+			List<Map<String, String>> since = events.subList(Math.min(from, events.size()), events.size());
+			if (condition.test(since) || System.nanoTime() > deadline) {
+				return since;
+			}
+			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+		}
 	}
 
 	/**

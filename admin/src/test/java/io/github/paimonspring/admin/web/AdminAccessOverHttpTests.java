@@ -104,34 +104,7 @@ class AdminAccessOverHttpTests {
 
 	@Test
 	void overwriteNeedsAdmin() throws Exception {
-		AccessMatrix matrix = matrix();
-		long before = tables.snapshotCount("shop.returns");
-		HttpResponse<String> upload = matrix.upload(AccessMatrix.token("gateway"), "shop/returns", "?overwrite=true",
-				3);
-		matrix.assertForbidden(upload, "admin", "shop.returns");
-		assertThat(upload.body()).contains("overwrite");
-		HttpResponse<String> transaction = matrix.post(AccessMatrix.token("gateway"),
-				"/tables/shop/returns/transactions", "{\"overwrite\": true}");
-		matrix.assertForbidden(transaction, "admin", "shop.returns");
-		assertThat(matrix.get(AccessMatrix.token("ops"), "/transactions").body()).doesNotContain("shop.returns");
-		assertThat(tables.snapshotCount("shop.returns")).isEqualTo(before);
-		assertThat(matrix.upload(AccessMatrix.token("ops"), "shop/returns", "?overwrite=true", 2).statusCode())
-			.isEqualTo(200);
-		assertThat(tables.idNames("shop.returns")).containsExactly("0:n0", "1:n1");
-		matrix.assertAudited("gateway", "overwrite", "shop.returns", "denied");
-		matrix.assertAudited("ops", "overwrite", "shop.returns", "succeeded");
-		// both refusals (the upload's and the transaction's) name the operation refused and why
-		assertThat(matrix.auditEvents()).filteredOn((event) -> "gateway".equals(event.get("principal"))
-				&& "denied".equals(event.get("outcome")))
-			.hasSize(2)
-			.allSatisfy((event) -> assertThat(event).containsEntry("operation", "overwrite")
-				.containsEntry("status", "403")
-				.hasEntrySatisfying("detail", (detail) -> assertThat(detail)
-					.contains("Principal 'gateway' may not run 'overwrite'")
-					.contains("scope 'admin' on table 'shop.returns'")));
-		assertThat(matrix.auditEvents()).as("no audit event names the refused transaction as open-transaction")
-			.noneSatisfy((event) -> assertThat(event).containsEntry("principal", "gateway")
-				.containsEntry("operation", "open-transaction"));
+		matrix().overwriteNeedsAdmin(AccessMatrix.token("gateway"), AccessMatrix.token("ops"), "gateway", "ops");
 	}
 
 	@Test
