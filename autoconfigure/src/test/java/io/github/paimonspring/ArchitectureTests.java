@@ -166,6 +166,23 @@ class ArchitectureTests {
 	}
 
 	@Test
+	void everyPackageIsNullMarked() {
+		ArchitectureRules.everyPackageIsNullMarked(BASE).check(classes);
+	}
+
+	@Test
+	void aPackageWithoutANullMarkedPackageInfoFails() {
+		// archfixture.write has no package-info.java (archfixture's has no @NullMarked either)
+		JavaClasses fixtures = new ClassFileImporter().importPackages(BASE + ".archfixture");
+		EvaluationResult result = ArchitectureRules.everyPackageIsNullMarked(BASE + ".archfixture")
+			.evaluate(fixtures);
+		assertThat(result.hasViolation()).isTrue();
+		assertThat(result.getFailureReport().getDetails())
+			.anySatisfy((line) -> assertThat(line).contains("WriteFacade")
+				.contains("io.github.paimonspring.archfixture.write, which has no @NullMarked package-info.java"));
+	}
+
+	@Test
 	void anEngineThatUsesItsParentsApiFails() {
 		JavaClasses violating = new ClassFileImporter().importClasses(FacadeCallingEngine.class, WriteFacade.class);
 		EvaluationResult result = enginesBelowTheirApi(BASE + ".archfixture", "write")[0].evaluate(violating);

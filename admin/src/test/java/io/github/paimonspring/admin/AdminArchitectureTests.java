@@ -79,6 +79,11 @@ class AdminArchitectureTests {
 	}
 
 	@Test
+	void everyPackageIsNullMarked() {
+		ArchitectureRules.everyPackageIsNullMarked(BASE + ".admin").check(classes);
+	}
+
+	@Test
 	void packagesHaveNoCycles() {
 		slices().matching(BASE + ".admin.(*)..").should().beFreeOfCycles().check(classes);
 	}

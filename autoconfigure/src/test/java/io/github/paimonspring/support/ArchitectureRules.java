@@ -2,9 +2,15 @@ package io.github.paimonspring.support;
 
 import java.util.Arrays;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import org.jspecify.annotations.NullMarked;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
@@ -61,6 +67,28 @@ public final class ArchitectureRules {
 			.dependOnClassesThat()
 			.resideInAnyPackage(WEB_TYPES)
 			.as("servlet, Spring MVC, spring-web and Tomcat types appear only in " + Arrays.toString(webPackages));
+	}
+
+	/**
+	 * Every class of a module is in a package whose {@code package-info.java} is {@code @NullMarked}: NullAway
+	 * ({@code OnlyNullMarked=true}) checks only such code, so a package without it would be skipped silently.
+	 * @param base the module's root package
+	 * @return the rule
+	 */
+	public static ArchRule everyPackageIsNullMarked(String base) {
+		return classes().that()
+			.resideInAPackage(base + "..")
+			.should(new ArchCondition<JavaClass>("reside in a package whose package-info.java is @NullMarked") {
+
+				@Override
+				public void check(JavaClass item, ConditionEvents events) {
+					if (!item.getPackage().isAnnotatedWith(NullMarked.class)) {
+						events.add(SimpleConditionEvent.violated(item, item.getName() + " is in "
+								+ item.getPackageName() + ", which has no @NullMarked package-info.java"));
+					}
+				}
+
+			});
 	}
 
 }

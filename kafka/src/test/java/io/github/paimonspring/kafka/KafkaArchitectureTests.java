@@ -38,6 +38,11 @@ class KafkaArchitectureTests {
 	}
 
 	@Test
+	void everyPackageIsNullMarked() {
+		ArchitectureRules.everyPackageIsNullMarked(BASE).check(classes);
+	}
+
+	@Test
 	void noWebTypes() {
 		ArchitectureRules.webTypesOnlyIn(BASE).check(classes);
 	}

@@ -1,8 +1,10 @@
 package io.github.paimonspring.s3;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import org.jspecify.annotations.NullMarked;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +34,14 @@ class S3ArchitectureTests {
 	void theModuleHasItsClasses() {
 		assertThat(classes.stream().map((c) -> c.getPackageName()).distinct())
 			.containsExactlyInAnyOrder(BASE, BASE + ".autoconfigure");
+	}
+
+	@Test
+	void everyPackageIsNullMarked() {
+		// NullAway (OnlyNullMarked=true) checks only @NullMarked code
+		assertThat(classes.stream().map(JavaClass::getPackage).distinct()).isNotEmpty()
+			.allSatisfy((javaPackage) -> assertThat(javaPackage.isAnnotatedWith(NullMarked.class))
+				.as(javaPackage.getName() + " has a @NullMarked package-info.java").isTrue());
 	}
 
 	@Test

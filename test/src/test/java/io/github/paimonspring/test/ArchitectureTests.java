@@ -3,6 +3,7 @@ package io.github.paimonspring.test;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.github.paimonspring.support.ArchitectureRules;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +29,11 @@ class ArchitectureTests {
 	void theModuleHasItsClasses() {
 		assertThat(classes.stream().map((c) -> c.getPackageName()).distinct())
 			.containsExactlyInAnyOrder("io.github.paimonspring.test", "io.github.paimonspring.test.autoconfigure");
+	}
+
+	@Test
+	void everyPackageIsNullMarked() {
+		ArchitectureRules.everyPackageIsNullMarked("io.github.paimonspring.test").check(classes);
 	}
 
 	@Test
