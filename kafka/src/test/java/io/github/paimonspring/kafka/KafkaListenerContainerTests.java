@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.paimonspring.core.PaimonOperations;
@@ -16,17 +17,24 @@ import org.apache.kafka.clients.consumer.ConsumerInterceptor;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.kafka.autoconfigure.DefaultKafkaConsumerFactoryCustomizer;
+import org.springframework.boot.kafka.autoconfigure.DefaultKafkaProducerFactoryCustomizer;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.config.ContainerCustomizer;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.ProducerFactory;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
+import org.springframework.kafka.listener.ContainerProperties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -76,6 +84,47 @@ class KafkaListenerContainerTests {
 	}
 
 	@Test
+	void bootsListenerPropertiesContainerCustomizersAndProducerCustomizersApplyToThePipelines() throws Exception {
+		String topic = TestKafka.createTopic("boot-machinery", PARTITIONS);
+		try (KafkaProducer<byte[], byte[]> producer = TestKafka.producer()) {
+			KafkaExactlyOnceTests.produce(producer, topic, 0, 1_000);
+			TestKafka.send(producer, topic, 1, "bad", "not json");
+		}
+		runner(topic).withUserConfiguration(BootMachinery.class)
+			.withPropertyValues("spring.kafka.listener.observation-enabled=true",
+					"spring.kafka.listener.immediate-stop=true", "spring.kafka.listener.ack-mode=record",
+					"spring.kafka.listener.concurrency=3")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				PaimonOperations paimon = context.getBean(PaimonOperations.class);
+				assertThat(KafkaPipelineFixture.awaitCommitted(paimon, "events", topic, PARTITIONS,
+						Duration.ofMinutes(2))).as("every partition's last offset committed").isTrue();
+				BootMachinery machinery = context.getBean(BootMachinery.class);
+				assertThat(machinery.containers).as("the containers the application's ContainerCustomizer saw")
+					.singleElement()
+					.satisfies((container) -> {
+						ContainerProperties properties = container.getContainerProperties();
+						// spring.kafka.listener.* applies ...
+						assertThat(properties.isObservationEnabled()).isTrue();
+						assertThat(properties.isStopImmediate()).isTrue();
+						// ... but not over what exactly-once needs: the pipeline's acknowledgement, group and
+						// concurrency
+						assertThat(properties.getAckMode()).isEqualTo(ContainerProperties.AckMode.MANUAL);
+						assertThat(properties.getGroupId()).isEqualTo("paimon-events");
+						assertThat(container.getConcurrency()).isEqualTo(1);
+					});
+				assertThat(TestKafka.read(topic + "-dlt", 1, Duration.ofSeconds(60))).as("the dead letter")
+					.hasSize(1);
+				assertThat(machinery.producers).as("producers the producer factory customizer's listener saw: the "
+						+ "dead letters'").isNotEmpty();
+			});
+		try (TestWarehouse warehouse = new TestWarehouse(this.warehouse)) {
+			List<Long> ids = warehouse.read("default.events", (row) -> row.getLong(0));
+			assertThat(ids).hasSize(1_000).doesNotHaveDuplicates();
+		}
+	}
+
+	@Test
 	void aConsumerFactoryWithDeserializerInstancesIsRefusedAtStart() {
 		String topic = TestKafka.createTopic("deserializers", 1);
 		runner(topic).withUserConfiguration(WithDeserializers.class).run((context) -> {
@@ -110,6 +159,37 @@ class KafkaListenerContainerTests {
 				@Override
 				public void consumerAdded(String id, Consumer<K, V> consumer) {
 					consumers.add(id);
+				}
+
+			});
+		}
+
+	}
+
+	/** A container customizer and a producer factory customizer of the application, each recording what it saw. */
+	@Configuration(proxyBeanMethods = false)
+	static class BootMachinery {
+
+		final List<ConcurrentMessageListenerContainer<?, ?>> containers = new CopyOnWriteArrayList<>();
+
+		final Set<String> producers = ConcurrentHashMap.newKeySet();
+
+		@Bean
+		ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> recordingCustomizer() {
+			return this.containers::add;
+		}
+
+		@Bean
+		DefaultKafkaProducerFactoryCustomizer recordingProducerCustomizer() {
+			return (factory) -> listen(factory, this.producers);
+		}
+
+		private static <K, V> void listen(DefaultKafkaProducerFactory<K, V> factory, Set<String> producers) {
+			factory.addListener(new ProducerFactory.Listener<K, V>() {
+
+				@Override
+				public void producerAdded(String id, Producer<K, V> producer) {
+					producers.add(id);
 				}
 
 			});

@@ -21,15 +21,15 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
- * One running pipeline: its listener container (spring-kafka's {@link ConcurrentMessageListenerContainer},
- * one consumer thread per {@code concurrency}, consumers from the application's {@link ConsumerFactory}),
+ * One running pipeline: its listener container (spring-kafka's {@link ConcurrentMessageListenerContainer}
+ * from the application's container factory, one consumer thread per {@code concurrency}),
  * the executor its appends and channel openings run on, its Arrow allocator and dead-letter publisher,
  * and its state.
  */
@@ -47,7 +47,7 @@ final class KafkaPipeline {
 
 	private final KafkaPipelineListener listener;
 
-	private final ConsumerFactory<byte[], byte[]> consumers;
+	private final ConcurrentKafkaListenerContainerFactory<byte[], byte[]> containers;
 
 	private final Properties consumerOverrides;
 
@@ -75,14 +75,15 @@ final class KafkaPipeline {
 	 * @param settings its settings (checked)
 	 * @param paimon the operations it writes with
 	 * @param listener what receives its events
-	 * @param consumers the factory of its consumers (byte array keys and values)
+	 * @param containers the factory of its listener container, whose consumers have byte array keys and values
 	 * @param consumerOverrides the consumer properties that override the factory's
 	 * @param deadLetters its dead-letter publisher
 	 * @param groupId its consumer group
 	 * @param resetTo where a partition without a committed token starts: earliest or latest
 	 */
 	KafkaPipeline(String name, KafkaPipelineProperties settings, PaimonOperations paimon,
-			KafkaPipelineListener listener, ConsumerFactory<byte[], byte[]> consumers, Properties consumerOverrides,
+			KafkaPipelineListener listener, ConcurrentKafkaListenerContainerFactory<byte[], byte[]> containers,
+			Properties consumerOverrides,
 			DeadLetters deadLetters, String groupId, String resetTo) {
 		this.name = name;
 		this.table = Objects.requireNonNull(settings.getTable(),
@@ -90,7 +91,7 @@ final class KafkaPipeline {
 		this.settings = settings;
 		this.paimon = paimon;
 		this.listener = listener;
-		this.consumers = consumers;
+		this.containers = containers;
 		this.consumerOverrides = consumerOverrides;
 		this.deadLetters = deadLetters;
 		this.groupId = groupId;
@@ -106,13 +107,17 @@ final class KafkaPipeline {
 	synchronized void start() {
 		this.active = true;
 		this.state = "running";
-		ContainerProperties properties = (this.settings.getTopicPattern() != null)
-				? new ContainerProperties(Pattern.compile(this.settings.getTopicPattern()))
-				: new ContainerProperties(this.settings.getTopics().toArray(String[]::new));
+		// the factory applies spring.kafka.listener.* (observation, virtual threads, monitor and stop settings, ...)
+		// and the application's ContainerCustomizer; what exactly-once needs is set over it
+		ConcurrentMessageListenerContainer<byte[], byte[]> created = (this.settings.getTopicPattern() != null)
+				? this.containers.createContainer(Pattern.compile(this.settings.getTopicPattern()))
+				: this.containers.createContainer(this.settings.getTopics().toArray(String[]::new));
+		ContainerProperties properties = created.getContainerProperties();
 		properties.setGroupId(this.groupId);
 		properties.setClientId("paimon-" + this.name);
 		// the pipeline commits to Kafka the offsets its channels committed, never a poll's records (docs/kafka.md)
 		properties.setAckMode(ContainerProperties.AckMode.MANUAL);
+		properties.setKafkaAwareTransactionManager(null);
 		properties.setKafkaConsumerProperties(this.consumerOverrides);
 		properties.setMessageListener(this.records);
 		properties.setConsumerRebalanceListener(this.records);
@@ -122,12 +127,12 @@ final class KafkaPipeline {
 		properties.setIdleEventInterval(pollTimeout);
 		properties.setIdleBeforeDataMultiplier(1.0);
 		properties.setShutdownTimeout(this.settings.getRevokeTimeout().plus(Duration.ofSeconds(30)).toMillis());
-		ConcurrentMessageListenerContainer<byte[], byte[]> created = new ConcurrentMessageListenerContainer<>(
-				this.consumers, properties);
 		created.setConcurrency(this.settings.getConcurrency());
 		created.setBeanName("paimon-kafka-" + this.name);
 		created.setApplicationEventPublisher(this.records);
 		created.setCommonErrorHandler(errorHandler());
+		// an application's record interceptor is for its own listeners: the pipeline's records are the table's rows
+		created.setRecordInterceptor(null);
 		this.container = created;
 		created.start();
 		logger.info("Kafka pipeline '{}' consumes {} into table '{}' (group '{}', {} consumer(s))", this.name, topics(),
