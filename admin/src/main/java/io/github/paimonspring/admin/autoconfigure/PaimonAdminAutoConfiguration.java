@@ -39,7 +39,6 @@ import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import jakarta.servlet.DispatcherType;
 import org.apache.catalina.startup.Tomcat;
-import org.jspecify.annotations.Nullable;
 import org.springdoc.core.models.GroupedOpenApi;
 import org.springdoc.core.properties.SwaggerUiConfigProperties;
 import org.springdoc.core.properties.SwaggerUiOAuthProperties;
@@ -48,7 +47,6 @@ import org.springdoc.webmvc.ui.SwaggerIndexPageTransformer;
 import org.springdoc.webmvc.ui.SwaggerIndexTransformer;
 import org.springdoc.webmvc.ui.SwaggerWelcomeCommon;
 
-import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -82,36 +80,37 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @ConditionalOnBooleanProperty("paimon.admin.enabled")
 @ConditionalOnBean(PaimonOperations.class)
 @EnableConfigurationProperties(PaimonAdminProperties.class)
-public final class PaimonAdminAutoConfiguration implements DisposableBean {
+public final class PaimonAdminAutoConfiguration {
 
 	/** Spring Boot's default order of Spring Security's filter chain ({@code spring.security.filter.order}). */
 	private static final int SPRING_SECURITY_FILTER_ORDER = -100;
 
 	/** The admin limits, built once from {@code paimon.admin.*} (and {@code paimon.ingest.*}). */
-	private final AdminSettings settings;
-
-	/** The reader of every request body, with one Arrow memory budget for all uploads; created when needed. */
-	private @Nullable ArrowBodyReader reader;
-
-	PaimonAdminAutoConfiguration(PaimonAdminProperties admin, ObjectProvider<PaimonIngestProperties> ingest) {
+	@Bean
+	@ConditionalOnMissingBean
+	AdminSettings paimonAdminSettings(PaimonAdminProperties admin, ObjectProvider<PaimonIngestProperties> ingest) {
 		PaimonIngestProperties grouping = ingest.getIfAvailable(PaimonIngestProperties::new);
 		long grouped = grouping.isEnabled() ? grouping.getMaxRequestSize().toBytes() : 0;
-		this.settings = settings(admin, Runtime.getRuntime().maxMemory(), grouped);
+		return settings(admin, Runtime.getRuntime().maxMemory(), grouped);
 	}
 
-	private synchronized ArrowBodyReader reader() {
-		if (this.reader == null) {
-			this.reader = new ArrowBodyReader(this.settings);
-		}
-		return this.reader;
+	/**
+	 * The reader of every request body, with one Arrow memory budget for all uploads; its memory is freed after
+	 * the beans that read with it are gone.
+	 */
+	@Bean(destroyMethod = "destroy")
+	@ConditionalOnMissingBean
+	ArrowBodyReader paimonAdminBodyReader(AdminSettings settings) {
+		return new ArrowBodyReader(settings);
 	}
 
-	/** Frees the Arrow memory of the request bodies, after the beans that read them are gone. */
-	@Override
-	public synchronized void destroy() {
-		if (this.reader != null) {
-			this.reader.destroy();
-		}
+	/** The record of the transactions in the shared state; it keeps no state of its own. */
+	@Bean
+	@ConditionalOnMissingBean
+	TransactionJournal paimonAdminTransactionJournal(ClusterMembership cluster, PaimonTables tables,
+			AdminSettings settings) {
+		return new TransactionJournal(cluster.store(), cluster.instances(), tables, settings.idleTimeout(),
+				settings.maxLifetime());
 	}
 
 	@Bean
@@ -123,9 +122,9 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 	@Bean(destroyMethod = "destroy")
 	@ConditionalOnMissingBean
 	AdminTransactions paimonAdminTransactions(PaimonOperations writer, ObjectProvider<AdminMetrics> metrics,
-			AdminTables tables, ClusterMembership cluster, PaimonTables paimonTables) {
-		return new AdminTransactions(writer, this.settings, metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
-				reader(), journal(cluster, paimonTables));
+			AdminTables tables, AdminSettings settings, ArrowBodyReader reader, TransactionJournal journal) {
+		return new AdminTransactions(writer, settings, metrics.getIfAvailable(() -> AdminMetrics.NONE), tables,
+				reader, journal);
 	}
 
 	/**
@@ -133,23 +132,22 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 	 * from the journal in the shared state, so that those of every instance are kept.
 	 */
 	@Bean
-	@SuppressWarnings("UnnecessaryMethodReference") // a view of the journal: the journal itself is not a bean
-	PendingFiles paimonAdminPendingFiles(ClusterMembership cluster, PaimonTables tables) {
-		return journal(cluster, tables)::pendingFiles;
-	}
-
-	/** The record of the transactions in the shared state; it keeps no state of its own. */
-	private TransactionJournal journal(ClusterMembership cluster, PaimonTables tables) {
-		return new TransactionJournal(cluster.store(), cluster.instances(), tables, this.settings.idleTimeout(),
-				this.settings.maxLifetime());
+	@SuppressWarnings("UnnecessaryMethodReference") // a view of the journal, which is no PendingFiles itself
+	PendingFiles paimonAdminPendingFiles(TransactionJournal journal) {
+		return journal::pendingFiles;
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	PaimonChannelController paimonChannelController(PaimonOperations writer, ObjectProvider<AdminMetrics> metrics,
-			AdminTables tables) {
-		return new PaimonChannelController(new AdminChannels(writer, tables, reader(), this.settings,
-				metrics.getIfAvailable(() -> AdminMetrics.NONE)));
+	AdminChannels paimonAdminChannels(PaimonOperations writer, ObjectProvider<AdminMetrics> metrics,
+			AdminTables tables, ArrowBodyReader reader, AdminSettings settings) {
+		return new AdminChannels(writer, tables, reader, settings, metrics.getIfAvailable(() -> AdminMetrics.NONE));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PaimonChannelController paimonChannelController(AdminChannels channels) {
+		return new PaimonChannelController(channels);
 	}
 
 	@Bean
@@ -161,8 +159,8 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 
 	@Bean
 	@ConditionalOnMissingBean
-	TransactionReaper paimonAdminTransactionReaper(AdminTransactions transactions) {
-		return new TransactionReaper(transactions, this.settings);
+	TransactionReaper paimonAdminTransactionReaper(AdminTransactions transactions, AdminSettings settings) {
+		return new TransactionReaper(transactions, settings);
 	}
 
 	static AdminSettings settings(PaimonAdminProperties admin) {
@@ -189,17 +187,22 @@ public final class PaimonAdminAutoConfiguration implements DisposableBean {
 				admin.getProgressInterval(), maxGroupedRequestBytes);
 	}
 
-	/**
-	 * The controller of the transactions and one-shot uploads (the one-shot uploads with their
-	 * idempotency keys are its own part).
-	 */
+	/** The one-shot uploads with their idempotency keys. */
 	@Bean
 	@ConditionalOnMissingBean
-	PaimonAdminController paimonAdminController(PaimonOperations writer, PaimonAdminProperties admin,
-			ObjectProvider<AdminMetrics> metrics, AdminTables tables, AdminTransactions transactions) {
-		OneShotUploads uploads = new OneShotUploads(writer, this.settings,
-				metrics.getIfAvailable(() -> AdminMetrics.NONE), tables, reader());
+	OneShotUploads paimonAdminOneShotUploads(PaimonOperations writer, PaimonAdminProperties admin,
+			ObjectProvider<AdminMetrics> metrics, AdminTables tables, AdminSettings settings, ArrowBodyReader reader) {
+		OneShotUploads uploads = new OneShotUploads(writer, settings, metrics.getIfAvailable(() -> AdminMetrics.NONE),
+				tables, reader);
 		uploads.setAllowSchemaEvolution(admin.isAllowSchemaEvolution());
+		return uploads;
+	}
+
+	/** The controller of the transactions and one-shot uploads. */
+	@Bean
+	@ConditionalOnMissingBean
+	PaimonAdminController paimonAdminController(AdminTables tables, AdminTransactions transactions,
+			OneShotUploads uploads) {
 		return new PaimonAdminController(tables, transactions, uploads);
 	}
 

@@ -1,5 +1,6 @@
 package io.github.paimonspring.admin.autoconfigure;
 
+import java.lang.reflect.Modifier;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -85,11 +86,14 @@ class PaimonAdminAutoConfigurationTests {
 				.hasSingleBean(SwaggerIndexTransformer.class);
 			assertThat(context.getBean(SwaggerIndexTransformer.class)).isInstanceOf(AdminConsoleSignIn.class);
 			assertThat(context.getBean(TransactionReaper.class).isRunning()).isTrue();
-			// the parts of the services are theirs, not beans an application could replace by accident
-			assertThat(context).doesNotHaveBean(ArrowBodyReader.class)
-				.doesNotHaveBean(OneShotUploads.class)
-				.doesNotHaveBean(AdminChannels.class)
-				.doesNotHaveBean(TransactionJournal.class);
+			// the auto-configuration keeps no state: the services' parts are beans of their own
+			assertThat(context).hasSingleBean(AdminSettings.class)
+				.hasSingleBean(ArrowBodyReader.class)
+				.hasSingleBean(OneShotUploads.class)
+				.hasSingleBean(AdminChannels.class)
+				.hasSingleBean(TransactionJournal.class);
+			assertThat(PaimonAdminAutoConfiguration.class.getDeclaredFields()).as("no state in the configuration")
+				.allMatch((field) -> Modifier.isStatic(field.getModifiers()));
 			for (String filter : FILTERS) {
 				assertThat(context).hasBean(filter);
 			}
