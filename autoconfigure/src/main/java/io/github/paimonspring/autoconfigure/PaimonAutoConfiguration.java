@@ -237,19 +237,21 @@ public final class PaimonAutoConfiguration {
 		Path spill = properties.getWrite().getSpillDirectory();
 		Integer parallelism = properties.getWrite().getParallelism();
 		Integer postponeDefault = properties.getWrite().getPostponeDefaultBuckets();
-		PaimonWriter writer = new PaimonWriter(tables, spill,
-				(parallelism != null) ? parallelism : PaimonWriter.defaultParallelism(),
-				(postponeDefault != null) ? postponeDefault : 0, ingester);
-		writer.setColumnarWrites(properties.getWrite().isColumnar());
-		writer.setSchemaEvolution(new SchemaEvolution(tables, properties.getWrite().getSchemaEvolution(),
-				SchemaChangeListener.composite(schemaChangeListeners.orderedStream().toList())));
-		// the scheduled maintenance maintains every table written here (WrittenTables)
-		writer.setTableWriteListener(TableWriteListener.composite(writeListeners.orderedStream().toList()));
+		PaimonWriter.Builder writer = PaimonWriter.builder(tables)
+			.spillDirectory(spill)
+			.parallelism((parallelism != null) ? parallelism : PaimonWriter.defaultParallelism())
+			.postponeDefaultBuckets((postponeDefault != null) ? postponeDefault : 0)
+			.ingester(ingester)
+			.columnarWrites(properties.getWrite().isColumnar())
+			.schemaEvolution(new SchemaEvolution(tables, properties.getWrite().getSchemaEvolution(),
+					SchemaChangeListener.composite(schemaChangeListeners.orderedStream().toList())))
+			// the scheduled maintenance maintains every table written here (WrittenTables)
+			.tableWriteListener(TableWriteListener.composite(writeListeners.orderedStream().toList()));
 		if (properties.getWrite().isObservationEnabled()) {
-			observationRegistry.ifUnique(writer::setObservationRegistry);
-			observationConvention.ifUnique(writer::setObservationConvention);
+			observationRegistry.ifUnique(writer::observationRegistry);
+			observationConvention.ifUnique(writer::observationConvention);
 		}
-		return writer;
+		return writer.build();
 	}
 
 }

@@ -30,14 +30,14 @@ import org.jspecify.annotations.Nullable;
  * The template that implements {@link PaimonOperations} over a {@link PaimonTables} registry; see the
  * interface for the contract. Thread-safe; the writers it creates belong to one thread each.
  * <p>
- * With an {@link ObservationRegistry} ({@link #setObservationRegistry}) every write-and-commit call
+ * With an {@link ObservationRegistry} ({@link Builder#observationRegistry}) every write-and-commit call
  * ({@code write}, {@code overwrite}, {@code execute}, {@code truncate},
  * {@code ingest}, channel appends) is a {@link PaimonWriterObservation#WRITER} observation;
  * failures are recorded on it and reach the caller unchanged. The builder methods are not observed.
  * <p>
  * Before a one-shot write ({@code write}, {@code overwrite}) and before
  * {@code ingest} and channel appends, the batches' schema is evolved under the table's
- * {@link SchemaEvolution} policy ({@link #setSchemaEvolution}; by default {@code none}: a batch with
+ * {@link SchemaEvolution} policy ({@link Builder#schemaEvolution}; by default {@code none}: a batch with
  * a new column is refused naming the policy). Writers opened with {@code newWriteBuilder} and
  * {@code execute} keep the schema they were opened on; evolve it with {@link #schemaEvolution} first.
  */
@@ -55,130 +55,51 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
 	private final GroupCommitWrites groupCommitWrites;
 
-	private volatile SchemaEvolution schemaEvolution;
+	private final SchemaEvolution schemaEvolution;
 
 	private final WriteTargets targets;
 
 	/**
-	 * Creates a writer with the default parallelism (the number of processors, at most 4).
-	 * @param tables the tables to resolve names against
-	 * @param spillDirectory where writers spill sort buffers, or {@code null} for the system temporary
-	 * directory
+	 * Creates a writer from a builder's settings, for a subclass; others call {@link Builder#build()}.
+	 * @param builder the settings
+	 * @since 0.1.0
 	 */
-	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory) {
-		this(tables, spillDirectory, defaultParallelism());
-	}
-
-	/**
-	 * Creates a writer.
-	 * @param tables the tables to resolve names against
-	 * @param spillDirectory where writers spill sort buffers, or {@code null} for the system temporary
-	 * directory
-	 * @param parallelism how many Paimon writers one table write may run in parallel for large
-	 * batches into fixed-bucket and bucket-unaware append tables (1 disables it)
-	 */
-	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory, int parallelism) {
-		this(tables, spillDirectory, parallelism, 0);
-	}
-
-	/**
-	 * Creates a writer.
-	 * @param tables the tables to resolve names against
-	 * @param spillDirectory where writers spill sort buffers, or {@code null} for the system temporary
-	 * directory
-	 * @param parallelism how many Paimon writers one table write may run in parallel for large
-	 * batches into fixed-bucket and bucket-unaware append tables (1 disables it)
-	 * @param postponeDefaultBuckets bucket count of new partitions in automatic postpone bucket plans,
-	 * or 0 for each table's {@code postpone.default-bucket-num}
-	 */
-	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory, int parallelism,
-			int postponeDefaultBuckets) {
-		this(tables, spillDirectory, parallelism, postponeDefaultBuckets, null);
-	}
-
-	/**
-	 * Creates a writer whose {@code ingest} calls go through the given group commit service.
-	 * @param tables the tables to resolve names against
-	 * @param spillDirectory where writers spill sort buffers, or {@code null} for the system temporary
-	 * directory
-	 * @param parallelism how many Paimon writers one table write may run in parallel for large batches
-	 * into fixed-bucket and bucket-unaware append tables (1 disables it)
-	 * @param postponeDefaultBuckets bucket count of new partitions in automatic postpone bucket plans,
-	 * or 0 for each table's {@code postpone.default-bucket-num}
-	 * @param ingester the group commit service, or {@code null} for one with the default settings that
-	 * this writer owns (and closes)
-	 */
-	public PaimonWriter(PaimonTables tables, @Nullable Path spillDirectory, int parallelism, int postponeDefaultBuckets,
-			@Nullable Ingester ingester) {
-		if (parallelism < 1) {
-			throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
-		}
-		if (postponeDefaultBuckets < 0) {
-			throw new IllegalArgumentException(
-					"postponeDefaultBuckets must not be negative, got " + postponeDefaultBuckets);
-		}
-		this.tables = tables;
-		this.targets = new WriteTargets(tables,
-				(spillDirectory != null) ? spillDirectory : Path.of(System.getProperty("java.io.tmpdir")), parallelism);
-		this.postponeDefaultBuckets = postponeDefaultBuckets;
-		this.ownsIngester = (ingester == null);
-		this.ingester = (ingester != null) ? ingester
+	protected PaimonWriter(Builder builder) {
+		this.tables = builder.tables;
+		this.targets = new WriteTargets(this.tables, (builder.spillDirectory != null) ? builder.spillDirectory
+				: Path.of(System.getProperty("java.io.tmpdir")), builder.parallelism);
+		this.targets.setColumnarWrites(builder.columnarWrites);
+		this.targets.setWriteListener(builder.tableWriteListener);
+		this.postponeDefaultBuckets = builder.postponeDefaultBuckets;
+		this.ownsIngester = (builder.ingester == null);
+		this.ingester = (builder.ingester != null) ? builder.ingester
 				: new Ingester(IngestSettings.DEFAULTS, new LocalKeyClaims(), IngestListener.NONE,
-						postponeDefaultBuckets);
-		this.observations = new WriterObservations(tables);
-		this.schemaEvolution = new SchemaEvolution(tables, SchemaEvolutionPolicy.NONE, SchemaChangeListener.NONE);
+						this.postponeDefaultBuckets);
+		this.observations = new WriterObservations(this.tables);
+		this.observations.setRegistry(builder.observationRegistry);
+		this.observations.setConvention(builder.observationConvention);
+		this.schemaEvolution = (builder.schemaEvolution != null) ? builder.schemaEvolution
+				: new SchemaEvolution(this.tables, SchemaEvolutionPolicy.NONE, SchemaChangeListener.NONE);
 		this.groupCommitWrites = new GroupCommitWrites(this.ingester, this.observations, this::target, this::resolve,
 				this::evolved);
 	}
 
 	/**
-	 * Sets the schema evolution applied before writes; the default changes no schema.
-	 * @param schemaEvolution the schema evolution over this writer's tables
+	 * Starts building a writer over a table registry: with the system temporary directory for spills, the default
+	 * parallelism, each table's own {@code postpone.default-bucket-num}, a group commit service with the default
+	 * settings that the writer owns, no schema evolution, column-by-column writes where allowed, and nothing
+	 * observed or listened to, until the builder says otherwise.
+	 * @param tables the tables to resolve names against
+	 * @return the builder
+	 * @since 0.1.0
 	 */
-	public void setSchemaEvolution(SchemaEvolution schemaEvolution) {
-		this.schemaEvolution = schemaEvolution;
-	}
-
-	/**
-	 * Sets whether tables whose data files can be written column by column straight from the Arrow
-	 * batches (bucket-unaware append tables in Parquet) are written so; {@code false} writes every table
-	 * row by row through Paimon's writer. The default is {@code true}.
-	 * @param columnarWrites whether column-by-column writes are allowed
-	 */
-	public void setColumnarWrites(boolean columnarWrites) {
-		this.targets.setColumnarWrites(columnarWrites);
+	public static Builder builder(PaimonTables tables) {
+		return new Builder(tables);
 	}
 
 	@Override
 	public SchemaEvolution schemaEvolution() {
 		return this.schemaEvolution;
-	}
-
-	/**
-	 * Sets the listener told about every table this writer writes (see {@link TableWriteListener}); the
-	 * default tells no one.
-	 * @param writeListener the listener
-	 */
-	public void setTableWriteListener(TableWriteListener writeListener) {
-		this.targets.setWriteListener(writeListener);
-	}
-
-	/**
-	 * Sets the registry the write-and-commit calls are observed with; the default
-	 * {@link ObservationRegistry#NOOP} observes nothing.
-	 * @param observationRegistry the registry
-	 */
-	public void setObservationRegistry(ObservationRegistry observationRegistry) {
-		this.observations.setRegistry(observationRegistry);
-	}
-
-	/**
-	 * Sets the convention that names the observations and their key values, instead of
-	 * {@link DefaultPaimonWriterObservationConvention}.
-	 * @param observationConvention the convention, or {@code null} for the default one
-	 */
-	public void setObservationConvention(@Nullable PaimonWriterObservationConvention observationConvention) {
-		this.observations.setConvention(observationConvention);
 	}
 
 	/**
@@ -329,6 +250,156 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
 	private WriteTarget resolve(String table) {
 		return this.targets.resolve(table);
+	}
+
+	/**
+	 * Builds a {@link PaimonWriter}: {@code PaimonWriter.builder(tables).spillDirectory(dir).build()}. Every
+	 * setting has a default (see {@link PaimonWriter#builder}); a builder can build several writers.
+	 *
+	 * @since 0.1.0
+	 */
+	public static final class Builder {
+
+		private final PaimonTables tables;
+
+		private @Nullable Path spillDirectory;
+
+		private int parallelism = defaultParallelism();
+
+		private int postponeDefaultBuckets;
+
+		private @Nullable Ingester ingester;
+
+		private @Nullable SchemaEvolution schemaEvolution;
+
+		private boolean columnarWrites = true;
+
+		private TableWriteListener tableWriteListener = TableWriteListener.NONE;
+
+		private ObservationRegistry observationRegistry = ObservationRegistry.NOOP;
+
+		private @Nullable PaimonWriterObservationConvention observationConvention;
+
+		private Builder(PaimonTables tables) {
+			this.tables = tables;
+		}
+
+		/**
+		 * Where writers spill sort buffers.
+		 * @param spillDirectory the directory, or {@code null} for the system temporary directory
+		 * @return this builder
+		 */
+		public Builder spillDirectory(@Nullable Path spillDirectory) {
+			this.spillDirectory = spillDirectory;
+			return this;
+		}
+
+		/**
+		 * How many Paimon writers one table write may run in parallel for large batches into fixed-bucket and
+		 * bucket-unaware append tables; the default is {@link PaimonWriter#defaultParallelism()}.
+		 * @param parallelism at least 1 (1 disables it)
+		 * @return this builder
+		 * @throws IllegalArgumentException if it is less than 1
+		 */
+		public Builder parallelism(int parallelism) {
+			if (parallelism < 1) {
+				throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
+			}
+			this.parallelism = parallelism;
+			return this;
+		}
+
+		/**
+		 * The bucket count of new partitions in automatic postpone bucket plans.
+		 * @param postponeDefaultBuckets the count, or 0 (the default) for each table's
+		 * {@code postpone.default-bucket-num}
+		 * @return this builder
+		 * @throws IllegalArgumentException if it is negative
+		 */
+		public Builder postponeDefaultBuckets(int postponeDefaultBuckets) {
+			if (postponeDefaultBuckets < 0) {
+				throw new IllegalArgumentException(
+						"postponeDefaultBuckets must not be negative, got " + postponeDefaultBuckets);
+			}
+			this.postponeDefaultBuckets = postponeDefaultBuckets;
+			return this;
+		}
+
+		/**
+		 * The group commit service {@code ingest} calls and channels go through.
+		 * @param ingester the service (its owner closes it), or {@code null} (the default) for one with the
+		 * default settings that the writer owns and closes
+		 * @return this builder
+		 */
+		public Builder ingester(@Nullable Ingester ingester) {
+			this.ingester = ingester;
+			return this;
+		}
+
+		/**
+		 * The schema evolution applied before writes; the default changes no schema (a batch with a new column
+		 * is refused naming the policy).
+		 * @param schemaEvolution the schema evolution over the writer's tables
+		 * @return this builder
+		 */
+		public Builder schemaEvolution(SchemaEvolution schemaEvolution) {
+			this.schemaEvolution = schemaEvolution;
+			return this;
+		}
+
+		/**
+		 * Whether tables whose data files can be written column by column straight from the Arrow batches
+		 * (bucket-unaware append tables in Parquet) are written so; {@code false} writes every table row by row
+		 * through Paimon's writer. The default is {@code true}.
+		 * @param columnarWrites whether column-by-column writes are allowed
+		 * @return this builder
+		 */
+		public Builder columnarWrites(boolean columnarWrites) {
+			this.columnarWrites = columnarWrites;
+			return this;
+		}
+
+		/**
+		 * The listener told about every table the writer writes (see {@link TableWriteListener}); the default
+		 * tells no one.
+		 * @param tableWriteListener the listener
+		 * @return this builder
+		 */
+		public Builder tableWriteListener(TableWriteListener tableWriteListener) {
+			this.tableWriteListener = tableWriteListener;
+			return this;
+		}
+
+		/**
+		 * The registry the write-and-commit calls are observed with; the default
+		 * {@link ObservationRegistry#NOOP} observes nothing.
+		 * @param observationRegistry the registry
+		 * @return this builder
+		 */
+		public Builder observationRegistry(ObservationRegistry observationRegistry) {
+			this.observationRegistry = observationRegistry;
+			return this;
+		}
+
+		/**
+		 * The convention that names the observations and their key values.
+		 * @param observationConvention the convention, or {@code null} (the default) for
+		 * {@link DefaultPaimonWriterObservationConvention}
+		 * @return this builder
+		 */
+		public Builder observationConvention(@Nullable PaimonWriterObservationConvention observationConvention) {
+			this.observationConvention = observationConvention;
+			return this;
+		}
+
+		/**
+		 * Builds the writer.
+		 * @return a new writer; close it to close the group commit service it owns
+		 */
+		public PaimonWriter build() {
+			return new PaimonWriter(this);
+		}
+
 	}
 
 }

@@ -56,8 +56,9 @@ final class PaimonTestTables implements AutoCloseable {
 		options.set("warehouse", warehouse.toUri().toString());
 		this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
 		this.catalog.createDatabase(DATABASE, true);
-		this.writer = new PaimonWriter(
-				new PaimonTables(this.catalog, Map.of()), warehouse.resolve("spill"));
+		this.writer = PaimonWriter.builder(new PaimonTables(this.catalog, Map.of()))
+			.spillDirectory(warehouse.resolve("spill"))
+			.build();
 	}
 
 	/**

@@ -426,7 +426,7 @@ class PaimonAutoConfigurationTests {
 
 		@Bean
 		PaimonOperations countingOperations(PaimonTables tables) {
-			PaimonWriter delegate = new PaimonWriter(tables, null);
+			PaimonWriter delegate = PaimonWriter.builder(tables).build();
 			return (PaimonOperations) Proxy.newProxyInstance(getClass().getClassLoader(),
 					new Class<?>[] { PaimonOperations.class }, (proxy, method, args) -> {
 						this.calls.add(method.getName());
@@ -448,7 +448,7 @@ class PaimonAutoConfigurationTests {
 
 		@Bean
 		PaimonWriter myWriter(Catalog catalog) {
-			return new PaimonWriter(new PaimonTables(catalog, Map.of()), null);
+			return PaimonWriter.builder(new PaimonTables(catalog, Map.of())).build();
 		}
 
 	}

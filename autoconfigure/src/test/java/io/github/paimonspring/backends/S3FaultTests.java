@@ -67,7 +67,9 @@ class S3FaultTests {
 					.column("id", DataTypes.INT())
 					.column("name", DataTypes.STRING())
 					.build(), false);
-				PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), this.dir.resolve("spill"));
+				PaimonWriter writer = PaimonWriter.builder(new PaimonTables(catalog, Map.of()))
+					.spillDirectory(this.dir.resolve("spill"))
+					.build();
 
 				// a burst shorter than the retry budget while the snapshot is written: retried, committed
 				try (InJvmS3.Fault fault = s3.fail("PutObject", (key) -> key.contains("/snapshot/snapshot-"), 2, 503);

@@ -63,7 +63,9 @@ class S3WarehouseTests {
 					.primaryKey("id")
 					.option("bucket", "2")
 					.build(), false);
-				PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), this.dir.resolve("spill"));
+				PaimonWriter writer = PaimonWriter.builder(new PaimonTables(catalog, Map.of()))
+					.spillDirectory(this.dir.resolve("spill"))
+					.build();
 				try (VectorSchemaRoot batch = Batches.idName(allocator, 1, "alice", 2, "bob", 3, "carol")) {
 					assertThat(writer.write("db.t", batch).committed()).isTrue();
 				}

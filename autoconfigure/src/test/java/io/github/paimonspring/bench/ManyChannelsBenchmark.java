@@ -66,9 +66,11 @@ public final class ManyChannelsBenchmark {
 				.column("name", DataTypes.STRING()).build(), false);
 			Ingester ingester = new Ingester(new IngestSettings(Duration.ofMillis(20), 1_000_000, 64L << 20, 256L << 20,
 					8L << 20), new LocalKeyClaims(), IngestListener.NONE, 0);
-			PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), warehouse.resolve("spill"), 2,
-					0,
-					ingester);
+			PaimonWriter writer = PaimonWriter.builder(new PaimonTables(catalog, Map.of()))
+				.spillDirectory(warehouse.resolve("spill"))
+				.parallelism(2)
+				.ingester(ingester)
+				.build();
 			IngestChannel[] opened = new IngestChannel[channels];
 			for (int c = 0; c < channels; c++) {
 				opened[c] = writer.openChannel(TABLE, "partition-" + c);

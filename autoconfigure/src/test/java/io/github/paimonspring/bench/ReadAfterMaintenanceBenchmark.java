@@ -60,7 +60,7 @@ public final class ReadAfterMaintenanceBenchmark {
 				BufferAllocator allocator = new RootAllocator()) {
 			catalog.createDatabase("bench", true);
 			PaimonTables tables = new PaimonTables(catalog, Map.of());
-			PaimonWriter writer = new PaimonWriter(tables, warehouse.resolve("spill"));
+			PaimonWriter writer = PaimonWriter.builder(tables).spillDirectory(warehouse.resolve("spill")).build();
 			TableMaintenance maintenance = new TableMaintenance(tables);
 			for (boolean pk : new boolean[] { false, true }) {
 				String table = pk ? "bench.upserts" : "bench.appends";

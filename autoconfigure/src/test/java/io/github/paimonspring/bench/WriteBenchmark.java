@@ -74,9 +74,13 @@ public final class WriteBenchmark {
 		try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
 				BufferAllocator allocator = new RootAllocator()) {
 			catalog.createDatabase("bench", true);
-			PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), warehouse.resolve("spill"));
-			PaimonWriter singleLane = new PaimonWriter(new PaimonTables(catalog, Map.of()), warehouse.resolve("spill"),
-					1);
+			PaimonWriter writer = PaimonWriter.builder(new PaimonTables(catalog, Map.of()))
+				.spillDirectory(warehouse.resolve("spill"))
+				.build();
+			PaimonWriter singleLane = PaimonWriter.builder(new PaimonTables(catalog, Map.of()))
+				.spillDirectory(warehouse.resolve("spill"))
+				.parallelism(1)
+				.build();
 			System.out.printf("Preparing %,d rows...%n", rows);
 			List<InternalRow> genericRows = BenchmarkData.rows(rows);
 			List<VectorSchemaRoot> batches = BenchmarkData.batches(allocator, rows, 65_536);

@@ -48,9 +48,9 @@ class CommitFenceTests extends WarehouseTestBase {
 			.hasMessageContaining("commits nothing").hasMessageContaining("restart it");
 
 		long snapshots = this.warehouse.snapshotCount(TABLE);
-		try (PaimonWriter writer = new PaimonWriter(new PaimonTables(this.warehouse.catalog(), Map.of(), paused.id(),
-				paused),
-				null); VectorSchemaRoot batch = Batches.idName(this.allocator, 7, "late")) {
+		PaimonTables pausedTables = new PaimonTables(this.warehouse.catalog(), Map.of(), paused.id(), paused);
+		try (PaimonWriter writer = PaimonWriter.builder(pausedTables).build();
+				VectorSchemaRoot batch = Batches.idName(this.allocator, 7, "late")) {
 			assertThatThrownBy(() -> writer.write(TABLE, batch)).isInstanceOf(PaimonUnavailableException.class)
 				.hasMessageContaining("Instance " + paused.id());
 		}

@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.arrow.ArrowDataException;
+import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
 import io.micrometer.core.instrument.Timer;
@@ -15,6 +16,7 @@ import io.micrometer.observation.tck.TestObservationRegistry;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import static io.micrometer.observation.tck.TestObservationRegistryAssert.assertThat;
@@ -34,6 +36,17 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 		}
 	}
 
+	/** Replaces the writer with one observed with a registry and a convention. */
+	private void observeWith(ObservationRegistry observations, @Nullable PaimonWriterObservationConvention convention) {
+		PaimonTables tables = this.writer.tables();
+		this.writer.close();
+		this.writer = PaimonWriter.builder(tables)
+			.spillDirectory(this.dir.resolve("spill"))
+			.observationRegistry(observations)
+			.observationConvention(convention)
+			.build();
+	}
+
 	private long latestSnapshotId(String table) {
 		return this.warehouse.table(table).snapshotManager().latestSnapshotId();
 	}
@@ -41,7 +54,7 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 	@Test
 	void aWriteIsOneObservationWithTheTableOperationRowsAndSnapshot() {
 		String table = this.warehouse.simpleLogTable("default.t");
-		this.writer.setObservationRegistry(this.registry);
+		observeWith(this.registry, null);
 		WriteResult result = write(table, 4, "dave", 5, "eve");
 		assertThat(result.committed()).isTrue();
 		assertThat(result.snapshotId()).isEqualTo(latestSnapshotId(table));
@@ -65,7 +78,7 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 	void aFailingWriteRecordsTheErrorAndTheCallerGetsTheSameException() {
 		String table = this.warehouse.simpleLogTable("default.t");
 		long snapshots = this.warehouse.snapshotCount(table);
-		this.writer.setObservationRegistry(this.registry);
+		observeWith(this.registry, null);
 		Throwable thrown;
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 4, "dave", "2024-01-01")) {
 			// the table has no column 'dt'
@@ -87,7 +100,7 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 	@Test
 	void executeRecordsTheCallbackFailureTheCallerGets() {
 		String table = this.warehouse.simpleLogTable("default.t");
-		this.writer.setObservationRegistry(this.registry);
+		observeWith(this.registry, null);
 		Throwable thrown = catchThrowable(() -> this.writer.execute(table, (session) -> {
 			throw new IOException("upstream failed");
 		}));
@@ -100,7 +113,7 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 
 	@Test
 	void anUnknownTableIsObservedUnderTheNameAsGiven() {
-		this.writer.setObservationRegistry(this.registry);
+		observeWith(this.registry, null);
 		Throwable thrown = catchThrowable(() -> write("default.missing", 1, "a"));
 		assertThat(thrown).isNotNull();
 		assertThat(this.registry).hasSingleObservationThat()
@@ -111,7 +124,7 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 	@Test
 	void truncateAndAnEmptyWriteAreObservedWithTheirOutcome() {
 		String table = this.warehouse.simpleLogTable("default.t");
-		this.writer.setObservationRegistry(this.registry);
+		observeWith(this.registry, null);
 		assertThat(write(table).committed()).isFalse();
 		assertThat(this.writer.truncate(table).committed()).isTrue();
 		assertThat(this.registry).hasNumberOfObservationsEqualTo(2)
@@ -133,7 +146,7 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 			.primaryKey("id")
 			.option("bucket", "-2")
 			.build());
-		this.writer.setObservationRegistry(this.registry);
+		observeWith(this.registry, null);
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "a", 2, "b", 3, "c")) {
 			this.writer.execute(this.writer.newWriteBuilder("default.postponed").withFixedBucketPlan(),
 					(session) -> session.write(batch));
@@ -148,7 +161,7 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 	@Test
 	void ingestIsObservedUntilItsGroupCommitCompletedTheFuture() {
 		String table = this.warehouse.simpleLogTable("default.t");
-		this.writer.setObservationRegistry(this.registry);
+		observeWith(this.registry, null);
 		WriteResult result;
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 4, "dave")) {
 			result = this.writer.ingest(table, List.of(batch), null).join();
@@ -168,8 +181,7 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 	void withoutARegistryNothingIsObservedAndACustomConventionRenamesTheObservation() {
 		String table = this.warehouse.simpleLogTable("default.t");
 		write(table, 4, "dave");
-		this.writer.setObservationRegistry(this.registry);
-		this.writer.setObservationConvention(new DefaultPaimonWriterObservationConvention() {
+		observeWith(this.registry, new DefaultPaimonWriterObservationConvention() {
 
 			@Override
 			public String getName() {
@@ -178,7 +190,7 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 
 		});
 		write(table, 5, "eve");
-		this.writer.setObservationRegistry(ObservationRegistry.NOOP);
+		observeWith(ObservationRegistry.NOOP, null);
 		write(table, 6, "frank");
 		assertThat(this.registry).hasSingleObservationThat()
 			.hasNameEqualTo("lake.writes")
@@ -193,7 +205,7 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 		SimpleMeterRegistry meters = new SimpleMeterRegistry();
 		ObservationRegistry observations = ObservationRegistry.create();
 		observations.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
-		this.writer.setObservationRegistry(observations);
+		observeWith(observations, null);
 		write(table, 4, "dave");
 		write(table, 5, "eve");
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 6, "frank", "2024-01-01")) {

@@ -33,10 +33,13 @@ class TableWriteListenerTests extends WarehouseTestBase {
 		this.warehouse.simpleLogTable(TABLE);
 		List<String> heard = new CopyOnWriteArrayList<>();
 		Ingester ingester = new Ingester(IngestSettings.DEFAULTS, new LocalKeyClaims(), IngestListener.NONE, 0);
-		try (PaimonWriter writer = new PaimonWriter(new PaimonTables(this.warehouse.catalog(), Map.of()),
-				this.dir.resolve("spill"), 1, 0, ingester);
+		try (PaimonWriter writer = PaimonWriter.builder(new PaimonTables(this.warehouse.catalog(), Map.of()))
+			.spillDirectory(this.dir.resolve("spill"))
+			.parallelism(1)
+			.ingester(ingester)
+			.tableWriteListener(heard::add)
+			.build();
 				VectorSchemaRoot batch = Batches.idName(this.allocator, 10, "x")) {
-			writer.setTableWriteListener(heard::add);
 			writer.write(TABLE, batch);
 			assertThat(heard).containsExactly(TABLE);
 			writer.overwrite(TABLE, batch);

@@ -87,8 +87,11 @@ class ChannelOrderTests extends WarehouseTestBase {
 		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
 				DataTypes.STRING())
 			.build());
-		return new PaimonWriter(new PaimonTables(this.warehouse.catalog(), Map.of(), "w", this.fence),
-				this.dir.resolve("spill"), 2, 0, ingester);
+		return PaimonWriter.builder(new PaimonTables(this.warehouse.catalog(), Map.of(), "w", this.fence))
+			.spillDirectory(this.dir.resolve("spill"))
+			.parallelism(2)
+			.ingester(ingester)
+			.build();
 	}
 
 	@Test

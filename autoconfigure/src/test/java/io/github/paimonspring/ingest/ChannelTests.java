@@ -38,8 +38,10 @@ class ChannelTests extends WarehouseTestBase {
 		Ingester ingester = new Ingester(new IngestSettings(interval, 1_000_000, 64L << 20, 256L << 20, 8L << 20),
 				new LocalKeyClaims(), IngestListener.NONE, 0);
 		this.ingesters.add(ingester);
-		return new PaimonWriter(new PaimonTables(this.warehouse.catalog(), Map.of()), this.dir.resolve("spill"), 2, 0,
-				ingester) {
+		return new PaimonWriter(PaimonWriter.builder(new PaimonTables(this.warehouse.catalog(), Map.of()))
+			.spillDirectory(this.dir.resolve("spill"))
+			.parallelism(2)
+			.ingester(ingester)) {
 
 			@Override
 			public void close() {

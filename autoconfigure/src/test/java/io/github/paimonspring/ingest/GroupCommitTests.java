@@ -53,8 +53,10 @@ class GroupCommitTests extends WarehouseTestBase {
 	private PaimonWriter writer(IngestSettings settings) {
 		Ingester ingester = new Ingester(settings, new LocalKeyClaims(), IngestListener.NONE, 0);
 		this.lastIngester = ingester;
-		return new PaimonWriter(new PaimonTables(this.warehouse.catalog(), Map.of()), this.dir.resolve("spill"), 2, 0,
-				ingester) {
+		return new PaimonWriter(PaimonWriter.builder(new PaimonTables(this.warehouse.catalog(), Map.of()))
+			.spillDirectory(this.dir.resolve("spill"))
+			.parallelism(2)
+			.ingester(ingester)) {
 
 			@Override
 			public void close() {

@@ -11,6 +11,7 @@ import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.Instances;
 import io.github.paimonspring.cluster.WarehouseStateStore;
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.TableWriteListener;
 import io.github.paimonspring.ingest.LocalKeyClaims;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.TestWarehouse;
@@ -140,8 +141,8 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 		Instances dead = new Instances(new WarehouseStateStore(LocalFileIO.create(), this.dir.toString()),
 				Duration.ofMinutes(-1));
 		dead.heartbeat();
-		try (var writer = new PaimonWriter(
-				new PaimonTables(this.warehouse.catalog(), Map.of(), dead.id()), null);
+		try (var writer = PaimonWriter.builder(new PaimonTables(this.warehouse.catalog(), Map.of(), dead.id()))
+			.build();
 				var write = writer.newWriteBuilder(table).newWrite();
 				VectorSchemaRoot batch = Batches.idName(this.allocator, 99, "lost")) {
 			write.write(batch);
@@ -169,7 +170,7 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 			.option("write-only", "true").build());
 		WarehouseStateStore store = new WarehouseStateStore(LocalFileIO.create(), this.dir.toString());
 		WrittenTables written = new WrittenTables(store, this.instances.id());
-		this.writer.setTableWriteListener(written);
+		listenTo(written);
 		MaintenanceScheduler scheduler = scheduler(scope(written), Duration.ofHours(1));
 		scheduler.runOnce();
 		assertThat(this.heard).as("nothing written yet, nothing declared").isEmpty();
@@ -210,7 +211,7 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 		this.warehouse.simpleLogTable(table);
 		WarehouseStateStore store = new WarehouseStateStore(LocalFileIO.create(), this.dir.toString());
 		WrittenTables written = new WrittenTables(store, this.instances.id());
-		this.writer.setTableWriteListener(written);
+		listenTo(written);
 		write(table, 9, "z");
 		MaintenanceScheduler scheduler = scheduler(scope(written), Duration.ofHours(1));
 		scheduler.runOnce();
@@ -243,6 +244,16 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, idNamePairs)) {
 			this.writer.write(table, batch);
 		}
+	}
+
+	/** Replaces the writer with one that tells a listener about every table it writes. */
+	private void listenTo(TableWriteListener listener) {
+		PaimonTables tables = this.writer.tables();
+		this.writer.close();
+		this.writer = PaimonWriter.builder(tables)
+			.spillDirectory(this.dir.resolve("spill"))
+			.tableWriteListener(listener)
+			.build();
 	}
 
 }

@@ -110,7 +110,7 @@ class OrphanFilesTests extends WarehouseTestBase {
 	}
 
 	private void commit(Instances instance, int id, String name) {
-		try (PaimonWriter writer = new PaimonWriter(tables(instance), null);
+		try (PaimonWriter writer = PaimonWriter.builder(tables(instance)).build();
 				VectorSchemaRoot batch = Batches.idName(this.allocator, id, name)) {
 			writer.write(TABLE, batch);
 		}
@@ -118,7 +118,7 @@ class OrphanFilesTests extends WarehouseTestBase {
 
 	/** Writes data files and prepares them, as an instance does that is killed before it commits. */
 	private void uncommitted(Instances instance, int id, String name) {
-		try (PaimonWriter writer = new PaimonWriter(tables(instance), null);
+		try (PaimonWriter writer = PaimonWriter.builder(tables(instance)).build();
 				ArrowTableWrite write = writer.newWriteBuilder(TABLE).newWrite();
 				VectorSchemaRoot batch = Batches.idName(this.allocator, id, name)) {
 			write.write(batch);

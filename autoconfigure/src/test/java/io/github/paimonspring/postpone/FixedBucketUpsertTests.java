@@ -38,7 +38,10 @@ class FixedBucketUpsertTests {
 	void secondWriteOfOverlappingKeysUpserts(int first, int second, int secondFrom, int parallelism) throws Exception {
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
 			String table = PostponeFixtures.postponeTable(warehouse, "default.upsert");
-			PaimonWriter writer = new PaimonWriter(warehouse.writer().tables(), this.dir.resolve("spill"), parallelism);
+			PaimonWriter writer = PaimonWriter.builder(warehouse.writer().tables())
+				.spillDirectory(this.dir.resolve("spill"))
+				.parallelism(parallelism)
+				.build();
 			write(writer, table, allocator, 1, first, "v1");
 			write(writer, table, allocator, secondFrom, secondFrom + second - 1, "v2");
 			List<String> rows = warehouse.read(table, (r) -> r.getInt(0) + ":" + r.getString(1));

@@ -406,7 +406,11 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 		ArrowWriteBuilder three = builder(table, "layout", 3, "old");
 		three.newCommit().commit(prepare(three, 1, "a", "old", 2, "b", "old", 3, "c", "old"));
 
-		PaimonWriter withDefault = new PaimonWriter(this.writer.tables(), this.dir.resolve("spill"), 2, 5);
+		PaimonWriter withDefault = PaimonWriter.builder(this.writer.tables())
+			.spillDirectory(this.dir.resolve("spill"))
+			.parallelism(2)
+			.postponeDefaultBuckets(5)
+			.build();
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 4, "d", "old", 5, "e", "new", 6, "f", "new",
 				7, "g", "new", 8, "h", "new", 9, "i", "new", 10, "j", "new")) {
 			WriteResult result = withDefault.execute(withDefault.newWriteBuilder(table).withFixedBucketPlan(),

@@ -82,7 +82,9 @@ public class TestWarehouse implements AutoCloseable {
 	}
 
 	public PaimonWriter writer() {
-		return new PaimonWriter(new PaimonTables(this.catalog, Map.of()), this.root.resolve("spill"));
+		return PaimonWriter.builder(new PaimonTables(this.catalog, Map.of()))
+			.spillDirectory(this.root.resolve("spill"))
+			.build();
 	}
 
 	public FileStoreTable table(String name) {

@@ -24,7 +24,9 @@ public final class CommitInAnotherProcess {
 		Options options = new Options();
 		options.set("warehouse", args[0]);
 		try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options))) {
-			PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), Path.of(args[0], "spill"));
+			PaimonWriter writer = PaimonWriter.builder(new PaimonTables(catalog, Map.of()))
+				.spillDirectory(Path.of(args[0], "spill"))
+				.build();
 			ArrowCommitMessages messages = writer.newWriteBuilder(args[1])
 				.deserializeCommitMessages(Files.readAllBytes(Path.of(args[4])));
 			try (ArrowTableCommit commit = writer.newWriteBuilder(args[1]).withCommitUser(args[2]).newCommit()) {

@@ -42,8 +42,10 @@ class ParallelWriteTests {
 					.column("id", DataTypes.INT()).column("name", DataTypes.STRING()).primaryKey("id")
 					.option("bucket", "4").build());
 			}
-			PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
-					this.dir.resolve("s"), 3);
+			PaimonWriter writer = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
+				.spillDirectory(this.dir.resolve("s"))
+				.parallelism(3)
+				.build();
 			ArrowWriteBuilder builder = writer.newWriteBuilder("default.par").withCommitUser("lanes");
 			try (ArrowTableWrite write = builder.newWrite(); ArrowTableCommit commit = builder.newCommit()) {
 				try (VectorSchemaRoot first = Batches.idNameRange(allocator, 0, 100_000, (id) -> "v1")) {
@@ -76,8 +78,10 @@ class ParallelWriteTests {
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
 			warehouse.create("default.log", Schema.newBuilder()
 				.column("id", DataTypes.INT()).column("name", DataTypes.STRING()).build());
-			PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
-					this.dir.resolve("s"), 2);
+			PaimonWriter writer = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
+				.spillDirectory(this.dir.resolve("s"))
+				.parallelism(2)
+				.build();
 			try (VectorSchemaRoot batch = Batches.idNameRange(allocator, 0, 100_000, (id) -> "a")) {
 				assertThat(writer.write("default.log", batch).rows()).isEqualTo(100_000);
 			}

@@ -60,8 +60,11 @@ class SchemaEvolutionTests extends WarehouseTestBase {
 
 	private PaimonWriter writer(TestWarehouse warehouse, SchemaEvolutionPolicy policy, MeterRegistry registry) {
 		PaimonTables tables = new PaimonTables(warehouse.catalog(), Map.of());
-		PaimonWriter writer = new PaimonWriter(tables, this.dir.resolve("spill"), 1);
-		writer.setSchemaEvolution(new SchemaEvolution(tables, policy, new MicrometerSchemaChangeListener(registry)));
+		PaimonWriter writer = PaimonWriter.builder(tables)
+			.spillDirectory(this.dir.resolve("spill"))
+			.parallelism(1)
+			.schemaEvolution(new SchemaEvolution(tables, policy, new MicrometerSchemaChangeListener(registry)))
+			.build();
 		return writer;
 	}
 
@@ -184,9 +187,13 @@ class SchemaEvolutionTests extends WarehouseTestBase {
 		this.warehouse.simpleLogTable(TABLE);
 		Ingester ingester = new Ingester(IngestSettings.DEFAULTS, new LocalKeyClaims(), IngestListener.NONE, 0);
 		PaimonTables tables = new PaimonTables(this.warehouse.catalog(), Map.of());
-		PaimonWriter writer = new PaimonWriter(tables, this.dir.resolve("spill"), 1, 0, ingester);
-		writer.setSchemaEvolution(new SchemaEvolution(tables, SchemaEvolutionPolicy.ADD_COLUMNS,
-				SchemaChangeListener.NONE));
+		PaimonWriter writer = PaimonWriter.builder(tables)
+			.spillDirectory(this.dir.resolve("spill"))
+			.parallelism(1)
+			.ingester(ingester)
+			.schemaEvolution(new SchemaEvolution(tables, SchemaEvolutionPolicy.ADD_COLUMNS,
+					SchemaChangeListener.NONE))
+			.build();
 		List<CompletableFuture<WriteResult>> results = new ArrayList<>();
 		try (VectorSchemaRoot before = batch(intField("id"), stringField("name"));
 				VectorSchemaRoot after = batch(intField("id"), stringField("name"), bigintField("score"))) {

@@ -86,7 +86,7 @@ class TransactionJournalTests extends WarehouseTestBase {
 			this.instances.heartbeat();
 			PaimonTables tables = new PaimonTables(TransactionJournalTests.this.warehouse.catalog(), Map.of(),
 					this.instances.id());
-			this.writer = new PaimonWriter(tables, null);
+			this.writer = PaimonWriter.builder(tables).build();
 			this.journal = new TransactionJournal(TransactionJournalTests.this.store, this.instances, tables,
 					SETTINGS.idleTimeout(), SETTINGS.maxLifetime());
 			this.transactions = new AdminTransactions(this.writer, SETTINGS, null, new AdminTables(this.writer),

@@ -77,8 +77,10 @@ class WriteBufferPoolsTests {
 					.option("write-buffer-spillable", "false")
 					.build());
 			}
-			PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
-					this.dir.resolve("s"), 2);
+			PaimonWriter writer = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
+				.spillDirectory(this.dir.resolve("s"))
+				.parallelism(2)
+				.build();
 			Map<String, Map<Integer, String>> expected = Map.of("default.first", new HashMap<>(), "default.second",
 					new HashMap<>());
 			for (int round = 0; round < 4; round++) {

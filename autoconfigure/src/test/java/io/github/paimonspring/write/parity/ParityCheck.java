@@ -40,9 +40,13 @@ final class ParityCheck implements AutoCloseable {
 	ParityCheck(Path dir) {
 		this.dir = dir;
 		this.warehouse = new TestWarehouse(dir.resolve("warehouse"));
-		this.columnar = new PaimonWriter(new PaimonTables(this.warehouse.catalog(), Map.of()), dir.resolve("spill"));
-		this.rows = new PaimonWriter(new PaimonTables(this.warehouse.catalog(), Map.of()), dir.resolve("spill-rows"));
-		this.rows.setColumnarWrites(false);
+		this.columnar = PaimonWriter.builder(new PaimonTables(this.warehouse.catalog(), Map.of()))
+			.spillDirectory(dir.resolve("spill"))
+			.build();
+		this.rows = PaimonWriter.builder(new PaimonTables(this.warehouse.catalog(), Map.of()))
+			.spillDirectory(dir.resolve("spill-rows"))
+			.columnarWrites(false)
+			.build();
 	}
 
 	/**

@@ -40,11 +40,15 @@ class ColumnarCompactionTests {
 			Map<String, String> options = Map.of("num-sorted-run.compaction-trigger", "3");
 			ColumnarKeyValueWriterTests.create(warehouse, "default.ours", List.of("id"), options);
 			ColumnarKeyValueWriterTests.create(warehouse, "default.paimon", List.of("id"), options);
-			PaimonWriter columnar = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
-					this.dir.resolve("s"), 2);
-			PaimonWriter rowByRow = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
-					this.dir.resolve("s"), 2);
-			rowByRow.setColumnarWrites(false);
+			PaimonWriter columnar = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
+				.spillDirectory(this.dir.resolve("s"))
+				.parallelism(2)
+				.build();
+			PaimonWriter rowByRow = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
+				.spillDirectory(this.dir.resolve("s"))
+				.parallelism(2)
+				.columnarWrites(false)
+				.build();
 			for (int round = 0; round < 8; round++) {
 				try (VectorSchemaRoot batch = FlatBatches.batch(allocator, round * 500, 3_000, round % 2 == 1)) {
 					columnar.write("default.ours", batch);

@@ -38,11 +38,15 @@ class ColumnarPostponeTests {
 			for (String name : List.of("default.ours", "default.paimon")) {
 				warehouse.create(name, FlatBatches.schema().primaryKey("id").option("bucket", "-2").build());
 			}
-			PaimonWriter columnar = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
-					this.dir.resolve("s"), 2);
-			PaimonWriter rowByRow = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
-					this.dir.resolve("s"), 2);
-			rowByRow.setColumnarWrites(false);
+			PaimonWriter columnar = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
+				.spillDirectory(this.dir.resolve("s"))
+				.parallelism(2)
+				.build();
+			PaimonWriter rowByRow = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
+				.spillDirectory(this.dir.resolve("s"))
+				.parallelism(2)
+				.columnarWrites(false)
+				.build();
 			for (int round = 0; round < 2; round++) {
 				try (VectorSchemaRoot batch = FlatBatches.batch(allocator, round * 5_000, 10_000, round == 1)) {
 					write(columnar, "default.ours", batch);

@@ -92,8 +92,10 @@ class ColumnarWriterSpillTests {
 	void oneLaneWritesWhatPaimonsWriterWrites(Case spill) throws Exception {
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir.resolve("warehouse"));
 				BufferAllocator allocator = new RootAllocator();
-				PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
-						this.dir.resolve("spill"), 1)) {
+				PaimonWriter writer = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
+					.spillDirectory(this.dir.resolve("spill"))
+					.parallelism(1)
+					.build()) {
 			writeBoth(warehouse, writer, allocator, spill);
 			ParityTables.assertSameTables(warehouse, "default.ours", "default.paimon");
 		}
@@ -109,8 +111,10 @@ class ColumnarWriterSpillTests {
 				List.of(List.of(new Batch(40_000, "abcd", false)), List.of(new Batch(40_000, "dcba", false))));
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir.resolve("warehouse"));
 				BufferAllocator allocator = new RootAllocator();
-				PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()),
-						this.dir.resolve("spill"), 2)) {
+				PaimonWriter writer = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
+					.spillDirectory(this.dir.resolve("spill"))
+					.parallelism(2)
+					.build()) {
 			writeBoth(warehouse, writer, allocator, spill);
 			assertThat(sorted(ParityTables.rows(warehouse, "default.ours$audit_log")))
 				.isEqualTo(sorted(ParityTables.rows(warehouse, "default.paimon$audit_log")));

@@ -213,9 +213,11 @@ class TimestampOverflowTests {
 	}
 
 	private PaimonWriter writer(TestWarehouse warehouse, boolean columnar) {
-		PaimonWriter writer = new PaimonWriter(new PaimonTables(warehouse.catalog(), Map.of()), this.dir.resolve("s"),
-				1);
-		writer.setColumnarWrites(columnar);
+		PaimonWriter writer = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
+			.spillDirectory(this.dir.resolve("s"))
+			.parallelism(1)
+			.columnarWrites(columnar)
+			.build();
 		return writer;
 	}
 

@@ -36,7 +36,9 @@ public final class InProcessWriter {
 				BufferAllocator allocator = new RootAllocator();
 				BufferedReader commands = new BufferedReader(new InputStreamReader(System.in,
 						StandardCharsets.UTF_8))) {
-			PaimonWriter writer = new PaimonWriter(new PaimonTables(catalog, Map.of()), Path.of(args[0], "spill"));
+			PaimonWriter writer = PaimonWriter.builder(new PaimonTables(catalog, Map.of()))
+				.spillDirectory(Path.of(args[0], "spill"))
+				.build();
 			System.out.println("ready");
 			for (String line = commands.readLine(); line != null; line = commands.readLine()) {
 				String[] fields = line.split(" ", 2);
