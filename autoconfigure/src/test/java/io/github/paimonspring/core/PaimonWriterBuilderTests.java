@@ -33,7 +33,9 @@ class PaimonWriterBuilderTests extends WarehouseTestBase {
 
 	@Test
 	void oneBuilderBuildsIndependentWriters() {
-		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name", DataTypes.STRING())
+		this.warehouse.create(TABLE, Schema.newBuilder()
+			.column("id", DataTypes.INT())
+			.column("name", DataTypes.STRING())
 			.build());
 		PaimonWriter.Builder builder = PaimonWriter.builder(new PaimonTables(this.warehouse.catalog(), Map.of()))
 			.spillDirectory(this.dir.resolve("spill"))
