@@ -1,8 +1,13 @@
 package io.github.paimonspring.support;
 
 import java.util.Arrays;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
@@ -19,11 +24,74 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
  */
 public final class ArchitectureRules {
 
+	private static final String BASE = "io.github.paimonspring";
+
 	/** Servlet, Spring MVC, spring-web (HTTP) and Tomcat types, and Spring Boot's support for them. */
 	public static final String[] WEB_TYPES = { "jakarta.servlet..", "org.springframework.web..",
 			"org.springframework.http..", "org.apache.catalina..", "org.apache.tomcat..", "org.apache.coyote..",
 			"org.springframework.boot.web..", "org.springframework.boot.webmvc..", "org.springframework.boot.tomcat..",
 			"org.springframework.boot.servlet.." };
+
+	/**
+	 * The core's API (docs/architecture.md, "public API"): the types applications and the technology modules
+	 * ({@code admin}, {@code kafka}, ...) may use; everything else of the core is internal.
+	 */
+	public static final Set<String> CORE_API = Set.of(
+			// root
+			"io.github.paimonspring.PaimonException", "io.github.paimonspring.PaimonArgumentException",
+			"io.github.paimonspring.PaimonStateException", "io.github.paimonspring.PaimonCommitException",
+			"io.github.paimonspring.PaimonUnavailableException", "io.github.paimonspring.PaimonWriteException",
+			"io.github.paimonspring.UnsupportedTableException", "io.github.paimonspring.PeriodicLifecycle",
+			// arrow
+			"io.github.paimonspring.arrow.ArrowBatchConverter", "io.github.paimonspring.arrow.CheckedArrowStreamReader",
+			"io.github.paimonspring.arrow.ArrowTypes", "io.github.paimonspring.arrow.ArrowDataException",
+			"io.github.paimonspring.arrow.ArrowFormatException",
+			// catalog
+			"io.github.paimonspring.catalog.PaimonTables", "io.github.paimonspring.catalog.TableDefinition",
+			"io.github.paimonspring.catalog.PaimonTypeParser", "io.github.paimonspring.catalog.TableNotFoundException",
+			"io.github.paimonspring.catalog.TableDefinitionException",
+			"io.github.paimonspring.catalog.TableMismatchException",
+			"io.github.paimonspring.catalog.SchemaEvolutionPolicy",
+			// write
+			"io.github.paimonspring.write.ArrowWriteBuilder", "io.github.paimonspring.write.ArrowTableWrite",
+			"io.github.paimonspring.write.ArrowCommitMessages", "io.github.paimonspring.write.ArrowTableCommit",
+			"io.github.paimonspring.write.BucketPlan", "io.github.paimonspring.write.CommitResult",
+			"io.github.paimonspring.write.CommitUsers", "io.github.paimonspring.write.SchemaChangeListener",
+			"io.github.paimonspring.write.lane.BucketRouter", "io.github.paimonspring.write.schema.SchemaEvolution",
+			// postpone
+			"io.github.paimonspring.postpone.BucketPlanException",
+			"io.github.paimonspring.postpone.FixedBucketConflictException",
+			// ingest
+			"io.github.paimonspring.ingest.Ingester", "io.github.paimonspring.ingest.IngestSettings",
+			"io.github.paimonspring.ingest.IngestListener", "io.github.paimonspring.ingest.KeyClaims",
+			"io.github.paimonspring.ingest.LocalKeyClaims", "io.github.paimonspring.ingest.SessionKeyClaims",
+			"io.github.paimonspring.ingest.JdbcKeyClaims", "io.github.paimonspring.ingest.HeldKey",
+			"io.github.paimonspring.ingest.ChannelState", "io.github.paimonspring.ingest.ChannelFencedException",
+			"io.github.paimonspring.ingest.ChannelOrderException",
+			"io.github.paimonspring.ingest.ChannelOverlapException",
+			"io.github.paimonspring.ingest.ChannelStateExpiredException",
+			"io.github.paimonspring.ingest.IngestGroupException", "io.github.paimonspring.ingest.IngestBusyException",
+			"io.github.paimonspring.ingest.IngestShutDownException",
+			// core
+			"io.github.paimonspring.core.PaimonOperations", "io.github.paimonspring.core.PaimonWriter",
+			"io.github.paimonspring.core.WriteCallback", "io.github.paimonspring.core.WriteSession",
+			"io.github.paimonspring.core.WriteResult", "io.github.paimonspring.core.IdempotentIngest",
+			"io.github.paimonspring.core.IngestChannel", "io.github.paimonspring.core.IngestChannels",
+			"io.github.paimonspring.core.TableWriteListener",
+			"io.github.paimonspring.core.PaimonWriterObservationConvention",
+			"io.github.paimonspring.core.DefaultPaimonWriterObservationConvention",
+			"io.github.paimonspring.core.PaimonWriterObservationContext",
+			// maintenance
+			"io.github.paimonspring.maintenance.PaimonMaintenance",
+			"io.github.paimonspring.maintenance.TableMaintenance",
+			"io.github.paimonspring.maintenance.CompactionResult",
+			"io.github.paimonspring.maintenance.OrphanFilesResult", "io.github.paimonspring.maintenance.TableState",
+			"io.github.paimonspring.maintenance.PendingFiles", "io.github.paimonspring.maintenance.MaintenanceListener",
+			"io.github.paimonspring.maintenance.MaintenanceRun", "io.github.paimonspring.maintenance.MaintenancePolicy",
+			// actuate
+			"io.github.paimonspring.actuate.PaimonEndpointSection",
+			// autoconfigure: a module's auto-configuration runs after the core's
+			"io.github.paimonspring.autoconfigure.PaimonAutoConfiguration");
 
 	private ArchitectureRules() {
 	}
@@ -89,6 +157,47 @@ public final class ArchitectureRules {
 				}
 
 			});
+	}
+
+	/**
+	 * A technology module uses of the core only its API ({@link #CORE_API}) — besides the internal types it is still
+	 * known to use, which the module's test lists until they are gone.
+	 * @param module the module's root package ({@code io.github.paimonspring.admin})
+	 * @param knownInternals the core's internal types the module still uses, by name
+	 * @return the rule
+	 */
+	public static ArchRule onlyTheCoresApi(String module, Set<String> knownInternals) {
+		return noClasses().that()
+			.resideInAPackage(module + "..")
+			.should()
+			.dependOnClassesThat(DescribedPredicate.describe("are internal types of the core (not in CORE_API)",
+					(JavaClass type) -> isCoreInternal(type.getName(), module) && !knownInternals.contains(
+							topLevel(type.getName()))))
+			.as("the classes of " + module + " use of the core only its API");
+	}
+
+	/**
+	 * The core's internal types a module's classes use.
+	 * @param classes the module's classes
+	 * @param module the module's root package
+	 * @return the names of the internal types, top-level
+	 */
+	public static Set<String> coreInternalsUsed(JavaClasses classes, String module) {
+		return classes.stream()
+			.flatMap((type) -> type.getDirectDependenciesFromSelf().stream())
+			.map((dependency) -> topLevel(dependency.getTargetClass().getName()))
+			.filter((name) -> isCoreInternal(name, module))
+			.collect(Collectors.toCollection(TreeSet::new));
+	}
+
+	private static boolean isCoreInternal(String name, String module) {
+		String type = topLevel(name);
+		return type.startsWith(BASE + ".") && !type.startsWith(module + ".") && !CORE_API.contains(type);
+	}
+
+	private static String topLevel(String name) {
+		int nested = name.indexOf('$');
+		return (nested < 0) ? name : name.substring(0, nested);
 	}
 
 }

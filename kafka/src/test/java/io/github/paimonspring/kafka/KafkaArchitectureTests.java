@@ -1,5 +1,7 @@
 package io.github.paimonspring.kafka;
 
+import java.util.Set;
+
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -40,6 +42,11 @@ class KafkaArchitectureTests {
 	@Test
 	void everyPackageIsNullMarked() {
 		ArchitectureRules.everyPackageIsNullMarked(BASE).check(classes);
+	}
+
+	@Test
+	void usesTheCoresApiOnly() {
+		ArchitectureRules.onlyTheCoresApi(BASE, Set.of()).check(classes);
 	}
 
 	@Test
