@@ -119,10 +119,9 @@ class AdminArchitectureTests {
 	 * compile-time constant such as {@code PostponeFixedBucketCommitMessages.MAGIC} is copied into the class that
 	 * reads it, so no rule over class files sees that use.)
 	 */
-	static final Set<String> KNOWN_INTERNALS = Set.of(BASE + ".autoconfigure.PaimonIngestProperties",
-			BASE + ".cluster.ClusterMembership", BASE + ".cluster.Instances", BASE + ".cluster.StateStore",
-			BASE + ".maintenance.MaintenanceScheduler", BASE + ".maintenance.MaintenanceScope",
-			BASE + ".postpone.PostponeFixedBucketWriteBuilder");
+	static final Set<String> KNOWN_INTERNALS = Set.of(BASE + ".cluster.ClusterMembership",
+			BASE + ".cluster.Instances", BASE + ".cluster.StateStore", BASE + ".maintenance.MaintenanceScheduler",
+			BASE + ".maintenance.MaintenanceScope", BASE + ".postpone.PostponeFixedBucketWriteBuilder");
 
 	@Test
 	void usesTheCoresApiOnlyBeyondTheKnownInternals() {

@@ -28,10 +28,11 @@ import io.github.paimonspring.admin.web.PaimonChannelController;
 import io.github.paimonspring.admin.web.AdminPrincipals;
 import io.github.paimonspring.admin.web.PaimonMaintenanceController;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
-import io.github.paimonspring.autoconfigure.PaimonIngestProperties;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.ingest.IngestSettings;
+import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.github.paimonspring.maintenance.PaimonMaintenance;
 import io.github.paimonspring.maintenance.PendingFiles;
@@ -85,12 +86,19 @@ public final class PaimonAdminAutoConfiguration {
 	/** Spring Boot's default order of Spring Security's filter chain ({@code spring.security.filter.order}). */
 	private static final int SPRING_SECURITY_FILTER_ORDER = -100;
 
-	/** The admin limits, built once from {@code paimon.admin.*} (and {@code paimon.ingest.*}). */
+	/**
+	 * The admin limits, built once from {@code paimon.admin.*}; uploads up to the group commit's
+	 * {@code max-request-size} join it unless {@code paimon.ingest.enabled=false}.
+	 */
 	@Bean
 	@ConditionalOnMissingBean
-	AdminSettings paimonAdminSettings(PaimonAdminProperties admin, ObjectProvider<PaimonIngestProperties> ingest) {
-		PaimonIngestProperties grouping = ingest.getIfAvailable(PaimonIngestProperties::new);
-		long grouped = grouping.isEnabled() ? grouping.getMaxRequestSize().toBytes() : 0;
+	AdminSettings paimonAdminSettings(PaimonAdminProperties admin, ObjectProvider<Ingester> ingester,
+			Environment environment) {
+		boolean grouping = environment.getProperty("paimon.ingest.enabled", Boolean.class, true);
+		Ingester group = ingester.getIfAvailable();
+		long maxRequest = (group != null) ? group.settings().maxRequestBytes()
+				: IngestSettings.DEFAULTS.maxRequestBytes();
+		long grouped = grouping ? maxRequest : 0;
 		return settings(admin, Runtime.getRuntime().maxMemory(), grouped);
 	}
 
