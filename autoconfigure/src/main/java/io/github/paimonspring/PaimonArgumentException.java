@@ -5,6 +5,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * An argument was rejected before anything was written or committed: an invalid commit user or
  * identifier, commit messages from another table, user or mode, or unreadable serialized messages.
+ *
+ * @since 0.1.0
  */
 public class PaimonArgumentException extends PaimonException {
 

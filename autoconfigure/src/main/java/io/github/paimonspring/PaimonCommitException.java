@@ -5,6 +5,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A commit was rejected or failed, for example because of a conflict with a concurrent commit. The
  * commit messages stay valid: they can be retried with an identifier or aborted.
+ *
+ * @since 0.1.0
  */
 public class PaimonCommitException extends PaimonException {
 

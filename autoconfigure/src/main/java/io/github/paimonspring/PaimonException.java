@@ -5,6 +5,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Root of every unchecked exception thrown by the Paimon starter. Messages name the table, column or
  * option involved so that they can be shown to an operator as they are.
+ *
+ * @since 0.1.0
  */
 public class PaimonException extends RuntimeException {
 

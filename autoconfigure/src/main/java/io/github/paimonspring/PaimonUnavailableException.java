@@ -13,6 +13,8 @@ import org.jspecify.annotations.Nullable;
  * or the storage could not be reached, the table's commit lock could not be acquired in time, or
  * Paimon gave up after its commit retries while other writers were committing. Nothing was committed;
  * repeating the same commit later (with the same identifier or idempotency key) is safe.
+ *
+ * @since 0.1.0
  */
 public class PaimonUnavailableException extends PaimonCommitException {
 

@@ -5,6 +5,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Writing data files failed (storage or Paimon writer error). The data of the failed call was not
  * committed; the caller should abort or discard the writer.
+ *
+ * @since 0.1.0
  */
 public class PaimonWriteException extends PaimonException {
 

@@ -15,6 +15,8 @@ import org.springframework.context.SmartLifecycle;
  * A task that runs on its own daemon thread with a fixed delay while the application runs: started
  * and stopped with the application context, never by a constructor. A failed run is logged and does
  * not cancel the schedule.
+ *
+ * @since 0.1.0
  */
 public abstract class PeriodicLifecycle implements SmartLifecycle {
 

@@ -3,6 +3,8 @@ package io.github.paimonspring;
 /**
  * The table cannot be written by this path, for example a format table, a table with a
  * time-travel option, or a cross-partition dynamic-bucket table.
+ *
+ * @since 0.1.0
  */
 public class UnsupportedTableException extends PaimonException {
 

@@ -1,5 +1,10 @@
 package io.github.paimonspring;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
@@ -163,6 +168,26 @@ class ArchitectureTests {
 	@Test
 	void theCoreKnowsNoWebTypes() {
 		ArchitectureRules.webTypesOnlyIn(BASE).check(classes);
+	}
+
+	@Test
+	void everyApiTypeSaysSinceWhenItIsApi() throws IOException {
+		for (String type : ArchitectureRules.CORE_API) {
+			Path source = Path.of("src/main/java", type.replace('.', '/') + ".java");
+			assertThat(Files.readString(source)).as(type + " has @since in its Javadoc").contains("@since");
+		}
+	}
+
+	@Test
+	void theInternalPackagesSaySo() throws IOException {
+		for (String internal : List.of("arrow.vector", "write.family", "write.parquet", "write.commit", "ingest.group",
+				"ingest.channel", "ingest.snapshot", "autoconfigure.actuate", "autoconfigure.env",
+				"autoconfigure.diagnostics")) {
+			Path info = Path.of("src/main/java", (BASE + "." + internal).replace('.', '/'), "package-info.java");
+			assertThat(Files.readString(info)).as(internal).contains("Internal: no type of this package is API");
+			assertThat(ArchitectureRules.CORE_API).as(internal)
+				.noneMatch((type) -> type.startsWith(BASE + "." + internal + "."));
+		}
 	}
 
 	@Test

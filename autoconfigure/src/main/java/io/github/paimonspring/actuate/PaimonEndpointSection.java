@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
  * A section of the {@code paimon} actuator endpoint that a module contributes: the admin API its open
  * transactions ({@code transactions}), the Kafka module its pipelines ({@code kafkaPipelines}). Every bean of
  * this type adds one member to the endpoint's response, after the tables and commit locks.
+ *
+ * @since 0.1.0
  */
 public interface PaimonEndpointSection {
 

@@ -36,6 +36,8 @@ import org.jspecify.annotations.Nullable;
  * date whose value overflows once scaled (such as milliseconds beyond the microseconds a
  * {@code TIMESTAMP(6)} stores). Decimal values that do not fit the column's precision and scale are
  * reported when the row is read, not by {@link #convert}.
+ *
+ * @since 0.1.0
  */
 public final class ArrowBatchConverter {
 

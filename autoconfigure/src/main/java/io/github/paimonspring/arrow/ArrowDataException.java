@@ -7,6 +7,8 @@ import org.jspecify.annotations.Nullable;
  * Arrow data that cannot be written into a Paimon table: a schema that does not match the table,
  * or a value the table does not accept (such as a null in a {@code NOT NULL} column). Nothing has
  * been written when this is thrown for a batch.
+ *
+ * @since 0.1.0
  */
 public class ArrowDataException extends PaimonException {
 

@@ -7,6 +7,8 @@ import org.jspecify.annotations.Nullable;
  * Arrow input that is not well formed: a malformed or truncated IPC stream, or a record batch whose
  * buffers are inconsistent with its row count (offsets out of range, buffers too short). Nothing has
  * been written from the offending batch when this is thrown.
+ *
+ * @since 0.1.0
  */
 public class ArrowFormatException extends PaimonException {
 

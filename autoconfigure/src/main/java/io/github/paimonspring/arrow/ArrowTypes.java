@@ -24,6 +24,8 @@ import org.apache.paimon.types.TimestampType;
  * The canonical mapping from Paimon types to Arrow types, and short readable names of Arrow
  * types for messages. A schema produced here always passes
  * {@link ArrowBatchConverter#validateSchema} for the row type it was made from.
+ *
+ * @since 0.1.0
  */
 public final class ArrowTypes {
 

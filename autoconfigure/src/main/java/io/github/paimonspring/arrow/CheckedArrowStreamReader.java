@@ -21,6 +21,8 @@ import org.apache.arrow.vector.types.pojo.Field;
  * column instead of being padded with zeros, read past its buffers or allocated beyond what was
  * sent. Use it for request bodies; the batches it returns are then safe for
  * {@link ArrowBatchConverter}.
+ *
+ * @since 0.1.0
  */
 public class CheckedArrowStreamReader extends ArrowStreamReader {
 

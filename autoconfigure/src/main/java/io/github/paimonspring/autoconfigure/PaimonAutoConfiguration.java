@@ -51,6 +51,8 @@ import org.springframework.util.ClassUtils;
  * {@code Table} bean per {@code paimon.tables.<name>}, the {@link PaimonTables} registry and the
  * {@link PaimonWriter} template, observed with the {@link ObservationRegistry} bean when there is one
  * (unless {@code paimon.write.observation-enabled=false}).
+ *
+ * @since 0.1.0
  */
 @AutoConfiguration
 @ConditionalOnClass({ Catalog.class, VectorSchemaRoot.class })

@@ -18,6 +18,8 @@ import org.jspecify.annotations.Nullable;
  * changelog file written through a table from here is named with the id after the table's prefix
  * ({@code data-<writerId>-…}), so that the files of one process can be told from those of another.
  * Thread-safe.
+ *
+ * @since 0.1.0
  */
 public class PaimonTables {
 

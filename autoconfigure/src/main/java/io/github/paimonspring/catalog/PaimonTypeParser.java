@@ -13,6 +13,8 @@ import org.jspecify.annotations.Nullable;
  * Parses Paimon SQL type strings such as {@code INT NOT NULL}, {@code DECIMAL(10, 2)},
  * {@code TIMESTAMP_LTZ(3)}, {@code ARRAY<STRING>}, {@code MAP<STRING, INT>} or
  * {@code ROW<a INT, b STRING>} into Paimon data types.
+ *
+ * @since 0.1.0
  */
 public final class PaimonTypeParser {
 

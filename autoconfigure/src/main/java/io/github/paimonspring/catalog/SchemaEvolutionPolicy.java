@@ -15,6 +15,8 @@ import org.jspecify.annotations.Nullable;
  * dropped, renamed or narrowed. Configured with {@code paimon.write.schema-evolution}, per table with
  * {@code paimon.tables.<name>.schema-evolution}, and per admin request with the
  * {@code schemaEvolution} query parameter (when {@code paimon.admin.allow-schema-evolution} is set).
+ *
+ * @since 0.1.0
  */
 public enum SchemaEvolutionPolicy {
 

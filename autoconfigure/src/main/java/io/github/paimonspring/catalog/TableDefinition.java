@@ -22,6 +22,7 @@ import org.jspecify.annotations.Nullable;
  * columns than declared and (when widening) wider types
  * @param rowKindColumn the name of the row-kind column of batches written to the table, or {@code null}
  * for the default
+ * @since 0.1.0
  */
 public record TableDefinition(String name, @Nullable String identifier, boolean createIfMissing, List<Column> columns,
 		List<String> primaryKey, List<String> partitionKeys, Map<String, String> options, @Nullable String comment,

@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A table configured under {@code paimon.tables} cannot be used: its declaration is invalid (for
  * example a bad type string) or the existing table differs from the declared schema.
+ *
+ * @since 0.1.0
  */
 public class TableDefinitionException extends PaimonException {
 

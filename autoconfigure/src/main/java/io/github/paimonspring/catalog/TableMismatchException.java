@@ -4,6 +4,8 @@ package io.github.paimonspring.catalog;
  * The table configured under {@code paimon.tables} exists with a schema other than the declared one
  * (a field's type, a missing or extra field, the primary or partition keys). Either the declaration or
  * the table must change.
+ *
+ * @since 0.1.0
  */
 public class TableMismatchException extends TableDefinitionException {
 

@@ -5,6 +5,8 @@ import io.github.paimonspring.PaimonException;
 /**
  * The requested table does not exist in the catalog, or the name is neither a configured table nor a
  * {@code database.table} identifier.
+ *
+ * @since 0.1.0
  */
 public class TableNotFoundException extends PaimonException {
 

@@ -12,6 +12,8 @@ import io.micrometer.common.KeyValues;
  * high-cardinality key values {@code paimon.rows} and, when a snapshot was created,
  * {@code paimon.snapshot.id}. The contextual name is the operation and the table, such as
  * {@code write shop.orders}.
+ *
+ * @since 0.1.0
  */
 public class DefaultPaimonWriterObservationConvention implements PaimonWriterObservationConvention {
 

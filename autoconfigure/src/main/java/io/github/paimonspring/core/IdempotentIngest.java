@@ -9,6 +9,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * An idempotency key held for one request of a table's group commit
  * ({@link PaimonOperations#holdIdempotencyKey}): ingest the request's batches once, then close it.
  * Closing without ingesting releases the key for the next request that carries it.
+ *
+ * @since 0.1.0
  */
 public interface IdempotentIngest extends AutoCloseable {
 

@@ -14,6 +14,8 @@ import org.jspecify.annotations.Nullable;
  * opened before, possibly in another process). The handle carries its table, channel name and
  * generation, so an append names only what it adds. Thread-safe; it holds no resources, so there is
  * nothing to release when a producer stops using it ({@link #close()} retires the channel itself).
+ *
+ * @since 0.1.0
  */
 public interface IngestChannel {
 

@@ -8,6 +8,8 @@ import io.github.paimonspring.ingest.ChannelState;
  * The channels of one table, without opening any ({@link PaimonOperations#channels}): their committed
  * state, closing, and the handle of a generation opened before — for a producer that keeps its
  * generation itself across processes or requests, as the clients of the REST API do. Thread-safe.
+ *
+ * @since 0.1.0
  */
 public interface IngestChannels {
 

@@ -25,6 +25,8 @@ import org.jspecify.annotations.Nullable;
  * the fixed-bucket plan that writes postpone ({@code bucket = -2}) tables straight into real buckets.
  * Tables are named by their {@code paimon.tables} key or as {@code database.table}. Implementations are
  * thread-safe; the writers they create belong to one thread each.
+ *
+ * @since 0.1.0
  */
 public interface PaimonOperations {
 

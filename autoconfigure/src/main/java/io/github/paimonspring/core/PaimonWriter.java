@@ -40,6 +40,8 @@ import org.jspecify.annotations.Nullable;
  * {@link SchemaEvolution} policy ({@link Builder#schemaEvolution}; by default {@code none}: a batch with
  * a new column is refused naming the policy). Writers opened with {@code newWriteBuilder} and
  * {@code execute} keep the schema they were opened on; evolve it with {@link #schemaEvolution} first.
+ *
+ * @since 0.1.0
  */
 public class PaimonWriter implements PaimonOperations, AutoCloseable {
 

@@ -7,6 +7,8 @@ import org.jspecify.annotations.Nullable;
  * The context of a {@link PaimonWriterObservation#WRITER} observation: the table and operation when it
  * starts, and once the call succeeded the rows written, whether a snapshot was created and its id.
  * When the call failed these stay {@code null} and {@link #getError()} holds the failure.
+ *
+ * @since 0.1.0
  */
 public class PaimonWriterObservationContext extends Observation.Context {
 

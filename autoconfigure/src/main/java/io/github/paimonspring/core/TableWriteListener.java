@@ -8,6 +8,8 @@ import java.util.List;
  * ({@code database.table}). Called on the writing thread for every such call, so an implementation must
  * return at once — remember the table, do any I/O elsewhere — and must not throw; the scheduled
  * maintenance uses it to maintain every table the service writes.
+ *
+ * @since 0.1.0
  */
 @FunctionalInterface
 public interface TableWriteListener {

@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
  * @param rows the number of rows written
  * @param committed whether a snapshot was created
  * @param snapshotId the snapshot created, or {@code null} when nothing was committed
+ * @since 0.1.0
  */
 public record WriteResult(String table, long rows, boolean committed, @Nullable Long snapshotId) {
 }

@@ -7,6 +7,8 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 /**
  * The writer handed to a {@link WriteCallback} by {@link PaimonOperations#execute(String, WriteCallback)}.
  * Everything written is committed together when the callback returns.
+ *
+ * @since 0.1.0
  */
 public interface WriteSession {
 

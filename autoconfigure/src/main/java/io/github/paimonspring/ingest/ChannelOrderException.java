@@ -7,6 +7,8 @@ import org.jspecify.annotations.Nullable;
  * An append to a channel names an offset token ({@code after}) beyond the channel's tail: its
  * predecessor has not arrived (within the wait), or failed and broke the chain. Nothing was written.
  * Retryable: send it again after its predecessor (resend from the offset token after {@link #getTail()}).
+ *
+ * @since 0.1.0
  */
 public class ChannelOrderException extends PaimonStateException {
 

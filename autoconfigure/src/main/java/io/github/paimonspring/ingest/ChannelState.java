@@ -12,6 +12,7 @@ import org.jspecify.annotations.Nullable;
  * @param offsetToken the offset token of the last committed append, or {@code null} when none was
  * committed yet
  * @param snapshotId the snapshot that last changed the channel (its opening or an append)
+ * @since 0.1.0
  */
 public record ChannelState(String table, String channel, long generation, @Nullable String offsetToken,
 		long snapshotId) {

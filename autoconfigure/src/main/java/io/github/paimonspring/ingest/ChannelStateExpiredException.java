@@ -8,6 +8,8 @@ import io.github.paimonspring.PaimonStateException;
  * rather than answered as never opened, which would make its producer resend what the table holds.
  * Not retryable: raise {@code snapshot.num-retained.min} so that a checkpoint is always retained, and
  * resume the producer from its own record of what it sent.
+ *
+ * @since 0.1.0
  */
 public class ChannelStateExpiredException extends PaimonStateException {
 

@@ -9,6 +9,8 @@ import org.jspecify.annotations.Nullable;
  * An idempotency key this instance holds for one request (see {@link Ingester#holdKey}), claimed
  * before the request's batches exist: released when the request's commit is done, or by
  * {@link #close()} when its batches were never submitted. Requests with the same key wait for it.
+ *
+ * @since 0.1.0
  */
 public final class HeldKey implements AutoCloseable {
 

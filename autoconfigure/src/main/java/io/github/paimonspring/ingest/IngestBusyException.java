@@ -7,6 +7,8 @@ import io.github.paimonspring.PaimonException;
 /**
  * A request was refused because the table buffers too much data waiting for commits, or its
  * idempotency key is being committed by another instance; nothing was written. Retry later.
+ *
+ * @since 0.1.0
  */
 public class IngestBusyException extends PaimonException {
 

@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The group commit that contained a request failed: nothing of the group is visible and its files
  * were deleted. Retrying the request (with the same idempotency key) is safe.
+ *
+ * @since 0.1.0
  */
 public class IngestGroupException extends PaimonCommitException {
 

@@ -5,6 +5,8 @@ import java.util.List;
 /**
  * Receives what the group commits do, for metrics and health. Called on the committing or requesting
  * thread; implementations must be quick and thread-safe.
+ *
+ * @since 0.1.0
  */
 public interface IngestListener {
 

@@ -16,6 +16,7 @@ import java.time.Duration;
  * before it is refused as out of order
  * @param indexReadParallelism how many snapshots the key and channel index of a table reads at once
  * when it catches up with a long history (at start-up, after a failover)
+ * @since 0.1.0
  */
 public record IngestSettings(Duration commitInterval, long maxGroupRows, long maxGroupBytes, long maxBufferedBytes,
 		long maxRequestBytes, Duration channelOrderWait, int indexReadParallelism) {

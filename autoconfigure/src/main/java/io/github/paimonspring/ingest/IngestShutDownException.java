@@ -7,6 +7,8 @@ import io.github.paimonspring.PaimonUnavailableException;
  * nothing of the request was written, and repeating it — against another instance, or this one after its restart,
  * with the same idempotency key or channel offset — is safe. Unavailable, not a conflict: over HTTP it is a 503 with
  * {@code Retry-After}, as every other {@link PaimonUnavailableException}.
+ *
+ * @since 0.1.0
  */
 public class IngestShutDownException extends PaimonUnavailableException {
 

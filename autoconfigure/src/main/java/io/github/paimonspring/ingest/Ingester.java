@@ -34,6 +34,8 @@ import org.slf4j.LoggerFactory;
  * up, so that one key is written by one request at a time; a request whose key is already committed
  * is answered with the snapshot that committed it, found in the table's {@link SnapshotIndex}. Postpone
  * ({@code bucket = -2}) tables are written straight into real buckets. Thread-safe.
+ *
+ * @since 0.1.0
  */
 public final class Ingester implements AutoCloseable {
 

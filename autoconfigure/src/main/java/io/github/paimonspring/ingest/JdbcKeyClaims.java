@@ -22,6 +22,8 @@ import org.slf4j.LoggerFactory;
  * them. A claim is a row ({@code table_name}, {@code idem_key}) with its owner and a lease; it is
  * inserted, or taken over once its lease has run out (the owner crashed), and deleted on release.
  * Uses one connection, serialized; statements are a primary-key insert, update or delete.
+ *
+ * @since 0.1.0
  */
 public final class JdbcKeyClaims implements KeyClaims, AutoCloseable {
 

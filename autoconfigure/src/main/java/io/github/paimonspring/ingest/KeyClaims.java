@@ -11,6 +11,8 @@ import io.github.paimonspring.catalog.CommitFence;
  * it looks the key up and writes, and releases the claim after its commit succeeded or failed; the
  * commit itself happens only while the claim is still held ({@link #holding}). How a claim of an
  * instance that died or was paused ends depends on the implementation.
+ *
+ * @since 0.1.0
  */
 public interface KeyClaims {
 

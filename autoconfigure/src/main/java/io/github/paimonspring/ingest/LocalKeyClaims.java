@@ -6,6 +6,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Claims held in this JVM: enough for a single instance (a crash releases every claim with the
  * process). Instances that share a table need shared claims, such as {@link JdbcKeyClaims}.
+ *
+ * @since 0.1.0
  */
 public final class LocalKeyClaims implements KeyClaims {
 

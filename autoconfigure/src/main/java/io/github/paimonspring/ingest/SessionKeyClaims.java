@@ -14,6 +14,8 @@ import io.github.paimonspring.cluster.SessionLocks;
  * claims session ({@link SessionLocks}). The server releases them the moment the instance dies, and
  * after the session timeout when it is paused; a commit recording a claimed key happens only while the
  * session that took the claim still answers, checked inside the table's commit lock.
+ *
+ * @since 0.1.0
  */
 public final class SessionKeyClaims implements KeyClaims {
 

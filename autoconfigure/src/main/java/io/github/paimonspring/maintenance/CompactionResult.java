@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
  * @param filesBefore the data files the compaction rewrote
  * @param filesAfter the data files it wrote in their place
  * @param snapshotId the {@code COMPACT} snapshot, or {@code null} when there was nothing to compact
+ * @since 0.1.0
  */
 public record CompactionResult(String table, int filesBefore, int filesAfter, @Nullable Long snapshotId) {
 

@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Told about every scheduled maintenance run, for metrics.
+ *
+ * @since 0.1.0
  */
 public interface MaintenanceListener {
 

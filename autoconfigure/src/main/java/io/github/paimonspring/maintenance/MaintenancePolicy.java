@@ -7,6 +7,7 @@ package io.github.paimonspring.maintenance;
  * work)
  * @param minFiles compact once one bucket of one partition holds this many data files (pending
  * postpone-bucket files are always compacted)
+ * @since 0.1.0
  */
 public record MaintenancePolicy(boolean enabled, int minFiles) {
 

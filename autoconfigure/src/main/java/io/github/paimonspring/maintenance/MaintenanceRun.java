@@ -16,6 +16,7 @@ import org.jspecify.annotations.Nullable;
  * @param expiredPartitions the partitions dropped because their time ran out
  * @param orphanFiles what the orphan-file cleanup removed, or {@code null} when none was due
  * @param error why the run failed, or {@code null}
+ * @since 0.1.0
  */
 public record MaintenanceRun(String table, String instance, Instant started, Instant finished,
 		@Nullable CompactionResult compaction, int expiredSnapshots, int expiredPartitions,

@@ -11,6 +11,7 @@ import java.util.List;
  * @param bytes their total size
  * @param deadInstanceFiles how many of them were left by dead instances (removed whatever their age)
  * @param sample up to 20 of the file paths
+ * @since 0.1.0
  */
 public record OrphanFilesResult(String table, boolean dryRun, long files, long bytes, long deadInstanceFiles,
 		List<String> sample) {

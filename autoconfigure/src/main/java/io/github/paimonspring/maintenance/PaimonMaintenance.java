@@ -9,6 +9,8 @@ import java.util.Map;
  * {@code paimon.tables} name or as {@code database.table}; none of them loses or duplicates a row
  * written concurrently, and one that conflicts with a concurrent commit fails with a
  * {@link io.github.paimonspring.PaimonCommitException} and can be repeated.
+ *
+ * @since 0.1.0
  */
 public interface PaimonMaintenance {
 

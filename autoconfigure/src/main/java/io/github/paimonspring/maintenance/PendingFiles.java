@@ -5,6 +5,8 @@ import java.util.Set;
 /**
  * Names the files that no snapshot references yet but that must not be removed as orphans: the files
  * of prepared commits that a coordinator may still commit (on any instance).
+ *
+ * @since 0.1.0
  */
 @FunctionalInterface
 public interface PendingFiles {

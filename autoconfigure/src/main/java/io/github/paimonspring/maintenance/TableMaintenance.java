@@ -45,6 +45,8 @@ import org.slf4j.LoggerFactory;
  * a concurrent commit fails with a {@link PaimonCommitException} and can be repeated — it is never
  * forced, and rows written concurrently are never lost or doubled (compaction only rewrites files a
  * snapshot already holds). Thread-safe; run one maintenance per table at a time.
+ *
+ * @since 0.1.0
  */
 public class TableMaintenance implements PaimonMaintenance {
 

@@ -11,6 +11,7 @@ package io.github.paimonspring.maintenance;
  * @param snapshots the retained snapshots
  * @param pendingPostponeFiles data files in {@code bucket-postpone} directories, which readers do not
  * see until a compaction moves them into real buckets
+ * @since 0.1.0
  */
 public record TableState(String table, long files, long bytes, long maxFilesPerBucket, long snapshots,
 		long pendingPostponeFiles) {

@@ -4,6 +4,8 @@ import io.github.paimonspring.PaimonException;
 
 /**
  * A bucket plan is invalid, or data was written for a partition the plan does not contain.
+ *
+ * @since 0.1.0
  */
 public class BucketPlanException extends PaimonException {
 

@@ -7,6 +7,8 @@ import io.github.paimonspring.PaimonCommitException;
  * (partition, bucket), a bucket count that differs from the partition's layout, mixing with
  * {@code bucket-postpone} files, or a concurrent commit into the same partition. Nothing was
  * committed; the messages can be aborted.
+ *
+ * @since 0.1.0
  */
 public class FixedBucketConflictException extends PaimonCommitException {
 

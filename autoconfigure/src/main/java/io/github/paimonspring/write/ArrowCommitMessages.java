@@ -11,6 +11,8 @@ import org.apache.paimon.table.sink.CommitMessage;
  * waiting to be committed or aborted by an {@link ArrowTableCommit}. They remember the table, commit
  * user, write mode and kind (standard or fixed-bucket) they were prepared with; a committer only accepts
  * messages that match its own. Messages stay valid after a failed commit so that it can be retried.
+ *
+ * @since 0.1.0
  */
 public interface ArrowCommitMessages extends AutoCloseable {
 

@@ -15,6 +15,8 @@ import java.util.Set;
  * committed). An identifier is committed when the newest snapshot of the commit user has an identifier
  * greater than or equal to it. With a fixed-bucket plan a commit also checks that every partition keeps
  * one bucket count and that no concurrent commit wrote into its buckets ({@code FixedBucketConflictException}).
+ *
+ * @since 0.1.0
  */
 public interface ArrowTableCommit extends AutoCloseable {
 

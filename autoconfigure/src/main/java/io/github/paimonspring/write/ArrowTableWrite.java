@@ -15,6 +15,8 @@ import org.jspecify.annotations.Nullable;
  * owning its own buckets (or row ranges). A standard writer can be reused after {@link #prepareCommit()}
  * (the next round continues its sequence numbers); a fixed-bucket one is single-use. Closing a writer
  * discards data that was not prepared.
+ *
+ * @since 0.1.0
  */
 public interface ArrowTableWrite extends AutoCloseable {
 

@@ -21,6 +21,8 @@ import org.jspecify.annotations.Nullable;
  * again. Messages are committed only by a committer of the same table, commit user, mode and kind (standard
  * or fixed-bucket); others are refused with a {@code PaimonArgumentException} before anything is committed.
  * Not thread-safe: configure it on one thread, then use its writers and committers.
+ *
+ * @since 0.1.0
  */
 public interface ArrowWriteBuilder {
 

@@ -9,6 +9,8 @@ import java.util.Map;
  * (the Arrow form is accepted by
  * {@link ArrowWriteBuilder#withFixedBucketPlan(org.apache.arrow.vector.VectorSchemaRoot)}).
  * Partitions are given as partition-key to value maps, with every partition key of the table.
+ *
+ * @since 0.1.0
  */
 public final class BucketPlan {
 

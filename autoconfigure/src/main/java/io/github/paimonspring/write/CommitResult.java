@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
  * commit or the identifier was already committed)
  * @param snapshotId the snapshot created by this call, or, when nothing was committed, the latest
  * snapshot of the commit user; {@code null} when there is none
+ * @since 0.1.0
  */
 public record CommitResult(long rows, boolean committed, @Nullable Long snapshotId) {
 }

@@ -7,6 +7,8 @@ import io.github.paimonspring.PaimonArgumentException;
 /**
  * Validation and generation of commit users. A commit user is the stable identity of a writer
  * application; it appears in snapshots and in data file names.
+ *
+ * @since 0.1.0
  */
 public final class CommitUsers {
 

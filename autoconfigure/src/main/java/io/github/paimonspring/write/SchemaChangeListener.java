@@ -5,6 +5,8 @@ import java.util.List;
 /**
  * Told about the schema changes a write applied to a table (schema evolution on write). Called on the
  * writing thread after the catalog accepted the change; implementations must be thread-safe and quick.
+ *
+ * @since 0.1.0
  */
 public interface SchemaChangeListener {
 

@@ -7,6 +7,8 @@
  * family ({@code io.github.paimonspring.postpone}) extends the base classes. The base classes run on the
  * engines in {@code write.lane} and {@code write.commit}, and use {@code write} only for its interfaces,
  * records and exceptions.
+ * <p>
+ * Internal: no type of this package is API (see {@code docs/architecture.md}); it may change in any release.
  */
 @NullMarked
 package io.github.paimonspring.write.family;

@@ -4,6 +4,8 @@
  * Parquet type), for the tables whose files they write exactly as Paimon's row-by-row writer would
  * ({@code ColumnarWrites}): the same file schema, encoding properties, statistics, sequence numbers and
  * file metadata, derived from the table's options as Paimon derives them ({@code ParquetFileSettings}).
+ * <p>
+ * Internal: no type of this package is API (see {@code docs/architecture.md}); it may change in any release.
  */
 @NullMarked
 package io.github.paimonspring.write.parquet;

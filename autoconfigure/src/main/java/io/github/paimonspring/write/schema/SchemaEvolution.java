@@ -41,6 +41,8 @@ import org.slf4j.LoggerFactory;
  * schema keep writing it; a caller re-resolves the table after a change. The table's row-kind column
  * ({@link PaimonTables#rowKindColumn}) is never added. Thread-safe; changes of one table are serialized
  * within the instance.
+ *
+ * @since 0.1.0
  */
 public class SchemaEvolution {
 
