@@ -24,14 +24,11 @@ import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.core.IdempotentIngest;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.IngestBusyException;
-import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.ArrowWriteBuilder;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.CommitUsers;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
-import org.apache.paimon.table.FileStoreTable;
-import org.apache.paimon.table.Table;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -236,14 +233,12 @@ public class OneShotUploads {
 	private AdminModel.CommitResponse uploadOnce(String identifier, boolean overwrite, @Nullable String idempotencyKey,
 			String user,
 			InputStream body, @Nullable SchemaEvolutionPolicy schemaEvolution) {
-		Table resolved = this.writer.tables().getTable(identifier);
+		this.writer.tables().getTable(identifier); // a missing table is refused before an upload slot is taken
 		long identifierOfKey = 1;
 		ArrowBodyReader.Upload upload = this.reader.upload(identifier, "one-shot upload");
 		long started;
 		CommitResult result;
-		try (OneShotWritePath path = new OneShotWritePath(this.writer,
-				() -> isPostpone(resolved) ? fixedBucketPath(identifier, user, overwrite)
-				: standardPath(identifier, user, overwrite))) {
+		try (OneShotWritePath path = new OneShotWritePath(this.writer, () -> familyPath(identifier, user, overwrite))) {
 			OptionalLong done = (idempotencyKey != null) ? path.current.committedSnapshot(identifierOfKey)
 					: OptionalLong.empty();
 			if (done.isPresent()) {
@@ -288,15 +283,11 @@ public class OneShotUploads {
 				result.committed() ? result.rows() : 0);
 	}
 
-	private WritePath standardPath(String table, String user, boolean overwrite) {
-		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser(user);
-		return new FamilyWritePath(AdminTransaction.STANDARD, overwrite ? builder.withOverwrite() : builder);
-	}
-
-	private WritePath fixedBucketPath(String table, String user, boolean overwrite) {
-		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser(user).withFixedBucketPlan();
-		return new FamilyWritePath(AdminTransaction.POSTPONE_FIXED_BUCKET,
-				overwrite ? builder.withOverwrite() : builder);
+	/** The path of the table's family, chosen as every entry point chooses it ({@code withTableFamily()}). */
+	private WritePath familyPath(String table, String user, boolean overwrite) {
+		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser(user).withTableFamily();
+		return new FamilyWritePath(builder.isFixedBucket() ? AdminTransaction.POSTPONE_FIXED_BUCKET
+				: AdminTransaction.STANDARD, overwrite ? builder.withOverwrite() : builder);
 	}
 
 	/**
@@ -308,14 +299,7 @@ public class OneShotUploads {
 	 * once committed
 	 */
 	public @Nullable String invisibleUntilCompaction(String identifier) {
-		Table resolved = this.writer.tables().getTable(identifier);
-		return (resolved instanceof FileStoreTable fileStoreTable)
-				? PostponeFixedBucketWriteBuilder.invisibleUntilCompaction(identifier, fileStoreTable) : null;
-	}
-
-	private static boolean isPostpone(Table table) {
-		return table instanceof FileStoreTable fileStoreTable
-				&& PostponeFixedBucketWriteBuilder.supports(fileStoreTable);
+		return this.writer.newWriteBuilder(identifier).withTableFamily().invisibleUntilCompaction();
 	}
 
 	/** The commit user of an idempotency key: a hash, so any key is a safe file name segment. */

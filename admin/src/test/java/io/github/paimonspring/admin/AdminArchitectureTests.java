@@ -121,7 +121,7 @@ class AdminArchitectureTests {
 	 */
 	static final Set<String> KNOWN_INTERNALS = Set.of(BASE + ".cluster.ClusterMembership",
 			BASE + ".cluster.Instances", BASE + ".cluster.StateStore", BASE + ".maintenance.MaintenanceScheduler",
-			BASE + ".maintenance.MaintenanceScope", BASE + ".postpone.PostponeFixedBucketWriteBuilder");
+			BASE + ".maintenance.MaintenanceScope");
 
 	@Test
 	void usesTheCoresApiOnlyBeyondTheKnownInternals() {

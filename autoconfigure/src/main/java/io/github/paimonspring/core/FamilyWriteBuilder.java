@@ -97,6 +97,27 @@ final class FamilyWriteBuilder implements ArrowWriteBuilder {
 	}
 
 	@Override
+	public ArrowWriteBuilder withTableFamily() {
+		if (this.fixed == null && PostponeFixedBucketWriteBuilder.supports(this.target.table())) {
+			fixed().withAutomaticBucketPlan();
+		}
+		return this;
+	}
+
+	@Override
+	public @Nullable String invisibleUntilCompaction() {
+		if (this.fixed != null) {
+			return null;
+		}
+		if (PostponeFixedBucketWriteBuilder.supports(this.target.table())) {
+			return "rows of " + table() + " written without a fixed-bucket plan go to bucket-postpone files, "
+					+ "invisible to readers until a postpone compaction (withTableFamily() or withFixedBucketPlan() "
+					+ "writes them into real buckets)";
+		}
+		return PostponeFixedBucketWriteBuilder.invisibleUntilCompaction(table(), this.target.table());
+	}
+
+	@Override
 	public ArrowWriteBuilder withFixedBucketPlan() {
 		fixed().withAutomaticBucketPlan();
 		return this;
@@ -155,7 +176,9 @@ final class FamilyWriteBuilder implements ArrowWriteBuilder {
 
 	private PaimonArgumentException staticOverwriteWithPlan() {
 		return new PaimonArgumentException(table(), "A fixed-bucket plan overwrites the partitions that receive data "
-				+ "(withOverwrite()), not a static partition; table '" + table() + "' cannot have both");
+				+ "(withOverwrite()), not a static partition; table '" + table() + "' cannot have both. Overwrite "
+				+ "without a static partition, or write the standard way, whose rows stay invisible until a postpone "
+				+ "compaction: execute(newWriteBuilder(table).withOverwrite(staticPartition), callback)");
 	}
 
 	@Override

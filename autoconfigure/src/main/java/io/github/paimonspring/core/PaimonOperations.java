@@ -23,6 +23,9 @@ import org.jspecify.annotations.Nullable;
  * failure; {@link #ingest} and channels ({@link #openChannel}) write through the table's group commit;
  * {@link #newWriteBuilder} gives full control over commit users, identifiers, overwrite, merge, abort and
  * the fixed-bucket plan that writes postpone ({@code bucket = -2}) tables straight into real buckets.
+ * Every method that takes a table name chooses the write family as {@link ArrowWriteBuilder#withTableFamily()}
+ * does: a postpone table the fixed-bucket family can write goes into real buckets, readable once committed; only
+ * a builder of {@link #newWriteBuilder} without a plan writes it into {@code bucket-postpone} files.
  * Tables are named by their {@code paimon.tables} key or as {@code database.table}. Implementations are
  * thread-safe; the writers they create belong to one thread each.
  *
@@ -77,6 +80,9 @@ public interface PaimonOperations {
 	 * @param staticPartition partition keys and values
 	 * @param root the batch; the caller keeps ownership
 	 * @return the rows written and the snapshot created
+	 * @throws io.github.paimonspring.PaimonArgumentException on a postpone table that the fixed-bucket family
+	 * writes, whose plan overwrites the partitions that receive data rather than a static one (the message names
+	 * both ways)
 	 */
 	WriteResult overwrite(String table, Map<String, String> staticPartition, VectorSchemaRoot root);
 

@@ -168,35 +168,37 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	@Override
 	public WriteResult write(String table, VectorSchemaRoot root) {
 		return observe(Operation.WRITE, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, root, null).newWriteBuilder(table),
+				() -> CallbackWrites.writeAndCommit(evolved(table, root, null).newWriteBuilder(table).withTableFamily(),
 						(session) -> session.write(root)));
 	}
 
 	@Override
 	public WriteResult write(String table, ArrowReader reader) {
 		return observe(Operation.WRITE, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, reader).newWriteBuilder(table),
+				() -> CallbackWrites.writeAndCommit(evolved(table, reader).newWriteBuilder(table).withTableFamily(),
 						(session) -> session.write(reader)));
 	}
 
 	@Override
 	public WriteResult overwrite(String table, VectorSchemaRoot root) {
 		return observe(Operation.OVERWRITE, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, root, null).newWriteBuilder(table).withOverwrite(),
+				() -> CallbackWrites.writeAndCommit(
+						evolved(table, root, null).newWriteBuilder(table).withTableFamily().withOverwrite(),
 						(session) -> session.write(root)));
 	}
 
 	@Override
 	public WriteResult overwrite(String table, ArrowReader reader) {
 		return observe(Operation.OVERWRITE, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, reader).newWriteBuilder(table).withOverwrite(),
+				() -> CallbackWrites.writeAndCommit(
+						evolved(table, reader).newWriteBuilder(table).withTableFamily().withOverwrite(),
 						(session) -> session.write(reader)));
 	}
 
 	@Override
 	public WriteResult overwrite(String table, Map<String, String> staticPartition, VectorSchemaRoot root) {
 		return observe(Operation.OVERWRITE, table, () -> CallbackWrites.writeAndCommit(
-				evolved(table, root, null).newWriteBuilder(table).withOverwrite(staticPartition),
+				evolved(table, root, null).newWriteBuilder(table).withTableFamily().withOverwrite(staticPartition),
 				(session) -> session.write(root)));
 	}
 
@@ -211,7 +213,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 
 	@Override
 	public WriteResult execute(String table, WriteCallback callback) {
-		return observe(Operation.EXECUTE, table, () -> CallbackWrites.writeAndCommit(newWriteBuilder(table), callback));
+		return observe(Operation.EXECUTE, table,
+				() -> CallbackWrites.writeAndCommit(newWriteBuilder(table).withTableFamily(), callback));
 	}
 
 	/**

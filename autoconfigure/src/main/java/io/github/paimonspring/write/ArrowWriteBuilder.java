@@ -81,6 +81,26 @@ public interface ArrowWriteBuilder {
 	ArrowWriteBuilder withOverwrite(@Nullable Map<String, String> staticPartition);
 
 	/**
+	 * Writes the table the way the group commit ({@code ingest}, channels) and the admin API's uploads write it,
+	 * the one choice of write family they all make: a postpone ({@code bucket = -2}) primary-key table that the
+	 * fixed-bucket family can write (its partition keys are part of the primary key, no deletion vectors) with an
+	 * automatic fixed-bucket plan ({@link #withFixedBucketPlan()}), straight into real buckets and readable once
+	 * committed; any other table the standard way. {@code PaimonOperations.write}, {@code overwrite} and
+	 * {@code execute(table, callback)} write so; a builder without this call (or a plan) writes the standard way.
+	 * @return this builder
+	 * @since 0.1.0
+	 */
+	ArrowWriteBuilder withTableFamily();
+
+	/**
+	 * Why rows this builder writes stay invisible to readers until a compaction: it writes a postpone
+	 * ({@code bucket = -2}) primary-key table the standard way, into {@code bucket-postpone} files.
+	 * @return the reason and what compacts the table, or {@code null} when committed rows are readable at once
+	 * @since 0.1.0
+	 */
+	@Nullable String invisibleUntilCompaction();
+
+	/**
 	 * Writes a postpone ({@code bucket = -2}) primary-key table straight into real buckets with an
 	 * automatic plan: partitions that already have real buckets keep their count; new partitions get the
 	 * configured default ({@code paimon.write.postpone-default-buckets}), or the table's

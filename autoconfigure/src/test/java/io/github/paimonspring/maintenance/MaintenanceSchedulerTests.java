@@ -64,7 +64,10 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 		this.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
 				DataTypes.STRING())
 			.primaryKey("id").option("bucket", "-2").build());
-		write(table, 1, "a");
+		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "a")) {
+			// the standard path, into bucket-postpone files (write() would write real buckets)
+			this.writer.execute(this.writer.newWriteBuilder(table), (session) -> session.write(batch));
+		}
 		assertThat(this.warehouse.idNames(table)).as("invisible before").isEmpty();
 		MaintenanceScheduler scheduler = scheduler(Map.of(table, new MaintenancePolicy(true, 1000)),
 				Duration.ofHours(1));

@@ -271,7 +271,7 @@ class PostponeCompactionTests extends WarehouseTestBase {
 		List<CommitMessage> messages = slow.prepare(false);
 
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 9, "z")) {
-			this.writer.overwrite(table, batch);
+			this.writer.execute(this.writer.newWriteBuilder(table).withOverwrite(), (session) -> session.write(batch));
 		}
 
 		assertThatThrownBy(() -> maintenance.commitCompaction(table, slow.commitTable(), user, messages, slow))
@@ -348,15 +348,16 @@ class PostponeCompactionTests extends WarehouseTestBase {
 		return name;
 	}
 
+	/** Writes the standard way, into bucket-postpone files (write() would write real buckets). */
 	private void write(String table, Object... idNamePairs) {
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, idNamePairs)) {
-			this.writer.write(table, batch);
+			this.writer.execute(this.writer.newWriteBuilder(table), (session) -> session.write(batch));
 		}
 	}
 
 	private void writeStandard(String table, Object... triples) {
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, triples)) {
-			this.writer.write(table, batch);
+			this.writer.execute(this.writer.newWriteBuilder(table), (session) -> session.write(batch));
 		}
 	}
 

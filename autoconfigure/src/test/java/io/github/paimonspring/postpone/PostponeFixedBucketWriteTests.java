@@ -272,10 +272,27 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 	}
 
 	@Test
+	void aStaticPartitionOverwriteOfATableTheFixedPathWritesIsRefusedNamingBothWays() {
+		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.t");
+		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 1, "a", "p")) {
+			assertThat(this.writer.write(table, batch).committed()).isTrue();
+			long snapshots = this.warehouse.snapshotCount(table);
+			assertThatThrownBy(() -> this.writer.overwrite(table, Map.of("dt", "p"), batch))
+				.isInstanceOf(PaimonArgumentException.class)
+				.hasMessageContaining("'" + table + "'")
+				.hasMessageContaining("Overwrite without a static partition")
+				.hasMessageContaining("execute(newWriteBuilder(table).withOverwrite(staticPartition), callback)");
+			assertThat(this.warehouse.snapshotCount(table)).isEqualTo(snapshots);
+		}
+		assertThat(rows(table)).containsExactly("1:a");
+	}
+
+	@Test
 	void mixingPostponeFilesAndFixedBucketsIsRejectedAndAFixedOverwriteMigrates() {
 		String table = PostponeFixtures.partitionedPostponeTable(this.warehouse, "default.t");
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 1, "old", "p")) {
-			this.writer.write(table, batch); // the standard path writes bucket-postpone files
+			// the standard path writes bucket-postpone files
+			this.writer.execute(this.writer.newWriteBuilder(table), (session) -> session.write(batch));
 		}
 		assertThat(this.warehouse.dataFiles(table)).allMatch((f) -> f.contains("bucket-postpone"));
 		ArrowWriteBuilder append = builder(table, "mixer", 1, "p");
@@ -299,7 +316,7 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 		ArrowWriteBuilder fixed = builder(table, "fixed", 1, "p");
 		ArrowCommitMessages messages = prepare(fixed, 1, "a", "p");
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 2, "b", "p")) {
-			this.writer.write(table, batch);
+			this.writer.execute(this.writer.newWriteBuilder(table), (session) -> session.write(batch));
 		}
 		assertThatThrownBy(() -> fixed.newCommit().commit(messages)).isInstanceOf(FixedBucketConflictException.class)
 			.hasMessageContaining("bucket=-2");

@@ -375,10 +375,39 @@ class WriteProtocolTests extends WarehouseTestBase {
 		this.warehouse.create("default.postpone", org.apache.paimon.schema.Schema.newBuilder()
 			.column("id", DataTypes.INT()).column("name", DataTypes.STRING()).primaryKey("id")
 			.option("bucket", "-2").build());
-		WriteResult result = write("default.postpone", 1, "a");
+		ArrowWriteBuilder standard = this.writer.newWriteBuilder("default.postpone");
+		assertThat(standard.invisibleUntilCompaction()).contains("default.postpone").contains("bucket-postpone")
+			.contains("withTableFamily()");
+		WriteResult result;
+		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "a")) {
+			result = this.writer.execute(standard, (session) -> session.write(batch));
+		}
 		assertThat(result.committed()).isTrue();
 		assertThat(this.warehouse.dataFiles("default.postpone")).allMatch((f) -> f.startsWith("bucket-postpone/"));
 		assertThat(this.warehouse.idNames("default.postpone")).isEmpty();
+	}
+
+	@Test
+	void writeOverwriteAndExecuteByNameWriteAPostponeTableAsIngestDoesIntoRealBuckets() {
+		this.warehouse.create("default.postpone", org.apache.paimon.schema.Schema.newBuilder()
+			.column("id", DataTypes.INT()).column("name", DataTypes.STRING()).primaryKey("id")
+			.option("bucket", "-2").build());
+		assertThat(this.writer.newWriteBuilder("default.postpone").withTableFamily().invisibleUntilCompaction())
+			.isNull();
+		assertThat(write("default.postpone", 1, "a", 2, "b").committed()).isTrue();
+		assertThat(this.warehouse.idNames("default.postpone")).as("readable once committed")
+			.containsExactlyInAnyOrder("1:a", "2:b");
+		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 3, "c")) {
+			this.writer.execute("default.postpone", (session) -> session.write(batch));
+		}
+		assertThat(this.warehouse.idNames("default.postpone")).containsExactlyInAnyOrder("1:a", "2:b", "3:c");
+		assertThat(overwrite("default.postpone", 4, "d").committed()).isTrue();
+		assertThat(this.warehouse.idNames("default.postpone")).containsExactly("4:d");
+		assertThat(this.warehouse.dataFiles("default.postpone")).isNotEmpty()
+			.noneMatch((f) -> f.startsWith("bucket-postpone/"));
+		// an append table keeps the standard path
+		String log = this.warehouse.simpleLogTable("default.log");
+		assertThat(this.writer.newWriteBuilder(log).withTableFamily().isFixedBucket()).isFalse();
 	}
 
 	@Test
