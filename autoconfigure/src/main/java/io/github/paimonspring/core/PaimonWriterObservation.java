@@ -7,7 +7,7 @@ import io.micrometer.observation.docs.ObservationDocumentation;
 
 /**
  * The observations {@link PaimonWriter} makes when it has an observation registry
- * ({@link PaimonWriter#setObservationRegistry}): one per write-and-commit call of the template.
+ * ({@link PaimonWriter.Builder#observationRegistry}): one per write-and-commit call of the template.
  * The key names below are those of {@link DefaultPaimonWriterObservationConvention}; a custom
  * {@link PaimonWriterObservationConvention} may add or replace them.
  */

@@ -5,7 +5,7 @@ import io.micrometer.observation.ObservationConvention;
 
 /**
  * An {@link ObservationConvention} for {@link PaimonWriterObservation#WRITER}: set one with
- * {@link PaimonWriter#setObservationConvention} to rename the observation or change its key values;
+ * {@link PaimonWriter.Builder#observationConvention} to rename the observation or change its key values;
  * extend {@link DefaultPaimonWriterObservationConvention} to keep the defaults and add to them.
  *
  * @since 0.1.0
