@@ -40,15 +40,11 @@ class ColumnarCompactionTests {
 			Map<String, String> options = Map.of("num-sorted-run.compaction-trigger", "3");
 			ColumnarKeyValueWriterTests.create(warehouse, "default.ours", List.of("id"), options);
 			ColumnarKeyValueWriterTests.create(warehouse, "default.paimon", List.of("id"), options);
-			PaimonWriter columnar = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
+			PaimonWriter.Builder writers = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
 				.spillDirectory(this.dir.resolve("s"))
-				.parallelism(2)
-				.build();
-			PaimonWriter rowByRow = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
-				.spillDirectory(this.dir.resolve("s"))
-				.parallelism(2)
-				.columnarWrites(false)
-				.build();
+				.parallelism(2);
+			PaimonWriter columnar = writers.build();
+			PaimonWriter rowByRow = writers.columnarWrites(false).build();
 			for (int round = 0; round < 8; round++) {
 				try (VectorSchemaRoot batch = FlatBatches.batch(allocator, round * 500, 3_000, round % 2 == 1)) {
 					columnar.write("default.ours", batch);

@@ -38,15 +38,11 @@ class ColumnarPostponeTests {
 			for (String name : List.of("default.ours", "default.paimon")) {
 				warehouse.create(name, FlatBatches.schema().primaryKey("id").option("bucket", "-2").build());
 			}
-			PaimonWriter columnar = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
+			PaimonWriter.Builder writers = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
 				.spillDirectory(this.dir.resolve("s"))
-				.parallelism(2)
-				.build();
-			PaimonWriter rowByRow = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
-				.spillDirectory(this.dir.resolve("s"))
-				.parallelism(2)
-				.columnarWrites(false)
-				.build();
+				.parallelism(2);
+			PaimonWriter columnar = writers.build();
+			PaimonWriter rowByRow = writers.columnarWrites(false).build();
 			for (int round = 0; round < 2; round++) {
 				try (VectorSchemaRoot batch = FlatBatches.batch(allocator, round * 5_000, 10_000, round == 1)) {
 					write(columnar, "default.ours", batch);

@@ -129,15 +129,11 @@ class TimestampParityTests {
 		try (TestWarehouse warehouse = new TestWarehouse(this.dir); BufferAllocator allocator = new RootAllocator()) {
 			create(warehouse, "default.ours", DataTypes.TIMESTAMP(6), false);
 			create(warehouse, "default.paimon", DataTypes.TIMESTAMP(6), false);
-			PaimonWriter columnar = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
+			PaimonWriter.Builder writers = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
 				.spillDirectory(this.dir.resolve("s"))
-				.parallelism(1)
-				.build();
-			PaimonWriter rowByRow = PaimonWriter.builder(new PaimonTables(warehouse.catalog(), Map.of()))
-				.spillDirectory(this.dir.resolve("s"))
-				.parallelism(1)
-				.columnarWrites(false)
-				.build();
+				.parallelism(1);
+			PaimonWriter columnar = writers.build();
+			PaimonWriter rowByRow = writers.columnarWrites(false).build();
 			try (VectorSchemaRoot root = batch(allocator, TimeUnit.NANOSECOND, false,
 					new long[] { 1_000_000_123L, 1_000_000_456L, 1_000_000_123L })) {
 				columnar.write("default.ours", root);
