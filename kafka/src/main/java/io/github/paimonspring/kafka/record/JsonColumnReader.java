@@ -14,9 +14,9 @@ import org.apache.paimon.types.DecimalType;
 /**
  * Reads a top-level JSON value into a {@link RowValues} slot by {@link JsonValues}' rules, without boxing
  * numbers: booleans, integers, FLOAT, DOUBLE and compact DECIMALs as primitives, and a string of plain
- * ASCII (no escapes) as a slice of the record's own bytes — Jackson neither decodes it to characters
- * nor is it encoded back to UTF-8. Other values (escaped or non-ASCII strings, binaries, temporal values,
- * nested values, wide decimals) are read by {@link JsonValues#read}.
+ * ASCII (no escapes) as a slice of the record's own bytes — it is not encoded back to UTF-8. Other
+ * values (escaped or non-ASCII strings, binaries, temporal values, nested values, wide decimals) are
+ * read by {@link JsonValues#read}.
  */
 final class JsonColumnReader {
 
@@ -29,13 +29,14 @@ final class JsonColumnReader {
 	 * @param type the column's type
 	 * @param path the column's name, for messages
 	 * @param source the JSON text the parser reads
+	 * @param base where the text starts in the parser's byte offsets
 	 * @param row the row
 	 * @param column the column's position
 	 * @throws IOException when the JSON is not valid
 	 * @throws BadRecordException (mismatch) naming the column when the value does not fit
 	 */
-	static void read(JsonParser parser, DataType type, String path, byte[] source, RowValues row, int column)
-			throws IOException {
+	static void read(JsonParser parser, DataType type, String path, byte[] source, long base, RowValues row,
+			int column) throws IOException {
 		JsonToken token = parser.currentToken();
 		switch (type.getTypeRoot()) {
 			case BOOLEAN:
@@ -82,7 +83,7 @@ final class JsonColumnReader {
 				break;
 			case CHAR:
 			case VARCHAR:
-				if (token == JsonToken.VALUE_STRING && asciiSlice(parser, source, row, column)) {
+				if (token == JsonToken.VALUE_STRING && asciiSlice(parser, source, base, row, column)) {
 					return;
 				}
 				break;
@@ -110,26 +111,30 @@ final class JsonColumnReader {
 	}
 
 	/**
-	 * The string token the parser is on as a slice of the source when it is printable ASCII without escapes
-	 * (its UTF-8 bytes are the source's bytes between the quotes); false for anything else.
+	 * The string token the parser is on as a slice of the source when it is plain ASCII: the token ends
+	 * with the closing quote before the parser's location, and the text's length of bytes before that quote
+	 * follows an opening quote and holds no quote, backslash, control character or byte of a multi-byte
+	 * character. Such bytes are a whole JSON string literal whose text is its bytes; anything else is read
+	 * from the parser's characters.
 	 */
-	private static boolean asciiSlice(JsonParser parser, byte[] source, RowValues row, int column) {
-		long start = parser.currentTokenLocation().getByteOffset();
-		if (start < 0 || start >= source.length || source[(int) start] != '"') {
-			return false; // not a byte source (another encoding), or not where the token starts
+	private static boolean asciiSlice(JsonParser parser, byte[] source, long base, RowValues row, int column)
+			throws IOException {
+		long end = parser.currentLocation().getByteOffset() - base - 1; // the closing quote, if a byte source
+		int length = parser.getTextLength();
+		long start = end - length;
+		if (end < 0 || end >= source.length || start < 1 || source[(int) end] != '"'
+				|| source[(int) start - 1] != '"') {
+			return false; // not a byte source (another encoding), or not where the token ends
 		}
-		int from = (int) start + 1;
-		for (int i = plainPrefix(source, from); i < source.length; i++) {
+		int from = (int) start;
+		for (int i = plainPrefix(source, from, (int) end); i < end; i++) {
 			byte b = source[i];
-			if (b == '"') {
-				row.setSlice(column, source, from, i - from);
-				return true;
-			}
-			if (b == '\\' || b < 0x20) { // an escape, a control character, or a byte of a multi-byte character
+			if (b == '"' || b == '\\' || b < 0x20) { // a byte of a multi-byte character is negative
 				return false;
 			}
 		}
-		return false;
+		row.setSlice(column, source, from, length);
+		return true;
 	}
 
 	private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
@@ -140,12 +145,12 @@ final class JsonColumnReader {
 	private static final long HIGHS = 0x8080808080808080L;
 
 	/**
-	 * Skips, eight bytes at a time, the bytes from a position that are printable ASCII other than a quote
-	 * or a backslash; returns where the byte-wise scan goes on.
+	 * Skips, eight bytes at a time, the bytes from a position (up to an end) that are printable ASCII other
+	 * than a quote or a backslash; returns where the byte-wise scan goes on.
 	 */
-	private static int plainPrefix(byte[] source, int from) {
+	private static int plainPrefix(byte[] source, int from, int to) {
 		int i = from;
-		int last = source.length - Long.BYTES;
+		int last = to - Long.BYTES;
 		while (i <= last) {
 			long word = (long) LONGS.get(source, i);
 			long quote = word ^ (ONES * '"');

@@ -51,7 +51,87 @@ final class JsonObjects {
 	}
 
 	/**
-	 * Reads a JSON object.
+	 * Returns the parser of one thread's texts.
+	 * @return a new {@link JsonTexts} for the readers' factory
+	 */
+	static JsonTexts texts() {
+		return new JsonTexts(JSON);
+	}
+
+	/**
+	 * Reads a JSON object with the fed parser of a thread, parsing it once. A text that the fed parser
+	 * does not read to the end of one object is read again from the start by a parser of its own (after
+	 * {@code restart}), which reports its fault exactly as {@link #read(byte[], String, String, Fields)}
+	 * does.
+	 * @param texts the thread's parser
+	 * @param bytes the JSON text
+	 * @param what what the text is ({@code value}, {@code key}), for messages
+	 * @param note added to the messages of malformed texts
+	 * @param fields the callback for each field
+	 * @param restart undoes what the callback did, before the text is read again
+	 * @throws BadRecordException (malformed) when the text is not exactly one JSON object, or the
+	 * callback's exception
+	 */
+	static void read(JsonTexts texts, byte[] bytes, String what, String note, Fields fields, Runnable restart) {
+		JsonParser parser;
+		try {
+			parser = texts.open(bytes);
+		}
+		catch (IOException ex) {
+			parser = null;
+		}
+		if (parser == null) {
+			read(JSON, bytes, what, note, fields);
+			return;
+		}
+		boolean read = false;
+		try {
+			if (parser.nextToken() == JsonToken.START_OBJECT) {
+				while (parser.nextToken() == JsonToken.FIELD_NAME) {
+					String name = parser.currentName();
+					parser.nextToken();
+					fields.field(name, parser);
+				}
+				read = parser.currentToken() == JsonToken.END_OBJECT
+						&& whitespace(bytes, texts.offset(parser.currentLocation()));
+				if (read) {
+					texts.finish();
+				}
+			}
+		}
+		catch (BadRecordException ex) {
+			texts.discard();
+			if (ex.reason() != Reason.MALFORMED) {
+				check(bytes, what, note); // malformed comes first, as if the whole text were parsed first
+			}
+			throw ex;
+		}
+		catch (IOException ex) {
+			read = false;
+		}
+		if (!read) {
+			texts.discard();
+			restart.run();
+			read(JSON, bytes, what, note, fields);
+		}
+	}
+
+	/** Whether the bytes from an offset on are only whitespace. */
+	private static boolean whitespace(byte[] bytes, long from) {
+		if (from < 0 || from > bytes.length) {
+			return false;
+		}
+		for (int i = (int) from; i < bytes.length; i++) {
+			byte b = bytes[i];
+			if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Reads a JSON object with a parser of its own.
 	 * @param bytes the JSON text (UTF-8, or another encoding Jackson detects)
 	 * @param what what the text is ({@code value}, {@code key}), for messages
 	 * @param note added to the messages of malformed texts, such as {@code " (key-format is json)"}

@@ -55,6 +55,8 @@ public final class RecordConverter {
 
 	private final RowValues row;
 
+	private final JsonTexts texts = JsonObjects.texts();
+
 	/**
 	 * Creates the converter of one pipeline.
 	 * @param pipeline the pipeline name, for messages
@@ -184,8 +186,14 @@ public final class RecordConverter {
 
 		void read(byte[] value, TableShape current) {
 			follow(current);
-			RecordConverter.this.row.reset(current);
 			this.source = value;
+			begin();
+			JsonObjects.read(RecordConverter.this.texts, value, "value", "", this, this::begin);
+		}
+
+		/** Starts the row over: nothing of the value read yet. */
+		private void begin() {
+			RecordConverter.this.row.reset(this.shape);
 			this.position = 0;
 			this.stamp++;
 			if (this.stamp == 0) {
@@ -194,7 +202,6 @@ public final class RecordConverter {
 			}
 			this.others = null;
 			this.added = null;
-			JsonObjects.read(value, "value", "", this);
 		}
 
 		/** Takes the columns of a shape, as nullable types (NOT NULL is checked once the key is applied). */
@@ -221,7 +228,8 @@ public final class RecordConverter {
 					throw JsonObjects.duplicate(parser, name);
 				}
 				this.seen[index] = this.stamp;
-				JsonColumnReader.read(parser, this.types[index], name, this.source, RecordConverter.this.row, index);
+				JsonColumnReader.read(parser, this.types[index], name, this.source, RecordConverter.this.texts.base(),
+						RecordConverter.this.row, index);
 			}
 			else {
 				Set<String> others = this.others;
@@ -335,7 +343,7 @@ public final class RecordConverter {
 			return;
 		}
 		Set<String> names = new HashSet<>();
-		JsonObjects.read(key, "key", " (key-format is json)", (name, parser) -> {
+		JsonObjects.read(this.texts, key, "key", " (key-format is json)", (name, parser) -> {
 			if (!names.add(name)) {
 				throw JsonObjects.duplicate(parser, name);
 			}
@@ -344,8 +352,9 @@ public final class RecordConverter {
 				throw JsonValues.mismatch(name, null, "of the record key is not a column of table '"
 						+ current.identifier() + "'");
 			}
-			JsonColumnReader.read(parser, current.rowType().getTypeAt(index).copy(true), name, key, values, index);
-		});
+			JsonColumnReader.read(parser, current.rowType().getTypeAt(index).copy(true), name, key, this.texts.base(),
+					values, index);
+		}, names::clear);
 	}
 
 	private static void checkNotNull(RowValues values, TableShape current) {

@@ -1,7 +1,6 @@
 package io.github.paimonspring.kafka.pipeline;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.management.ThreadMXBean;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.kafka.KafkaPipelineProperties;
@@ -71,6 +71,8 @@ public final class ConversionBenchmark {
 		List<Double> convert = new ArrayList<>();
 		List<Double> parseCpu = new ArrayList<>();
 		List<Double> convertCpu = new ArrayList<>();
+		List<Double> parseBytes = new ArrayList<>();
+		List<Double> convertBytes = new ArrayList<>();
 		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(App.class)
 			.web(WebApplicationType.NONE).logStartupInfo(false)
 			.properties(Map.of("paimon.catalog.warehouse", dir.toString(), "paimon.tables.events.identifier",
@@ -80,22 +82,24 @@ public final class ConversionBenchmark {
 					context.getBean(PaimonOperations.class), allocator);
 			for (int round = 0; round < rounds; round++) {
 				if (round % 2 == 0) {
-					measure(parse, parseCpu, () -> parseOnly(records));
-					measure(convert, convertCpu, () -> convert(records, converter, allocator));
+					measure(parse, parseCpu, parseBytes, () -> parseOnly(records));
+					measure(convert, convertCpu, convertBytes, () -> convert(records, converter, allocator));
 				}
 				else {
-					measure(convert, convertCpu, () -> convert(records, converter, allocator));
-					measure(parse, parseCpu, () -> parseOnly(records));
+					measure(convert, convertCpu, convertBytes, () -> convert(records, converter, allocator));
+					measure(parse, parseCpu, parseBytes, () -> parseOnly(records));
 				}
-				System.out.printf(Locale.ROOT, "round %d: parse only %,.0f records/s (%,.0f per CPU second), "
-						+ "convert to Arrow %,.0f records/s (%,.0f per CPU second)%n", round, count / parse.get(round),
-						count / parseCpu.get(round), count / convert.get(round), count / convertCpu.get(round));
+				System.out.printf(Locale.ROOT, "round %d: parse only %,.0f records/s (%,.0f per CPU second, %,.0f "
+						+ "bytes allocated per record), convert to Arrow %,.0f records/s (%,.0f per CPU second, %,.0f "
+						+ "bytes allocated per record)%n", round, count / parse.get(round), count / parseCpu.get(round),
+						parseBytes.get(round) / count, count / convert.get(round), count / convertCpu.get(round),
+						convertBytes.get(round) / count);
 			}
 		}
 		System.out.printf(Locale.ROOT, "median: parse only %,.0f records/s (%,.0f per CPU second), convert to "
-				+ "Arrow %,.0f records/s (%,.0f per CPU second), ratio %.2f%n", count / median(parse),
-				count / median(parseCpu), count / median(convert), count / median(convertCpu),
-				median(parse) / median(convert));
+				+ "Arrow %,.0f records/s (%,.0f per CPU second, %,.0f bytes allocated per record), ratio %.2f%n",
+				count / median(parse), count / median(parseCpu), count / median(convert), count / median(convertCpu),
+				median(convertBytes) / count, median(parse) / median(convert));
 	}
 
 	private interface Run {
@@ -104,14 +108,20 @@ public final class ConversionBenchmark {
 
 	}
 
-	/** Adds the wall-clock and the thread's CPU seconds of a run (CPU time: less sensitive to others' load). */
-	private static void measure(List<Double> wall, List<Double> cpu, Run run) throws Exception {
-		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+	/**
+	 * Adds the wall-clock and the thread's CPU seconds of a run (CPU time: less sensitive to others' load),
+	 * and the bytes the thread allocated on the heap.
+	 */
+	private static void measure(List<Double> wall, List<Double> cpu, List<Double> allocated, Run run)
+			throws Exception {
+		ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+		long bytesStart = threads.getCurrentThreadAllocatedBytes();
 		long cpuStart = threads.getCurrentThreadCpuTime();
 		long start = System.nanoTime();
 		run.run();
 		wall.add((System.nanoTime() - start) / 1e9);
 		cpu.add((threads.getCurrentThreadCpuTime() - cpuStart) / 1e9);
+		allocated.add((double) (threads.getCurrentThreadAllocatedBytes() - bytesStart));
 	}
 
 	private static void parseOnly(List<ConsumerRecord<byte[], byte[]>> records) throws Exception {
