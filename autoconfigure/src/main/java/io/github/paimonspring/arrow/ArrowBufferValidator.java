@@ -2,6 +2,7 @@ package io.github.paimonspring.arrow;
 
 import java.util.List;
 
+import io.github.paimonspring.arrow.vector.ArrowBufferChecks;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;

@@ -43,9 +43,16 @@ public final class ArchitectureRules {
 			"io.github.paimonspring.PaimonUnavailableException", "io.github.paimonspring.PaimonWriteException",
 			"io.github.paimonspring.UnsupportedTableException", "io.github.paimonspring.PeriodicLifecycle",
 			// arrow
-			"io.github.paimonspring.arrow.ArrowBatchConverter", "io.github.paimonspring.arrow.CheckedArrowStreamReader",
+			"io.github.paimonspring.arrow.ArrowBatchConverter",
 			"io.github.paimonspring.arrow.ArrowTypes", "io.github.paimonspring.arrow.ArrowDataException",
 			"io.github.paimonspring.arrow.ArrowFormatException",
+			// arrow.ipc: the one gate of Arrow IPC input
+			"io.github.paimonspring.arrow.ipc.ArrowIpcReader",
+			"io.github.paimonspring.arrow.ipc.CheckedArrowStreamReader",
+			"io.github.paimonspring.arrow.ipc.ArrowIpcLimits", "io.github.paimonspring.arrow.ipc.ArrowMemoryBudget",
+			"io.github.paimonspring.arrow.ipc.ArrowIpcFramingException",
+			"io.github.paimonspring.arrow.ipc.ArrowIpcLimitException",
+			"io.github.paimonspring.arrow.ipc.ArrowIpcBusyException",
 			// catalog
 			"io.github.paimonspring.catalog.PaimonTables", "io.github.paimonspring.catalog.TableDefinition",
 			"io.github.paimonspring.catalog.PaimonTypeParser", "io.github.paimonspring.catalog.TableNotFoundException",

@@ -2,7 +2,6 @@ package io.github.paimonspring.admin.body;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.channels.ReadableByteChannel;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Semaphore;
@@ -13,13 +12,16 @@ import io.github.paimonspring.admin.model.AdminException;
 import io.github.paimonspring.admin.model.AdminSettings;
 import io.github.paimonspring.admin.model.LogText;
 import io.github.paimonspring.arrow.ArrowFormatException;
-import io.github.paimonspring.arrow.CheckedArrowStreamReader;
+import io.github.paimonspring.arrow.ipc.ArrowIpcBusyException;
+import io.github.paimonspring.arrow.ipc.ArrowIpcFramingException;
+import io.github.paimonspring.arrow.ipc.ArrowIpcLimitException;
+import io.github.paimonspring.arrow.ipc.ArrowIpcLimits;
+import io.github.paimonspring.arrow.ipc.ArrowIpcReader;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
-import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,11 +29,12 @@ import org.springframework.beans.factory.DisposableBean;
 
 /**
  * Reads and guards the Arrow IPC request bodies of the admin API. A body is streamed batch by batch
- * into a sink; the heap never holds a whole body. Before Arrow allocates a batch, every IPC message
- * is checked against its schema and limits ({@link ArrowIpcGuard}, {@link ArrowMessageChecks}) and
- * its memory against the upload's and the shared budget: a batch that can never fit is refused as
- * {@link AdminException.Kind#PAYLOAD_TOO_LARGE}, one that does not fit now, or an upload beyond the
- * concurrent-upload limit, as {@link AdminException.Kind#BUSY}. Long uploads log their progress.
+ * into a sink; the heap never holds a whole body. The body passes the core's Arrow input gate
+ * ({@link ArrowIpcReader}): before Arrow allocates a batch, every IPC message is checked against its
+ * schema and the {@code paimon.admin.*} limits, and its memory against the upload's and the shared
+ * budget: a batch that can never fit is refused as {@link AdminException.Kind#PAYLOAD_TOO_LARGE}, one
+ * that does not fit now, or an upload beyond the concurrent-upload limit, as
+ * {@link AdminException.Kind#BUSY}. Long uploads log their progress.
  * Destroying the reader closes its root allocator.
  */
 public class ArrowBodyReader implements DisposableBean {
@@ -44,7 +47,7 @@ public class ArrowBodyReader implements DisposableBean {
 
 	private final Semaphore uploadSlots;
 
-	private final ArrowMessageChecks messageChecks;
+	private final ArrowIpcLimits limits;
 
 	/**
 	 * Creates the reader with its root allocator of {@code maxUploadMemory}.
@@ -54,8 +57,8 @@ public class ArrowBodyReader implements DisposableBean {
 		this.settings = settings;
 		this.allocator = new RootAllocator(settings.maxUploadMemory());
 		this.uploadSlots = new Semaphore(settings.maxConcurrentUploads());
-		this.messageChecks = new ArrowMessageChecks(settings.maxSchemaDepth(), settings.maxSchemaFields(),
-				this.allocator.getRoundingPolicy()::getRoundedSize);
+		this.limits = new ArrowIpcLimits(settings.maxMetadataBytes(), settings.maxSchemaDepth(),
+				settings.maxSchemaFields(), "paimon.admin");
 	}
 
 	/** Receives the batches of a body; returns the rows written. */
@@ -147,8 +150,8 @@ public class ArrowBodyReader implements DisposableBean {
 			return this.batchesWritten;
 		}
 
-		void progress(ArrowIpcGuard guard) {
-			this.bytes = guard.bytesRead();
+		void progress(ArrowIpcReader reader) {
+			this.bytes = reader.bytesRead();
 			long now = System.nanoTime();
 			if (now >= this.nextLog) {
 				this.nextLog = now + ArrowBodyReader.this.settings.progressInterval().toNanos();
@@ -197,13 +200,10 @@ public class ArrowBodyReader implements DisposableBean {
 
 	private void read(Upload upload, InputStream body, long limit, BatchSink sink, BufferAllocator child,
 			long[] lastNeed) {
-		try (ArrowIpcGuard guard = new ArrowIpcGuard(body, this.settings.maxMetadataBytes(), limit, this.messageChecks,
-						(index, bytes) -> {
-							lastNeed[0] = bytes;
-							requireMemory(child, index, bytes, sink);
-						});
-				ArrowStreamReader reader = new CheckedArrowStreamReader((ReadableByteChannel) guard, child,
-						upload.table)) {
+		try (ArrowIpcReader reader = new ArrowIpcReader(body, this.limits, limit, child, (index, bytes) -> {
+			lastNeed[0] = bytes;
+			requireMemory(child, index, bytes, sink);
+		}, upload.table)) {
 			VectorSchemaRoot root;
 			try {
 				root = reader.getVectorSchemaRoot();
@@ -230,11 +230,11 @@ public class ArrowBodyReader implements DisposableBean {
 					upload.batchesWritten++;
 				}
 				upload.rows += rows;
-				upload.progress(guard);
+				upload.progress(reader);
 				// release the batch's buffers before the next one is announced, so that they are not counted twice
 				root.clear();
 			}
-			upload.bytes = guard.bytesRead();
+			upload.bytes = reader.bytesRead();
 			sink.end();
 		}
 		catch (IOException ex) {
@@ -255,13 +255,13 @@ public class ArrowBodyReader implements DisposableBean {
 			shared = this.allocator.getLimit() - this.allocator.getAllocatedMemory();
 		}
 		if (bytes > own) {
-			throw new ArrowIpcGuard.UploadLimitException("Arrow IPC message " + index + " needs up to " + bytes
+			throw new ArrowIpcLimitException("Arrow IPC message " + index + " needs up to " + bytes
 					+ " bytes of Arrow memory, more than the " + own + " bytes this upload may use"
 					+ " (paimon.admin.max-batch-memory is " + upload.getLimit() + "); send smaller batches",
 							upload.getLimit());
 		}
 		if (bytes > shared) {
-			throw new ArrowIpcGuard.UploadBusyException("Arrow IPC message " + index + " needs up to " + bytes
+			throw new ArrowIpcBusyException("Arrow IPC message " + index + " needs up to " + bytes
 					+ " bytes of Arrow memory but only " + Math.max(0, shared)
 					+ " bytes of paimon.admin.max-upload-memory are free now; retry later");
 		}
@@ -272,12 +272,12 @@ public class ArrowBodyReader implements DisposableBean {
 			if (cause instanceof PaimonException paimon) {
 				return paimon;
 			}
-			if (cause instanceof ArrowIpcGuard.UploadLimitException limit) {
+			if (cause instanceof ArrowIpcLimitException limit) {
 				return new AdminException(AdminException.Kind.PAYLOAD_TOO_LARGE, "Payload too large", table,
 						limit.getMessage()
 								+ " (paimon.admin.max-request-size / max-transaction-size / max-batch-memory)");
 			}
-			if (cause instanceof ArrowIpcGuard.UploadBusyException busy) {
+			if (cause instanceof ArrowIpcBusyException busy) {
 				return AdminException.busy(table, busy.getMessage());
 			}
 			if (cause instanceof OutOfMemoryException) {
@@ -286,7 +286,7 @@ public class ArrowBodyReader implements DisposableBean {
 						"The Arrow memory of paimon.admin.max-upload-memory is in use by other uploads"
 						+ " (a batch needs up to " + lastNeed + " bytes); retry later");
 			}
-			if (cause instanceof ArrowIpcGuard.ArrowFramingException framing) {
+			if (cause instanceof ArrowIpcFramingException framing) {
 				return new ArrowFormatException(table, what + " for table '" + table + "': " + framing.getMessage(),
 						null);
 			}

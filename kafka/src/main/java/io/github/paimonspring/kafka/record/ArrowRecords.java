@@ -10,7 +10,10 @@ import java.util.Set;
 import io.github.paimonspring.arrow.ArrowBatchConverter;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.arrow.ArrowTypes;
-import io.github.paimonspring.arrow.CheckedArrowStreamReader;
+import io.github.paimonspring.arrow.ipc.ArrowIpcLimitException;
+import io.github.paimonspring.arrow.ipc.ArrowIpcLimits;
+import io.github.paimonspring.arrow.ipc.ArrowIpcReader;
+import io.github.paimonspring.arrow.ipc.ArrowMemoryBudget;
 import io.github.paimonspring.kafka.BadRecordException;
 import io.github.paimonspring.kafka.BadRecordException.Reason;
 import org.apache.arrow.memory.BufferAllocator;
@@ -24,10 +27,20 @@ import org.apache.paimon.types.RowKind;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads records whose value is an Arrow IPC stream ({@code format: arrow}) with the guarded reader, checks
- * their batches against the table like any Arrow batch, and adds the metadata columns to every row.
+ * Reads records whose value is an Arrow IPC stream ({@code format: arrow}) through the core's Arrow input
+ * gate ({@link ArrowIpcReader}, with the default {@link ArrowIpcLimits}: framing, metadata and schema
+ * limits, and each batch's declared memory checked before Arrow allocates it, in an allocator of the
+ * record's own that may hold {@value #MEMORY_PER_BYTE} times the value's size plus
+ * {@value #MEMORY_SLACK} bytes, so a few bytes that declare billions of rows are refused), checks their
+ * batches against the table like any Arrow batch, and adds the metadata columns to every row.
  */
 final class ArrowRecords {
+
+	/** Arrow memory per byte of the value a record may take (a batch whose nodes omit validity buffers). */
+	static final long MEMORY_PER_BYTE = 4;
+
+	/** Arrow memory a record may take besides (rounding, small buffers of many columns). */
+	static final long MEMORY_SLACK = 1024 * 1024;
 
 	private ArrowRecords() {
 	}
@@ -45,8 +58,10 @@ final class ArrowRecords {
 	static List<VectorSchemaRoot> read(RecordConverter converter, ConsumerRecord<byte[], byte[]> record, byte[] value,
 			BufferAllocator allocator) {
 		List<VectorSchemaRoot> batches = new ArrayList<>();
-		try (CheckedArrowStreamReader reader = new CheckedArrowStreamReader(new ByteArrayInputStream(value),
-				allocator, converter.shape().identifier())) {
+		long memory = MEMORY_PER_BYTE * value.length + MEMORY_SLACK;
+		try (BufferAllocator own = allocator.newChildAllocator("kafka-record", 0, memory);
+				ArrowIpcReader reader = new ArrowIpcReader(new ByteArrayInputStream(value), ArrowIpcLimits.DEFAULTS,
+						value.length, own, ArrowMemoryBudget.within(own), converter.shape().identifier())) {
 			Schema schema = reader.getVectorSchemaRoot().getSchema();
 			for (Field field : schema.getFields()) {
 				if (field.getDictionary() != null) {
@@ -90,9 +105,23 @@ final class ArrowRecords {
 		}
 		catch (IOException | RuntimeException ex) {
 			batches.forEach(VectorSchemaRoot::close);
-			throw new BadRecordException(Reason.MALFORMED, "The value is not an Arrow IPC stream: " + ex.getMessage(),
-					ex);
+			throw new BadRecordException(Reason.MALFORMED, "The value is not an Arrow IPC stream: " + reason(ex), ex);
 		}
+	}
+
+	/** The gate's refusal when it caused the failure (Arrow may wrap it), or the failure's own message. */
+	private static String reason(Throwable ex) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof ArrowIpcLimitException limit) {
+				return limit.getMessage() + " (a record's Arrow memory may be " + MEMORY_PER_BYTE
+						+ " times its size plus " + MEMORY_SLACK + " bytes: its lengths do not match what it holds)";
+			}
+			if (cause instanceof IOException io && cause.getClass().getPackageName().equals(
+					ArrowIpcReader.class.getPackageName())) {
+				return String.valueOf(io.getMessage());
+			}
+		}
+		return String.valueOf(ex.getMessage());
 	}
 
 	private static VectorSchemaRoot copy(VectorSchemaRoot loaded, BufferAllocator allocator) {

@@ -1,6 +1,5 @@
-package io.github.paimonspring.admin.body;
+package io.github.paimonspring.arrow.ipc;
 
-import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +15,7 @@ import org.apache.arrow.flatbuf.Message;
  * bytes read. Arrow's reader trusts each message's length prefix and allocates it on the heap, so a
  * few garbage bytes could announce gigabytes; this stream requires the continuation marker, caps the
  * metadata length (reading metadata as it arrives, so a stalled client holds only what it sent),
- * checks every message with {@link ArrowMessageChecks}, and asks the {@link MemoryBudget} whether
+ * checks every message with {@link ArrowMessageChecks}, and asks the {@link ArrowMemoryBudget} whether
  * the Arrow memory a batch needs is available before Arrow allocates it.
  */
 final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChannel {
@@ -25,13 +24,13 @@ final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChann
 
 	private static final int METADATA_CHUNK = 64 * 1024;
 
-	private final long maxMetadata;
+	private final ArrowIpcLimits limits;
 
 	private final long maxBytes;
 
 	private final ArrowMessageChecks checks;
 
-	private final MemoryBudget budget;
+	private final ArrowMemoryBudget budget;
 
 	private long consumed;
 
@@ -49,26 +48,10 @@ final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChann
 
 	private long messages;
 
-	/**
-	 * Decides whether the Arrow memory of the next message may be allocated.
-	 */
-	@FunctionalInterface
-	interface MemoryBudget {
-
-		/**
-		 * Throws if {@code bytes} of Arrow memory cannot be allocated for message {@code index}.
-		 * @param index the message's position in the stream
-		 * @param bytes the upper bound of the memory its loading needs
-		 * @throws IOException an {@link UploadLimitException} if it can never fit, or an
-		 * {@link UploadBusyException} if it does not fit now
-		 */
-		void require(long index, long bytes) throws IOException;
-
-	}
-
-	ArrowIpcGuard(InputStream in, long maxMetadata, long maxBytes, ArrowMessageChecks checks, MemoryBudget budget) {
+	ArrowIpcGuard(InputStream in, ArrowIpcLimits limits, long maxBytes, ArrowMessageChecks checks,
+			ArrowMemoryBudget budget) {
 		super(in);
-		this.maxMetadata = maxMetadata;
+		this.limits = limits;
 		this.maxBytes = maxBytes;
 		this.checks = checks;
 		this.budget = budget;
@@ -138,7 +121,7 @@ final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChann
 	/** Counts {@code n} bytes of a message body just read; the end of the request inside a body fails. */
 	private int bodyRead(int n) throws IOException {
 		if (n < 0) {
-			throw new ArrowFramingException("Arrow IPC stream is truncated: " + this.bodyRemaining
+			throw new ArrowIpcFramingException("Arrow IPC stream is truncated: " + this.bodyRemaining
 					+ " byte(s) of a message body are missing");
 		}
 		count(n);
@@ -185,21 +168,21 @@ final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChann
 		int first = readUpTo(prefix, 0, 4);
 		if (first == 0) {
 			if (this.messages == 0) {
-				throw new ArrowFramingException("Request body is empty; expected an Arrow IPC stream");
+				throw new ArrowIpcFramingException("The stream is empty; expected an Arrow IPC stream");
 			}
 			this.ended = true;
 			return false;
 		}
 		if (first < 4) {
-			throw new ArrowFramingException("Arrow IPC stream is truncated inside a message prefix");
+			throw new ArrowIpcFramingException("Arrow IPC stream is truncated inside a message prefix");
 		}
 		int marker = ByteBuffer.wrap(prefix, 0, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
 		if (marker != CONTINUATION) {
-			throw new ArrowFramingException("Body is not an Arrow IPC stream: message " + this.messages
+			throw new ArrowIpcFramingException("Not an Arrow IPC stream: message " + this.messages
 					+ " does not start with the continuation marker 0xFFFFFFFF (legacy streams are not accepted)");
 		}
 		if (readUpTo(prefix, 4, 4) < 4) {
-			throw new ArrowFramingException("Arrow IPC stream is truncated inside a message prefix");
+			throw new ArrowIpcFramingException("Arrow IPC stream is truncated inside a message prefix");
 		}
 		long length = ByteBuffer.wrap(prefix, 4, 4).order(ByteOrder.LITTLE_ENDIAN).getInt() & 0xffffffffL;
 		this.messages++;
@@ -209,9 +192,10 @@ final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChann
 			this.headerPosition = 0;
 			return true;
 		}
-		if (length > this.maxMetadata) {
-			throw new ArrowFramingException("Arrow IPC message " + (this.messages - 1) + " announces " + length
-					+ " bytes of metadata; the limit is " + this.maxMetadata + " (paimon.admin.max-metadata-size)");
+		if (length > this.limits.maxMetadataBytes()) {
+			throw new ArrowIpcFramingException("Arrow IPC message " + (this.messages - 1) + " announces " + length
+					+ " bytes of metadata; the limit is " + this.limits.maxMetadataBytes()
+					+ this.limits.setting("max-metadata-size"));
 		}
 		byte[] message = readMetadata(prefix, (int) length);
 		long index = this.messages - 1;
@@ -222,7 +206,7 @@ final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChann
 			.getRootAsMessage(ByteBuffer.wrap(message, 8, (int) length).slice().order(ByteOrder.LITTLE_ENDIAN))
 			.bodyLength();
 		if (bodyLength > this.maxBytes - this.consumed) {
-			throw new UploadLimitException("Arrow IPC message " + index + " announces a body of " + bodyLength
+			throw new ArrowIpcLimitException("Arrow IPC message " + index + " announces a body of " + bodyLength
 					+ " bytes, more than the " + Math.max(0, this.maxBytes - this.consumed)
 					+ " bytes left of the upload limit", this.maxBytes);
 		}
@@ -246,7 +230,7 @@ final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChann
 			}
 			int n = readUpTo(message, 8 + filled, Math.min(length - filled, message.length - 8 - filled));
 			if (n == 0) {
-				throw new ArrowFramingException("Arrow IPC stream is truncated inside message metadata");
+				throw new ArrowIpcFramingException("Arrow IPC stream is truncated inside message metadata");
 			}
 			filled += n;
 		}
@@ -269,7 +253,8 @@ final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChann
 	private void count(int n) throws IOException {
 		this.consumed += n;
 		if (this.consumed > this.maxBytes) {
-			throw new UploadLimitException("Upload exceeds the limit of " + this.maxBytes + " bytes", this.maxBytes);
+			throw new ArrowIpcLimitException("The stream exceeds the limit of " + this.maxBytes + " bytes",
+					this.maxBytes);
 		}
 	}
 
@@ -290,52 +275,6 @@ final class ArrowIpcGuard extends FilterInputStream implements ReadableByteChann
 	@Override
 	public boolean markSupported() {
 		return false;
-	}
-
-	/** The body is not a well-formed Arrow IPC stream. */
-	static class ArrowFramingException extends EOFException {
-
-		private static final long serialVersionUID = 1L;
-
-		ArrowFramingException(String message) {
-			super(message);
-		}
-
-	}
-
-	/** The Arrow memory shared by all uploads is momentarily exhausted; the request may be repeated. */
-	static class UploadBusyException extends IOException {
-
-		private static final long serialVersionUID = 1L;
-
-		UploadBusyException(String message) {
-			super(message);
-		}
-
-		@Override
-		public String getMessage() {
-			String message = super.getMessage();
-			return (message != null) ? message : getClass().getSimpleName();
-		}
-
-	}
-
-	/** The body is larger than a configured limit. */
-	static class UploadLimitException extends IOException {
-
-		private static final long serialVersionUID = 1L;
-
-		private final long limit;
-
-		UploadLimitException(String message, long limit) {
-			super(message);
-			this.limit = limit;
-		}
-
-		long limit() {
-			return this.limit;
-		}
-
 	}
 
 }

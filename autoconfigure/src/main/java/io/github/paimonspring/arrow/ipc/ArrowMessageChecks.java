@@ -1,4 +1,4 @@
-package io.github.paimonspring.admin.body;
+package io.github.paimonspring.arrow.ipc;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
@@ -27,21 +27,17 @@ final class ArrowMessageChecks {
 	/** Allocation slack per field node (small offset buffers, alignment). */
 	private static final long NODE_OVERHEAD = 64;
 
-	private final int maxSchemaDepth;
-
-	private final int maxSchemaFields;
+	private final ArrowIpcLimits limits;
 
 	private final LongUnaryOperator rounding;
 
 	/**
 	 * Creates the checks.
-	 * @param maxSchemaDepth the deepest nesting accepted
-	 * @param maxSchemaFields the most fields accepted, nested ones included
+	 * @param limits the deepest nesting and the most fields accepted
 	 * @param rounding the allocator's rounding of a requested size to the size it reserves
 	 */
-	ArrowMessageChecks(int maxSchemaDepth, int maxSchemaFields, LongUnaryOperator rounding) {
-		this.maxSchemaDepth = maxSchemaDepth;
-		this.maxSchemaFields = maxSchemaFields;
+	ArrowMessageChecks(ArrowIpcLimits limits, LongUnaryOperator rounding) {
+		this.limits = limits;
 		this.rounding = rounding;
 	}
 
@@ -50,9 +46,9 @@ final class ArrowMessageChecks {
 	 * @param index the message's position in the stream, for messages
 	 * @param metadata the flatbuffer, positioned and little-endian
 	 * @return the upper bound of the memory needed to load it, in bytes (0 for a schema)
-	 * @throws ArrowIpcGuard.ArrowFramingException if the message is malformed or exceeds a limit
+	 * @throws ArrowIpcFramingException if the message is malformed or exceeds a limit
 	 */
-	long check(long index, ByteBuffer metadata) throws ArrowIpcGuard.ArrowFramingException {
+	long check(long index, ByteBuffer metadata) throws ArrowIpcFramingException {
 		try {
 			Message message = Message.getRootAsMessage(metadata);
 			long bodyLength = message.bodyLength();
@@ -78,7 +74,7 @@ final class ArrowMessageChecks {
 							+ " is not a schema, dictionary batch or record batch");
 			}
 		}
-		catch (ArrowIpcGuard.ArrowFramingException ex) {
+		catch (ArrowIpcFramingException ex) {
 			throw ex;
 		}
 		catch (RuntimeException ex) {
@@ -86,7 +82,7 @@ final class ArrowMessageChecks {
 		}
 	}
 
-	private void checkSchema(long index, Schema schema) throws ArrowIpcGuard.ArrowFramingException {
+	private void checkSchema(long index, Schema schema) throws ArrowIpcFramingException {
 		if (schema == null) {
 			throw framing(index, "schema message has no schema");
 		}
@@ -103,13 +99,13 @@ final class ArrowMessageChecks {
 			if (field == null) {
 				throw framing(index, "schema has an empty field entry");
 			}
-			if (++fields > this.maxSchemaFields) {
-				throw framing(index, "schema has more than " + this.maxSchemaFields
-						+ " fields (paimon.admin.max-schema-fields)");
+			if (++fields > this.limits.maxSchemaFields()) {
+				throw framing(index, "schema has more than " + this.limits.maxSchemaFields() + " fields"
+						+ this.limits.setting("max-schema-fields"));
 			}
-			if (depth > this.maxSchemaDepth) {
-				throw framing(index, "schema nests fields deeper than " + this.maxSchemaDepth
-						+ " levels (paimon.admin.max-schema-depth)");
+			if (depth > this.limits.maxSchemaDepth()) {
+				throw framing(index, "schema nests fields deeper than " + this.limits.maxSchemaDepth() + " levels"
+						+ this.limits.setting("max-schema-depth"));
 			}
 			for (int i = 0; i < field.childrenLength(); i++) {
 				pending.push(new Object[] { field.children(i), depth + 1 });
@@ -118,7 +114,7 @@ final class ArrowMessageChecks {
 	}
 
 	private long batchAllocation(long index, RecordBatch batch, long bodyLength)
-			throws ArrowIpcGuard.ArrowFramingException {
+			throws ArrowIpcFramingException {
 		if (batch.compression() != null) {
 			throw framing(index, "compressed record batches are not accepted; send an uncompressed stream");
 		}
@@ -127,9 +123,10 @@ final class ArrowMessageChecks {
 			throw framing(index, "record batch declares " + rows + " rows, outside 0.." + Integer.MAX_VALUE);
 		}
 		int nodes = batch.nodesLength();
-		if (nodes > this.maxSchemaFields) {
+		if (nodes > this.limits.maxSchemaFields()) {
 			throw framing(index, "record batch has " + nodes + " field nodes, more than the "
-					+ this.maxSchemaFields + " fields a schema may have (paimon.admin.max-schema-fields)");
+					+ this.limits.maxSchemaFields() + " fields a schema may have"
+					+ this.limits.setting("max-schema-fields"));
 		}
 		int buffers = batch.buffersLength();
 		// the allocator rounds the body up; a buffer reaching past the bytes sent would read that spare memory
@@ -165,8 +162,8 @@ final class ArrowMessageChecks {
 		return allocation;
 	}
 
-	private static ArrowIpcGuard.ArrowFramingException framing(long index, String reason) {
-		return new ArrowIpcGuard.ArrowFramingException("Arrow IPC message " + index + " is not accepted: " + reason);
+	private static ArrowIpcFramingException framing(long index, String reason) {
+		return new ArrowIpcFramingException("Arrow IPC message " + index + " is not accepted: " + reason);
 	}
 
 }

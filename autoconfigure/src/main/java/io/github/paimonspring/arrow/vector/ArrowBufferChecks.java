@@ -1,4 +1,4 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.vector;
 
 import java.util.List;
 
@@ -10,13 +10,13 @@ import org.jspecify.annotations.Nullable;
  * loads a batch) and the vector validator (before values are read) apply. Each returns why the
  * buffer is malformed, or {@code null} when it is well formed; the callers name table and column.
  */
-final class ArrowBufferChecks {
+public final class ArrowBufferChecks {
 
 	/** Width of one view: length, prefix, buffer index, offset. */
-	static final int VIEW_WIDTH = 16;
+	public static final int VIEW_WIDTH = 16;
 
 	/** Longest value stored inside its view. */
-	static final int INLINE_SIZE = 12;
+	public static final int INLINE_SIZE = 12;
 
 	private ArrowBufferChecks() {
 	}
@@ -30,7 +30,7 @@ final class ArrowBufferChecks {
 	 * @param limit the data buffer's size in bytes, or the child's number of values
 	 * @return the problem, or {@code null}
 	 */
-	static @Nullable String offsets(ArrowBuf offsets, long count, int width, long limit) {
+	public static @Nullable String offsets(ArrowBuf offsets, long count, int width, long limit) {
 		if (count == 0) {
 			return null;
 		}
@@ -58,7 +58,7 @@ final class ArrowBufferChecks {
 	 * @param data the variadic data buffers
 	 * @return the problem, or {@code null}
 	 */
-	static @Nullable String view(ArrowBuf views, long i, List<ArrowBuf> data) {
+	public static @Nullable String view(ArrowBuf views, long i, List<ArrowBuf> data) {
 		long view = i * VIEW_WIDTH;
 		int length = views.getInt(view);
 		if (length < 0) {

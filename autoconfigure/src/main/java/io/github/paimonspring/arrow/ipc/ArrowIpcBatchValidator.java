@@ -1,7 +1,9 @@
-package io.github.paimonspring.arrow;
+package io.github.paimonspring.arrow.ipc;
 
 import java.util.List;
 
+import io.github.paimonspring.arrow.ArrowFormatException;
+import io.github.paimonspring.arrow.vector.ArrowBufferChecks;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.TypeLayout;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
