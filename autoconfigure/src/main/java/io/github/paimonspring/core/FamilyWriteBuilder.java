@@ -3,6 +3,7 @@ package io.github.paimonspring.core;
 import java.util.Map;
 
 import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.ArrowCommitMessages;
 import io.github.paimonspring.write.ArrowTableCommit;
@@ -151,10 +152,20 @@ final class FamilyWriteBuilder implements ArrowWriteBuilder {
 		return (this.fixed != null) ? this.fixed.newCommit() : this.standard.newCommit();
 	}
 
+	/**
+	 * Reads either family's messages, whichever this builder writes: the bytes tell which family wrote them
+	 * ({@link ArrowCommitMessages#isFixedBucket()}). Reading does not change the family this builder writes.
+	 */
 	@Override
 	public ArrowCommitMessages deserializeCommitMessages(byte[] bytes) {
-		return (this.fixed != null) ? this.fixed.deserializeCommitMessages(bytes)
-				: this.standard.deserializeCommitMessages(bytes);
+		if (!PostponeFixedBucketCommitMessages.isSerializedForm(bytes)) {
+			return this.standard.deserializeCommitMessages(bytes);
+		}
+		PostponeFixedBucketWriteBuilder fixed = this.fixed;
+		PostponeFixedBucketWriteBuilder reader = (fixed != null) ? fixed
+				: new PostponeFixedBucketWriteBuilder(this.target, this.standard.commitUser(),
+						this.postponeDefaultBuckets);
+		return reader.deserializeCommitMessages(bytes);
 	}
 
 	/** The fixed-bucket builder, created (and the table checked) the first time with this builder's settings. */

@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
 public final class PostponeFixedBucketCommitMessages extends AbstractCommitMessages<PostponeFixedBucketCommitMessages> {
 
 	/** The first four bytes of {@link #serialize()}'s output. */
-	public static final int MAGIC = 0x50464231; // "PFB1"
+	static final int MAGIC = 0x50464231; // "PFB1"
 
 	private long checkFromSnapshot;
 
@@ -44,6 +44,20 @@ public final class PostponeFixedBucketCommitMessages extends AbstractCommitMessa
 		return deserialize(target.name(), target.location(), bytes, MAGIC, "postpone fixed-bucket",
 				(table, location, user, overwrite, messages, state) -> new PostponeFixedBucketCommitMessages(table,
 						location, user, overwrite, messages, state.readLong()));
+	}
+
+	/**
+	 * Returns whether serialized messages are this family's (they start with its magic number).
+	 * @param bytes the serialized messages
+	 * @return {@code true} for fixed-bucket messages
+	 */
+	public static boolean isSerializedForm(byte @Nullable [] bytes) {
+		return serializedWith(bytes, MAGIC);
+	}
+
+	@Override
+	public boolean isFixedBucket() {
+		return true;
 	}
 
 	/**

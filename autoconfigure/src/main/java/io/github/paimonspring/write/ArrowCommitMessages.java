@@ -77,6 +77,15 @@ public interface ArrowCommitMessages extends AutoCloseable {
 	ArrowCommitMessages merge(ArrowCommitMessages added);
 
 	/**
+	 * Returns whether the fixed-bucket family wrote these messages (a builder with a fixed-bucket plan, into
+	 * real buckets of a postpone table); such messages are committed by a builder with a fixed-bucket plan,
+	 * the others by one without. Serialized messages keep it: the messages a builder of the table
+	 * {@linkplain ArrowWriteBuilder#deserializeCommitMessages reads back} tell it, whichever family wrote them.
+	 * @return {@code true} for the fixed-bucket family's messages
+	 */
+	boolean isFixedBucket();
+
+	/**
 	 * Serializes the messages so that another process can commit or abort them
 	 * ({@link ArrowWriteBuilder#deserializeCommitMessages}). The bytes start with the kind's magic number
 	 * ({@code PSM1} standard, {@code PFB1} fixed-bucket), then carry the table, commit user, mode, Paimon's

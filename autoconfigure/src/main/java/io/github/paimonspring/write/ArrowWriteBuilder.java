@@ -158,12 +158,14 @@ public interface ArrowWriteBuilder {
 
 	/**
 	 * Reads commit messages serialized by {@link ArrowCommitMessages#serialize()}, possibly in another
-	 * process, so that a committer of this builder can commit or abort them: standard messages, or with a
-	 * fixed-bucket plan set fixed-bucket ones (the plan itself does not matter for committing).
+	 * process, of either family: the messages say which wrote them ({@link ArrowCommitMessages#isFixedBucket()}),
+	 * and a committer of a builder of that family commits or aborts them (standard messages: a builder
+	 * without a fixed-bucket plan; fixed-bucket ones: a builder with one, whose plan does not matter for
+	 * committing). Reading does not change what this builder writes.
 	 * @param bytes the serialized messages
 	 * @return the messages
-	 * @throws io.github.paimonspring.PaimonArgumentException if the bytes are not messages of this table
-	 * and kind
+	 * @throws io.github.paimonspring.PaimonArgumentException if the bytes are not commit messages of this
+	 * table
 	 */
 	ArrowCommitMessages deserializeCommitMessages(byte[] bytes);
 

@@ -109,18 +109,29 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 					.doesNotContain(PostponeFixedBucketCommitMessages.class));
 		assertThat(PostponeFixedBucketTableCommit.class.getMethods()).allSatisfy(
 				(m) -> assertThat(m.getParameterTypes()).doesNotContain(standardMessages));
-		// and serialized bytes of one kind are refused by the other's deserializer
+		// serialized messages say their family: any builder of the table reads them, without changing what it writes
 		PostponeFixedBucketCommitMessages messages = (PostponeFixedBucketCommitMessages) prepare(
 				builder(table, "iso", 1, "d"), 1, "a", "d");
+		assertThat(messages.isFixedBucket()).isTrue();
 		byte[] bytes = messages.serialize();
-		assertThatThrownBy(() -> this.writer.newWriteBuilder(table).deserializeCommitMessages(bytes))
-			.isInstanceOf(PaimonArgumentException.class);
-		PostponeFixedBucketCommitMessages copy = (PostponeFixedBucketCommitMessages) this.writer.newWriteBuilder(table)
-			.withFixedBucketPlan()
+		ArrowWriteBuilder reader = this.writer.newWriteBuilder(table);
+		PostponeFixedBucketCommitMessages copy = (PostponeFixedBucketCommitMessages) reader
 			.deserializeCommitMessages(bytes);
+		assertThat(copy.isFixedBucket()).isTrue();
 		assertThat(copy.messages()).isEqualTo(messages.messages());
 		assertThat(copy.checkFromSnapshot()).isEqualTo(messages.checkFromSnapshot());
-		// and a standard committer refuses them before anything is committed
+		assertThat(((PostponeFixedBucketCommitMessages) this.writer.newWriteBuilder(table)
+			.withFixedBucketPlan()
+			.deserializeCommitMessages(bytes)).messages()).isEqualTo(messages.messages());
+		try (ArrowTableWrite write = standard.newWrite(); ArrowCommitMessages standardOnes = write.prepareCommit()) {
+			assertThat(standardOnes.isFixedBucket()).isFalse();
+			assertThat(reader.deserializeCommitMessages(standardOnes.serialize()).isFixedBucket()).isFalse();
+		}
+		// and the reading builder's committer, still standard, refuses them before anything is committed
+		try (ArrowTableCommit commit = reader.newCommit()) {
+			assertThatThrownBy(() -> commit.commit(copy)).isInstanceOf(PaimonArgumentException.class)
+				.hasMessageContaining("commits standard commit messages, not fixed-bucket ones");
+		}
 		try (ArrowTableCommit commit = standard.newCommit()) {
 			assertThatThrownBy(() -> commit.commit(copy)).isInstanceOf(PaimonArgumentException.class)
 				.hasMessageContaining("commits standard commit messages, not fixed-bucket ones");

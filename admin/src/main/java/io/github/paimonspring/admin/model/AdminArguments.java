@@ -1,6 +1,5 @@
 package io.github.paimonspring.admin.model;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -47,8 +46,8 @@ public final class AdminArguments {
 	}
 
 	/**
-	 * Decodes prepared commits: at least one, all base64, all of one kind (standard or postpone
-	 * fixed-bucket, told by their {@link #magic magic number}); refuses (400) anything else.
+	 * Decodes prepared commits: at least one, all base64; refuses (400) anything else. (That they are all of
+	 * one family is checked when they are read.)
 	 */
 	public static List<byte[]> preparedCommits(String table, @Nullable List<String> preparedCommits) {
 		if (preparedCommits == null || preparedCommits.isEmpty()) {
@@ -63,19 +62,7 @@ public final class AdminArguments {
 				throw new PaimonArgumentException(table, "preparedCommits must be base64 strings from /prepare");
 			}
 		}
-		int kind = magic(payloads.get(0));
-		for (byte[] payload : payloads) {
-			if (magic(payload) != kind) {
-				throw new PaimonArgumentException(table,
-						"preparedCommits mix standard and postpone fixed-bucket transactions; commit them separately");
-			}
-		}
 		return payloads;
-	}
-
-	/** The magic number a serialized prepared commit starts with, or 0. */
-	public static int magic(byte[] payload) {
-		return (payload.length < 4) ? 0 : ByteBuffer.wrap(payload, 0, 4).getInt();
 	}
 
 	/** The explicit bucket plan of a request, or {@code null} for an automatic one; refuses (422) an invalid plan. */

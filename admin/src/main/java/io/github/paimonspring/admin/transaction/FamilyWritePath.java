@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
 
+import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.core.PaimonOperations;
-import io.github.paimonspring.postpone.PostponeFixedBucketCommitMessages;
 import io.github.paimonspring.write.ArrowCommitMessages;
 import io.github.paimonspring.write.ArrowTableCommit;
 import io.github.paimonspring.write.ArrowTableWrite;
@@ -40,31 +40,31 @@ public final class FamilyWritePath implements WritePath {
 	}
 
 	/**
-	 * The path for serialized messages: their kind (by magic number), their commit user unless
+	 * The path for serialized messages: their family (as the messages tell it), their commit user unless
 	 * overridden, and their mode.
 	 * @param operations the operations to create the builder from
 	 * @param table the table identifier
-	 * @param magic the magic number of the first payload
-	 * @param payloads the serialized messages
+	 * @param payloads the serialized messages, all of one family
 	 * @param commitUser the commit user to commit with, or {@code null} for the messages' own
 	 * @param out receives the merged messages, ready to commit
 	 * @return the path; close it when done
 	 */
-	static WritePath forPrepared(PaimonOperations operations, String table, int magic, List<byte[]> payloads,
+	static WritePath forPrepared(PaimonOperations operations, String table, List<byte[]> payloads,
 			@Nullable String commitUser, List<Prepared> out) {
-		boolean fixedBucket = magic == PostponeFixedBucketCommitMessages.MAGIC;
 		ArrowWriteBuilder reader = operations.newWriteBuilder(table);
-		if (fixedBucket) {
-			reader.withFixedBucketPlan();
-		}
 		ArrowCommitMessages merged = null;
 		for (byte[] payload : payloads) {
 			ArrowCommitMessages messages = reader.deserializeCommitMessages(payload);
+			if (merged != null && messages.isFixedBucket() != merged.isFixedBucket()) {
+				throw new PaimonArgumentException(table,
+						"preparedCommits mix standard and postpone fixed-bucket transactions; commit them separately");
+			}
 			merged = (merged == null) ? messages : merged.merge(messages);
 		}
 		if (merged == null) {
 			throw new IllegalArgumentException("no prepared commits");
 		}
+		boolean fixedBucket = merged.isFixedBucket();
 		ArrowWriteBuilder builder = operations.newWriteBuilder(table)
 			.withCommitUser((commitUser != null) ? commitUser : merged.commitUser());
 		if (merged.isOverwrite()) {

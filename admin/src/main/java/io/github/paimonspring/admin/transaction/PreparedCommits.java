@@ -53,7 +53,6 @@ public final class PreparedCommits {
 	public AdminModel.CommitResponse commit(String identifier, AdminModel.PreparedCommitsRequest request) {
 		List<byte[]> payloads = AdminArguments.preparedCommits(identifier,
 				(request != null) ? request.preparedCommits() : null);
-		int kind = AdminArguments.magic(payloads.get(0));
 		AdminArguments.checkIdentifier(identifier, request.identifier());
 		if (request.commitUser() != null) {
 			AdminArguments.checkKey(identifier, "commitUser", request.commitUser());
@@ -61,7 +60,7 @@ public final class PreparedCommits {
 		long started = System.nanoTime();
 		CommitResult result;
 		List<WritePath.Prepared> merged = new ArrayList<>(1);
-		try (WritePath path = FamilyWritePath.forPrepared(this.writer, identifier, kind, payloads, request.commitUser(),
+		try (WritePath path = FamilyWritePath.forPrepared(this.writer, identifier, payloads, request.commitUser(),
 				merged)) {
 			WritePath.Prepared prepared = merged.get(0);
 			if (request.identifier() != null) {

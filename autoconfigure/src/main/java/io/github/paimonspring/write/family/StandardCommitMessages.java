@@ -44,6 +44,11 @@ final class StandardCommitMessages extends AbstractCommitMessages<StandardCommit
 	}
 
 	@Override
+	public boolean isFixedBucket() {
+		return false;
+	}
+
+	@Override
 	protected int magic() {
 		return MAGIC;
 	}

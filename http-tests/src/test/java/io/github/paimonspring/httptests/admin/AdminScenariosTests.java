@@ -196,6 +196,22 @@ class AdminScenariosTests extends AdminAppTests {
 		assertThat(expect(client.postJson("/paimon/tables/default/postpone_two_writers_pk_table/commits", merged), 200)
 			.path("committed").asBoolean()).isFalse();
 		assertThat(warehouse.snapshotCount(table)).isEqualTo(snapshots);
+		// the prepared commits say their family: a standard one and a fixed-bucket one are not merged
+		String standard = open(client, table, "{\"commitUser\":\"go-postpone-fixed-bucket-write\"}");
+		String fixed = open(client, table, body);
+		upload(client, standard, ArrowBodies.idNameDt(8, "heidi", "2026-08-14"));
+		upload(client, fixed, ArrowBodies.idNameDt(9, "ivan", "2026-08-15"));
+		String three = expect(client.postJson("/paimon/transactions/" + standard + "/prepare", ""),
+				200).path("preparedCommit").asText();
+		String four = expect(client.postJson("/paimon/transactions/" + fixed + "/prepare", ""),
+				200).path("preparedCommit").asText();
+		assertThat(problem(client.postJson("/paimon/tables/default/postpone_two_writers_pk_table/commits",
+				"{\"preparedCommits\":[\"" + four + "\",\"" + three + "\"]}"), 400).path("detail").asText())
+			.contains("mix standard and postpone fixed-bucket transactions");
+		assertThat(warehouse.snapshotCount(table)).isEqualTo(snapshots);
+		expect(client.postJson("/paimon/transactions/" + standard + "/abort", ""), 200);
+		expect(client.postJson("/paimon/transactions/" + fixed + "/abort", ""), 200);
+		assertThat(idNameDts(table)).containsExactly("4:dave:2026-08-14", "5:eve:2026-08-15");
 	}
 
 	/**
