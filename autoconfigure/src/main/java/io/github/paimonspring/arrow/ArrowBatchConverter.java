@@ -138,6 +138,18 @@ public final class ArrowBatchConverter {
 	 * read through them
 	 */
 	public VectorizedColumnBatch convert(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
+		ArrowValidationEvent event = new ArrowValidationEvent();
+		event.begin();
+		VectorizedColumnBatch batch = check(root, dictionaries);
+		if (event.shouldCommit()) {
+			event.table = this.table;
+			event.rows = root.getRowCount();
+			event.commit();
+		}
+		return batch;
+	}
+
+	private VectorizedColumnBatch check(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
 		ArrowSchemaValidator.ColumnMapping mapping = mapping(root.getSchema(), dictionaries);
 		List<DataField> fields = this.rowType.getFields();
 		List<FieldVector> vectors = root.getFieldVectors();

@@ -204,7 +204,7 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 			long rows = 0;
 			try {
 				for (VectorSchemaRoot batch : batches) {
-					rows += current.writer.write(batch);
+					rows += current.writer.writeValidated(batch); // validated alone, against this group's rowType
 				}
 			}
 			catch (RuntimeException ex) {

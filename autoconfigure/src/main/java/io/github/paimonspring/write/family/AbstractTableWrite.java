@@ -118,6 +118,19 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 	}
 
 	/**
+	 * Writes one Arrow batch that an {@link io.github.paimonspring.arrow.ArrowBatchConverter} of this table's
+	 * row type has accepted and that has not changed since, without checking its buffers, {@code NOT NULL}
+	 * constraints and scaled values again (internal: the group commit validates each request alone before it
+	 * joins a group, and writes it with this).
+	 * @param root the batch, without dictionary-encoded columns
+	 * @return the number of rows written
+	 */
+	public long writeValidated(VectorSchemaRoot root) {
+		beforeWrite();
+		return this.lanes.writeValidated(root);
+	}
+
+	/**
 	 * Writes one Arrow batch without dictionary-encoded columns while the caller goes on: validates it,
 	 * takes over its buffers — the root is left without rows, ready for the next batch to be loaded into
 	 * it, and the buffers stay accounted to their allocator until written — and returns while the batch is

@@ -100,13 +100,29 @@ public final class LaneWriter implements AutoCloseable {
 	 * @throws ArrowDataException if the batch does not match the table (nothing of it is written)
 	 */
 	public long write(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
+		return writeNow(root, dictionaries, false);
+	}
+
+	/**
+	 * Writes one Arrow batch that a converter of this writer's row type has accepted
+	 * ({@link io.github.paimonspring.arrow.ArrowBatchConverter#convert}) and that has not changed since: its
+	 * buffers, {@code NOT NULL} constraints and scaled values are not checked again, its schema is still
+	 * matched to the table. For batches validated on their way in, such as the group commit's.
+	 * @param root the batch, without dictionary-encoded columns; the caller keeps ownership
+	 * @return the number of rows written
+	 */
+	public long writeValidated(VectorSchemaRoot root) {
+		return writeNow(root, null, true);
+	}
+
+	private long writeNow(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries, boolean validated) {
 		if (root == null) {
 			throw new PaimonArgumentException(table(), "record batch must not be null");
 		}
 		enter();
 		try {
 			awaitInFlight();
-			return writeBatch(root, dictionaries, false);
+			return writeBatch(root, dictionaries, false, validated);
 		}
 		finally {
 			this.busy.set(false);
@@ -154,7 +170,7 @@ public final class LaneWriter implements AutoCloseable {
 		awaitInFlight();
 		VectorSchemaRoot owned = this.inFlight.takeOver(root);
 		try {
-			return writeBatch(owned, null, true);
+			return writeBatch(owned, null, true, false);
 		}
 		catch (RuntimeException ex) {
 			awaitInFlight();
@@ -233,7 +249,7 @@ public final class LaneWriter implements AutoCloseable {
 					awaitInFlight();
 					return rows;
 				}
-				rows += ahead ? transferAndWriteBatch(root) : writeBatch(root, reader, false);
+				rows += ahead ? transferAndWriteBatch(root) : writeBatch(root, reader, false, false);
 			}
 		}
 		finally {
@@ -242,12 +258,15 @@ public final class LaneWriter implements AutoCloseable {
 	}
 
 	/**
-	 * Validates and routes a batch, then writes it: now, or ({@code inBackground}) as the batch in flight.
+	 * Validates (unless {@code validated}) and routes a batch, then writes it: now, or ({@code inBackground})
+	 * as the batch in flight.
 	 */
-	private long writeBatch(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries, boolean inBackground) {
+	private long writeBatch(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries, boolean inBackground,
+			boolean validated) {
 		WriteLane first = this.lanes.get(0);
 		// validates the schema and NOT NULL constraints of the whole batch before any row is written
-		VectorizedColumnBatch batch = first.converter.convert(root, dictionaries);
+		VectorizedColumnBatch batch = validated ? first.converter.reconvert(root, dictionaries)
+				: first.converter.convert(root, dictionaries);
 		int rows = root.getRowCount();
 		if (rows == 0) {
 			return 0;
