@@ -21,7 +21,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  * loads it, so that a malformed batch is refused with an {@link ArrowFormatException} naming the
  * column instead of being padded with zeros, read past its buffers or allocated beyond what was
  * sent. Use it for request bodies; the batches it returns are then safe for
- * {@link ArrowBatchConverter}.
+ * {@link io.github.paimonspring.arrow.ArrowBatchConverter}.
  *
  * @since 0.1.0
  */
