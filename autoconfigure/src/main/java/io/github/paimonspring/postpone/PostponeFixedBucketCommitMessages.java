@@ -2,6 +2,7 @@ package io.github.paimonspring.postpone;
 
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 
@@ -52,7 +53,8 @@ public final class PostponeFixedBucketCommitMessages extends AbstractCommitMessa
 	 * @return {@code true} for fixed-bucket messages
 	 */
 	public static boolean isSerializedForm(byte @Nullable [] bytes) {
-		return serializedWith(bytes, MAGIC);
+		return bytes != null && bytes.length >= Integer.BYTES
+				&& ByteBuffer.wrap(bytes, 0, Integer.BYTES).getInt() == MAGIC;
 	}
 
 	@Override

@@ -353,16 +353,6 @@ public abstract class AbstractCommitMessages<M extends AbstractCommitMessages<M>
 	protected abstract int magic();
 
 	/**
-	 * Returns whether serialized messages are a family's: whether they start with its magic number.
-	 * @param bytes the serialized messages
-	 * @param magic the family's magic number
-	 * @return {@code true} when they start with it
-	 */
-	protected static boolean serializedWith(byte @Nullable [] bytes, int magic) {
-		return bytes != null && CommitMessagesCodec.magic(bytes) == magic;
-	}
-
-	/**
 	 * Returns the family's name in messages, such as {@code fixed-bucket}.
 	 * @return the name
 	 */

@@ -5,7 +5,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,15 +23,6 @@ import org.jspecify.annotations.Nullable;
 final class CommitMessagesCodec {
 
 	static final int FORMAT_VERSION = 2;
-
-	/**
-	 * Returns the magic number serialized messages start with.
-	 * @param bytes the serialized messages
-	 * @return their first four bytes as a big-endian int, or 0 when there are fewer
-	 */
-	static int magic(byte[] bytes) {
-		return (bytes.length < Integer.BYTES) ? 0 : ByteBuffer.wrap(bytes, 0, Integer.BYTES).getInt();
-	}
 
 	/** Writes a family's own state. */
 	@FunctionalInterface

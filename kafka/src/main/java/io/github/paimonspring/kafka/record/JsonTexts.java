@@ -50,6 +50,7 @@ final class JsonTexts {
 	 */
 	@Nullable JsonParser open(byte[] text) throws IOException {
 		if (!plainUtf8(text)) {
+			this.base = 0; // the blocking parser counts this text's offsets from its first byte
 			return null;
 		}
 		Fed current = this.parser;
@@ -67,8 +68,8 @@ final class JsonTexts {
 	}
 
 	/**
-	 * Returns where the current text starts in the parser's byte offsets.
-	 * @return the offset of the text's first byte
+	 * Returns where the current text starts in the byte offsets of the parser that reads it.
+	 * @return the offset of the text's first byte (0 for a text left to the blocking parser)
 	 */
 	long base() {
 		return this.base;
