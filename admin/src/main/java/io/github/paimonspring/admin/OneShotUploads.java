@@ -1,12 +1,7 @@
 package io.github.paimonspring.admin;
 
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.paimonspring.PaimonArgumentException;
@@ -17,16 +12,12 @@ import io.github.paimonspring.admin.model.AdminException;
 import io.github.paimonspring.admin.model.AdminMetrics;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.model.AdminSettings;
-import io.github.paimonspring.admin.transaction.AdminTransaction;
-import io.github.paimonspring.admin.transaction.FamilyWritePath;
-import io.github.paimonspring.admin.transaction.WritePath;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.core.IdempotentIngest;
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.core.WriteRequest;
+import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.ingest.IngestBusyException;
-import io.github.paimonspring.write.ArrowWriteBuilder;
-import io.github.paimonspring.write.CommitResult;
-import io.github.paimonspring.write.CommitUsers;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.jspecify.annotations.Nullable;
@@ -198,10 +189,16 @@ public class OneShotUploads {
 		// the key is held before the body is read: a resend that arrives meanwhile waits for this request
 		try (IdempotentIngest held = (idempotencyKey != null) ? hold(identifier, idempotencyKey) : null) {
 			return this.grouped.submit(identifier, "grouped upload", body, (batches) -> {
-				if (schemaEvolution != null && !batches.isEmpty()) {
-					this.writer.schemaEvolution().evolve(identifier, batches.get(0).getSchema(), null, schemaEvolution);
+				if (held == null) {
+					WriteRequest request = WriteRequest.into(identifier);
+					request = (schemaEvolution != null) ? request.withSchemaEvolution(schemaEvolution) : request;
+					return this.writer.ingest(request, batches);
 				}
-				return (held != null) ? held.ingest(batches) : this.writer.ingest(identifier, batches, null);
+				if (schemaEvolution != null) {
+					// a held key ingests under the table's policy: the request's is applied first
+					this.writer.schemaEvolution().evolve(identifier, batches, null, schemaEvolution);
+				}
+				return held.ingest(batches);
 			});
 		}
 	}
@@ -216,78 +213,61 @@ public class OneShotUploads {
 	}
 
 	private AdminModel.CommitResponse uploadOnceWithKey(String identifier, boolean overwrite,
-			@Nullable String idempotencyKey,
-			InputStream body, @Nullable SchemaEvolutionPolicy schemaEvolution) {
-		if (idempotencyKey == null) {
-			return uploadOnce(identifier, overwrite, null, CommitUsers.random(), body, schemaEvolution);
-		}
-		// requests with one key run one at a time, on this instance and on every instance sharing the
-		// claims: a retry that arrives while the first request is still writing waits for it and then finds
-		// its snapshot, instead of committing the body a second time (the key is held, not ingested)
-		try (IdempotentIngest held = hold(identifier, idempotencyKey)) {
-			return uploadOnce(identifier, overwrite, idempotencyKey, idempotencyUser(identifier, idempotencyKey), body,
-					schemaEvolution);
-		}
-	}
-
-	private AdminModel.CommitResponse uploadOnce(String identifier, boolean overwrite, @Nullable String idempotencyKey,
-			String user,
-			InputStream body, @Nullable SchemaEvolutionPolicy schemaEvolution) {
-		this.writer.tables().getTable(identifier); // a missing table is refused before an upload slot is taken
-		long identifierOfKey = 1;
+			@Nullable String idempotencyKey, InputStream body, @Nullable SchemaEvolutionPolicy schemaEvolution) {
+		this.writer.tables().getTable(identifier); // a missing table is refused before the body is read
+		WriteRequest request = WriteRequest.into(identifier);
+		request = overwrite ? request.withOverwrite() : request;
+		request = (idempotencyKey != null) ? request.withIdempotencyKey(idempotencyKey) : request;
+		request = (schemaEvolution != null) ? request.withSchemaEvolution(schemaEvolution) : request;
+		// the core's one path: with a key, requests with that key run one at a time on this instance and on every
+		// instance sharing the claims, and a key already committed answers with its snapshot before the body is read
 		ArrowBodyReader.Upload upload = this.reader.upload(identifier, "one-shot upload");
-		long started;
-		CommitResult result;
-		try (OneShotWritePath path = new OneShotWritePath(this.writer, () -> familyPath(identifier, user, overwrite))) {
-			OptionalLong done = (idempotencyKey != null) ? path.current.committedSnapshot(identifierOfKey)
-					: OptionalLong.empty();
-			if (done.isPresent()) {
-				return new AdminModel.CommitResponse(false, done.getAsLong(), 0);
-			}
-			this.reader.read(upload, body, this.settings.maxRequestBytes(), new ArrowBodyReader.BatchSink() {
+		long[] bodyRead = { 0 };
+		WriteResult result;
+		try {
+			result = this.writer.execute(request, (session) -> this.reader.read(upload, body,
+					this.settings.maxRequestBytes(), new ArrowBodyReader.BatchSink() {
 
-				@Override
-				public long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {
-					// the next batch is read while the lanes write this one
-					return path.writer(identifier, root, dictionaries, schemaEvolution).writeAhead(root, dictionaries);
-				}
+						@Override
+						public long write(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+							// the next batch is read while the lanes write this one
+							return dictionaries.getDictionaryIds().isEmpty() ? session.transferAndWrite(root)
+									: session.write(root, dictionaries);
+						}
 
-				@Override
-				public void drain() {
-					path.drain();
-				}
+						@Override
+						public void drain() {
+							session.awaitTransferred();
+						}
 
-				@Override
-				public void release() {
-					path.drainQuietly();
-				}
+						@Override
+						public void end() {
+							bodyRead[0] = System.nanoTime();
+						}
 
-			});
-			WritePath.Prepared prepared = path.prepare(identifier, schemaEvolution);
-			started = System.nanoTime();
-			try {
-				result = prepared.commit((idempotencyKey != null) ? identifierOfKey : null, true);
-				if (!result.committed()) {
-					prepared.abort();
-				}
-			}
-			catch (RuntimeException ex) {
-				prepared.abort();
-				this.metrics.aborted(identifier);
-				throw ex;
-			}
+						@Override
+						public void release() {
+							try {
+								session.awaitTransferred();
+							}
+							catch (RuntimeException ex) {
+								// the failure that ends the read is reported; the writer is closed with the session
+							}
+						}
+
+					}));
 		}
-		this.metrics.written(identifier, upload.rows(), upload.bytes());
-		this.metrics.committed(identifier, Duration.ofNanos(System.nanoTime() - started), result.committed());
-		return new AdminModel.CommitResponse(result.committed(), result.snapshotId(),
-				result.committed() ? result.rows() : 0);
-	}
-
-	/** The path of the table's family, chosen as every entry point chooses it ({@code withTableFamily()}). */
-	private WritePath familyPath(String table, String user, boolean overwrite) {
-		ArrowWriteBuilder builder = this.writer.newWriteBuilder(table).withCommitUser(user).withTableFamily();
-		return new FamilyWritePath(builder.isFixedBucket() ? AdminTransaction.POSTPONE_FIXED_BUCKET
-				: AdminTransaction.STANDARD, overwrite ? builder.withOverwrite() : builder);
+		catch (RuntimeException ex) {
+			if (bodyRead[0] != 0) {
+				this.metrics.aborted(identifier); // the body was read: the commit failed and was aborted
+			}
+			throw ex;
+		}
+		if (bodyRead[0] != 0) {
+			this.metrics.written(identifier, upload.rows(), upload.bytes());
+			this.metrics.committed(identifier, Duration.ofNanos(System.nanoTime() - bodyRead[0]), result.committed());
+		}
+		return new AdminModel.CommitResponse(result.committed(), result.snapshotId(), result.rows());
 	}
 
 	/**
@@ -300,18 +280,6 @@ public class OneShotUploads {
 	 */
 	public @Nullable String invisibleUntilCompaction(String identifier) {
 		return this.writer.newWriteBuilder(identifier).withTableFamily().invisibleUntilCompaction();
-	}
-
-	/** The commit user of an idempotency key: a hash, so any key is a safe file name segment. */
-	static String idempotencyUser(String table, String key) {
-		try {
-			byte[] digest = MessageDigest.getInstance("SHA-256")
-				.digest((table + "\n" + key).getBytes(StandardCharsets.UTF_8));
-			return "upload-" + HexFormat.of().formatHex(digest, 0, 20);
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException(ex);
-		}
 	}
 
 }

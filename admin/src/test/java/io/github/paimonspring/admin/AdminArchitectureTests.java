@@ -118,16 +118,10 @@ class AdminArchitectureTests {
 	}
 
 	/**
-	 * The core's internal types the admin module still uses, until the one write request (issue 49) gives it what
-	 * it needs through the core's API: the list may only shrink ({@link #everyKnownInternalIsStillUsed}). (A
+	 * Serialized commit messages tell their family themselves: admin reads no magic number of the core. (A
 	 * compile-time constant of the core would be copied into the class that reads it, so no rule over class files
-	 * sees that use; {@link #noCoreConstantIsCopiedIn} reads the sources for the one admin used to copy.)
+	 * sees that use; this reads the sources for the one admin used to copy.)
 	 */
-	static final Set<String> KNOWN_INTERNALS = Set.of(BASE + ".cluster.ClusterMembership",
-			BASE + ".cluster.Instances", BASE + ".cluster.StateStore", BASE + ".maintenance.MaintenanceScheduler",
-			BASE + ".maintenance.MaintenanceScope");
-
-	/** Serialized commit messages tell their family themselves: admin reads no magic number of the core. */
 	@Test
 	void noCoreConstantIsCopiedIn() throws IOException {
 		try (Stream<Path> sources = Files.walk(Path.of("src/main/java"))) {
@@ -138,21 +132,15 @@ class AdminArchitectureTests {
 	}
 
 	@Test
-	void usesTheCoresApiOnlyBeyondTheKnownInternals() {
-		ArchitectureRules.onlyTheCoresApi(BASE + ".admin", KNOWN_INTERNALS).check(classes);
-	}
-
-	@Test
-	void everyKnownInternalIsStillUsed() {
-		assertThat(ArchitectureRules.coreInternalsUsed(classes, BASE + ".admin"))
-			.as("remove from KNOWN_INTERNALS what the admin module no longer uses")
-			.containsExactlyInAnyOrderElementsOf(KNOWN_INTERNALS);
+	void usesTheCoresApiOnly() {
+		ArchitectureRules.onlyTheCoresApi(BASE + ".admin", Set.of()).check(classes);
+		assertThat(ArchitectureRules.coreInternalsUsed(classes, BASE + ".admin")).isEmpty();
 	}
 
 	@Test
 	void aModuleClassThatUsesAnInternalTypeOfTheCoreFails() {
 		JavaClasses violating = new ClassFileImporter().importClasses(InternalReachingService.class);
-		EvaluationResult result = ArchitectureRules.onlyTheCoresApi(BASE + ".archfixture.admin", KNOWN_INTERNALS)
+		EvaluationResult result = ArchitectureRules.onlyTheCoresApi(BASE + ".archfixture.admin", Set.of())
 			.evaluate(violating);
 		assertThat(result.hasViolation()).isTrue();
 		assertThat(result.getFailureReport().getDetails()).anySatisfy((line) -> assertThat(line)

@@ -5,6 +5,7 @@ import java.io.IOException;
 import io.github.paimonspring.PaimonException;
 import io.github.paimonspring.catalog.CatalogCreation;
 import io.github.paimonspring.cluster.ClusterMembership;
+import io.github.paimonspring.cluster.InstanceRegistry;
 import io.github.paimonspring.cluster.JdbcStateStore;
 import io.github.paimonspring.cluster.SessionLocks;
 import io.github.paimonspring.cluster.StateStore;
@@ -20,7 +21,8 @@ import org.springframework.context.annotation.Configuration;
  * This instance's membership of the instances that share the catalog: the state they share (in the JDBC
  * catalog's database, else in the warehouse), its registration with its heartbeat and, with a JDBC
  * catalog on PostgreSQL, the sessions whose locks end with it. One bean, not one per part: none of
- * them is a point of extension.
+ * them is a point of extension. Technology modules (the admin API) get the two parts they use as beans of
+ * their API types: the shared {@link StateStore} and this instance's {@link InstanceRegistry}.
  */
 @Configuration(proxyBeanMethods = false)
 class PaimonClusterConfiguration {
@@ -39,6 +41,26 @@ class PaimonClusterConfiguration {
 					locks.setFence(instances);
 					return locks;
 				});
+	}
+
+	/**
+	 * The state the instances share, for the technology modules' records.
+	 * @param cluster the membership
+	 * @return its store
+	 */
+	@Bean
+	StateStore paimonStateStore(ClusterMembership cluster) {
+		return cluster.store();
+	}
+
+	/**
+	 * This instance's view of the live instances, for the technology modules' owners.
+	 * @param cluster the membership
+	 * @return its registry
+	 */
+	@Bean
+	InstanceRegistry paimonInstanceRegistry(ClusterMembership cluster) {
+		return cluster.instances();
 	}
 
 	static StateStore stateStore(PaimonCatalogSettings settings) {

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * may have treated this one as dead and removed its uncommitted files, so it must not commit what it
  * wrote before; restart it.
  */
-public class Instances implements CommitFence {
+public class Instances implements CommitFence, InstanceRegistry {
 
 	private static final Logger logger = LoggerFactory.getLogger(Instances.class);
 
@@ -68,6 +68,7 @@ public class Instances implements CommitFence {
 	 * Returns this instance's id: eight lower-case hex digits, new for every start.
 	 * @return the id
 	 */
+	@Override
 	public String id() {
 		return this.id;
 	}
@@ -189,6 +190,7 @@ public class Instances implements CommitFence {
 	 * @param instance the instance id
 	 * @return whether it is alive
 	 */
+	@Override
 	public boolean isAlive(String instance) {
 		if (instance.equals(this.id)) {
 			return true;

@@ -9,7 +9,10 @@ import org.jspecify.annotations.Nullable;
  * a kind and an id. Writing a record replaces it whole; there are no transactions across records. The
  * store is shared by the instances that share a catalog: the JDBC catalog's database
  * ({@link JdbcStateStore}), or a directory of the warehouse outside every table
- * ({@link WarehouseStateStore}).
+ * ({@link WarehouseStateStore}). The auto-configuration provides it as a bean; technology modules keep their
+ * records in it (the admin API's staged transactions and channel owners).
+ *
+ * @since 0.1.0
  */
 public interface StateStore {
 

@@ -189,7 +189,8 @@ final class FamilyWriteBuilder implements ArrowWriteBuilder {
 		return new PaimonArgumentException(table(), "A fixed-bucket plan overwrites the partitions that receive data "
 				+ "(withOverwrite()), not a static partition; table '" + table() + "' cannot have both. Overwrite "
 				+ "without a static partition, or write the standard way, whose rows stay invisible until a postpone "
-				+ "compaction: execute(newWriteBuilder(table).withOverwrite(staticPartition), callback)");
+				+ "compaction: write(WriteRequest.into(table).withOverwrite(staticPartition).withStandardFamily(), "
+				+ "batch)");
 	}
 
 	@Override

@@ -3,15 +3,17 @@ package io.github.paimonspring.core;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 
+import io.github.paimonspring.PaimonArgumentException;
+import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.core.PaimonWriterObservationContext.Operation;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.HeldKey;
 import io.github.paimonspring.ingest.Ingester;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.family.WriteTarget;
+import io.github.paimonspring.write.schema.SchemaEvolution;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.jspecify.annotations.Nullable;
 
@@ -31,7 +33,7 @@ final class GroupCommitWrites {
 
 	private final Function<String, WriteTarget> resolve;
 
-	private final BiConsumer<String, List<VectorSchemaRoot>> evolve;
+	private final SchemaEvolution evolution;
 
 	/**
 	 * Creates the writes.
@@ -39,22 +41,27 @@ final class GroupCommitWrites {
 	 * @param observations observes every write
 	 * @param target resolves a table name to the table to write (and tells who listens)
 	 * @param resolve resolves a table name to the table to read (telling no one)
-	 * @param evolve evolves a table's schema for batches under its policy
+	 * @param evolution evolves a table's schema for batches
 	 */
 	GroupCommitWrites(Ingester ingester, WriterObservations observations, Function<String, WriteTarget> target,
-			Function<String, WriteTarget> resolve, BiConsumer<String, List<VectorSchemaRoot>> evolve) {
+			Function<String, WriteTarget> resolve, SchemaEvolution evolution) {
 		this.ingester = ingester;
 		this.observations = observations;
 		this.target = target;
 		this.resolve = resolve;
-		this.evolve = evolve;
+		this.evolution = evolution;
 	}
 
-	/** See {@link PaimonOperations#ingest(String, List, String)}. */
-	CompletableFuture<WriteResult> ingest(String table, List<VectorSchemaRoot> batches,
-			@Nullable String idempotencyKey) {
-		return write(Operation.INGEST, table, batches,
-				(target) -> this.ingester.submit(target, batches, idempotencyKey));
+	/** See {@link PaimonOperations#ingest(WriteRequest, List)}. */
+	CompletableFuture<WriteResult> ingest(WriteRequest request, List<VectorSchemaRoot> batches) {
+		if (request.isOverwrite() || request.isStandardFamily()) {
+			String what = request.isOverwrite() ? "overwrite" : "write the standard family";
+			throw new PaimonArgumentException(request.table(), "The group commit of table '" + request.table()
+					+ "' does not " + what + "; write such a request in one shot: write(" + request + ", batch)");
+		}
+		String key = request.idempotencyKey();
+		return write(Operation.INGEST, request.table(), batches, request.schemaEvolution(),
+				(target) -> this.ingester.submit(target, batches, key));
 	}
 
 	/** See {@link PaimonOperations#holdIdempotencyKey(String, String)}. */
@@ -64,7 +71,7 @@ final class GroupCommitWrites {
 
 			@Override
 			public CompletableFuture<WriteResult> ingest(List<VectorSchemaRoot> batches) {
-				return write(Operation.INGEST, table, batches,
+				return write(Operation.INGEST, table, batches, null,
 						(target) -> GroupCommitWrites.this.ingester.submit(target, batches, held));
 			}
 
@@ -110,9 +117,9 @@ final class GroupCommitWrites {
 	}
 
 	private CompletableFuture<WriteResult> write(Operation operation, String table, List<VectorSchemaRoot> batches,
-			Function<WriteTarget, CompletableFuture<CommitResult>> submit) {
+			@Nullable SchemaEvolutionPolicy policy, Function<WriteTarget, CompletableFuture<CommitResult>> submit) {
 		return this.observations.observeAsync(operation, table, () -> {
-			this.evolve.accept(table, batches);
+			this.evolution.evolve(table, batches, null, policy);
 			WriteTarget target = this.target.apply(table);
 			return submit.apply(target)
 				.thenApply((result) -> new WriteResult(target.name(), result.rows(), result.committed(),
@@ -158,7 +165,8 @@ final class GroupCommitWrites {
 		@Override
 		public CompletableFuture<WriteResult> append(@Nullable String after, String offsetToken,
 				List<VectorSchemaRoot> batches) {
-			return write(Operation.CHANNEL_APPEND, this.table, batches, (target) -> GroupCommitWrites.this.ingester
+			return write(Operation.CHANNEL_APPEND, this.table, batches, null,
+					(target) -> GroupCommitWrites.this.ingester
 				.appendToChannel(target, this.name, this.generation, after, offsetToken, batches));
 		}
 

@@ -1,26 +1,25 @@
 package io.github.paimonspring.core;
 
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.catalog.TableNotFoundException;
 import io.github.paimonspring.write.ArrowWriteBuilder;
-import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.schema.SchemaEvolution;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The operations of writing Arrow data into Paimon tables, implemented by {@link PaimonWriter}; depend
- * on this interface to decorate or replace the template. One-shot methods ({@link #write},
- * {@link #overwrite}, {@link #truncate}, {@link #execute}) write and commit in one call and abort on
- * failure; {@link #ingest} and channels ({@link #openChannel}) write through the table's group commit;
+ * on this interface to decorate or replace the template. A write says what it asks for in one
+ * {@link WriteRequest} (table, overwrite, idempotency key, schema evolution policy, family). One-shot methods
+ * ({@link #write}, {@link #execute}, {@link #truncate}) write and commit in one call and abort on failure, all
+ * through {@link #execute(WriteRequest, WriteCallback)}; {@link #ingest} and channels ({@link #openChannel})
+ * write through the table's group commit; every call answers with a {@link WriteResult};
  * {@link #newWriteBuilder} gives full control over commit users, identifiers, overwrite, merge, abort and
  * the fixed-bucket plan that writes postpone ({@code bucket = -2}) tables straight into real buckets.
  * Every method that takes a table name chooses the write family as {@link ArrowWriteBuilder#withTableFamily()}
@@ -40,68 +39,75 @@ public interface PaimonOperations {
 	PaimonTables tables();
 
 	/**
-	 * Writes one Arrow batch and commits it.
+	 * Writes one Arrow batch into a table and commits it: {@code write(WriteRequest.into(table), root)}.
 	 * @param table a configured table name or {@code database.table}
 	 * @param root the batch; the caller keeps ownership
 	 * @return the rows written and the snapshot created
 	 * @throws TableNotFoundException if the table does not exist
 	 */
-	WriteResult write(String table, VectorSchemaRoot root);
+	default WriteResult write(String table, VectorSchemaRoot root) {
+		return write(WriteRequest.into(table), root);
+	}
 
 	/**
-	 * Writes every batch of an Arrow stream and commits them together; nothing is committed if any
-	 * batch fails.
-	 * @param table a configured table name or {@code database.table}
-	 * @param reader the stream; the caller closes it
-	 * @return the rows written and the snapshot created
-	 */
-	WriteResult write(String table, ArrowReader reader);
-
-	/**
-	 * Replaces the partitions that receive data (the whole table when unpartitioned) with one batch.
-	 * @param table a configured table name or {@code database.table}
+	 * Writes one Arrow batch as a request asks and commits it: {@code execute(request, session ->
+	 * session.write(root))}.
+	 * @param request the table, overwrite, idempotency key, schema evolution policy and family
 	 * @param root the batch; the caller keeps ownership
-	 * @return the rows written and the snapshot created
+	 * @return the rows written and the snapshot created; with a key already committed, 0 rows,
+	 * {@code committed = false} and the key's snapshot
+	 * @throws TableNotFoundException if the table does not exist
+	 * @throws io.github.paimonspring.PaimonArgumentException on an overwrite of a static partition of a postpone
+	 * table that the fixed-bucket family writes, whose plan overwrites the partitions that receive data (the
+	 * message names both ways)
+	 * @since 0.1.0
 	 */
-	WriteResult overwrite(String table, VectorSchemaRoot root);
+	WriteResult write(WriteRequest request, VectorSchemaRoot root);
 
 	/**
-	 * Replaces the partitions that receive data (the whole table when unpartitioned) with an Arrow
-	 * stream.
-	 * @param table a configured table name or {@code database.table}
+	 * Writes every batch of an Arrow stream as a request asks and commits them together; nothing is
+	 * committed if any batch fails. The next batch is read while the previous one is written.
+	 * @param request the table, overwrite, idempotency key, schema evolution policy and family
 	 * @param reader the stream; the caller closes it
-	 * @return the rows written and the snapshot created
+	 * @return the rows written and the snapshot created (see {@link #write(WriteRequest, VectorSchemaRoot)})
+	 * @since 0.1.0
 	 */
-	WriteResult overwrite(String table, ArrowReader reader);
-
-	/**
-	 * Replaces one static partition with one batch; every row must belong to that partition.
-	 * @param table a configured table name or {@code database.table}
-	 * @param staticPartition partition keys and values
-	 * @param root the batch; the caller keeps ownership
-	 * @return the rows written and the snapshot created
-	 * @throws io.github.paimonspring.PaimonArgumentException on a postpone table that the fixed-bucket family
-	 * writes, whose plan overwrites the partitions that receive data rather than a static one (the message names
-	 * both ways)
-	 */
-	WriteResult overwrite(String table, Map<String, String> staticPartition, VectorSchemaRoot root);
+	WriteResult write(WriteRequest request, ArrowReader reader);
 
 	/**
 	 * Deletes every row of a table.
 	 * @param table a configured table name or {@code database.table}
-	 * @return the outcome; not committed when the table held no data
+	 * @return the outcome (0 rows); not committed when the table held no data
 	 */
-	CommitResult truncate(String table);
+	WriteResult truncate(String table);
 
 	/**
-	 * Runs a callback with a writer and commits what it wrote when it returns; when it throws,
-	 * everything it wrote is discarded and the exception is rethrown (checked exceptions wrapped in a
-	 * {@link io.github.paimonspring.PaimonWriteException}).
+	 * Runs a callback with a writer of a table and commits what it wrote when it returns:
+	 * {@code execute(WriteRequest.into(table), callback)}.
 	 * @param table a configured table name or {@code database.table}
 	 * @param callback the work to do
 	 * @return the rows written and the snapshot created
 	 */
-	WriteResult execute(String table, WriteCallback callback);
+	default WriteResult execute(String table, WriteCallback callback) {
+		return execute(WriteRequest.into(table), callback);
+	}
+
+	/**
+	 * The one path of every one-shot write: runs a callback with a writer of the request and commits what it
+	 * wrote when it returns; when it throws, everything it wrote is discarded and the exception is rethrown
+	 * (checked exceptions wrapped in a {@link io.github.paimonspring.PaimonWriteException}). The writer opens
+	 * at the callback's first batch, after the table's schema was evolved for that batch under the request's
+	 * policy (or the table's), in the table's write family: a postpone ({@code bucket = -2}) table the
+	 * fixed-bucket family can write goes into real buckets, readable once committed, unless the request asks
+	 * for the standard family. With an idempotency key, requests with that key run one at a time and a key
+	 * already committed answers with its snapshot without running the callback.
+	 * @param request the table, overwrite, idempotency key, schema evolution policy and family
+	 * @param callback the work to do
+	 * @return the rows written and the snapshot created; with a key already committed, 0 rows,
+	 * {@code committed = false} and the key's snapshot
+	 * @since 0.1.0
+	 */
+	WriteResult execute(WriteRequest request, WriteCallback callback);
 
 	/**
 	 * Runs a callback with a writer of a builder and commits what it wrote when it returns, with the
@@ -124,19 +130,21 @@ public interface PaimonOperations {
 	 * straight into real buckets. With an idempotency key it writes exactly once per key: the key is
 	 * recorded in the snapshot that commits the rows, and a request with a key that a retained snapshot
 	 * already committed writes nothing and answers with that snapshot ({@code committed = false}, 0 rows).
-	 * @param table a configured table name or {@code database.table}
+	 * @param request the table, idempotency key and schema evolution policy; a group commit neither
+	 * overwrites nor writes the standard family
 	 * @param batches the batches, committed together; the caller keeps ownership
-	 * @param idempotencyKey the key (printable ASCII without line breaks), or {@code null}
 	 * @return the rows written and the group's snapshot; completes exceptionally with a
 	 * {@link io.github.paimonspring.ingest.IngestGroupException} when the group commit failed (nothing of
 	 * it is visible; retrying is safe)
+	 * @throws io.github.paimonspring.PaimonArgumentException if the request overwrites or asks for the standard
+	 * family (the message names {@code write})
 	 * @throws io.github.paimonspring.arrow.ArrowDataException if a batch does not match the table (nothing
 	 * was buffered)
 	 * @throws io.github.paimonspring.ingest.IngestBusyException if the table buffers too much, or another
 	 * instance is committing the same key (retry later)
+	 * @since 0.1.0
 	 */
-	CompletableFuture<WriteResult> ingest(String table, List<VectorSchemaRoot> batches,
-			@Nullable String idempotencyKey);
+	CompletableFuture<WriteResult> ingest(WriteRequest request, List<VectorSchemaRoot> batches);
 
 	/**
 	 * Opens a channel of a table — a named producer that resumes exactly once after a crash: waits for

@@ -1,9 +1,7 @@
 package io.github.paimonspring.core;
 
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
@@ -22,7 +20,6 @@ import io.github.paimonspring.write.family.WriteTarget;
 import io.github.paimonspring.write.schema.SchemaEvolution;
 import io.micrometer.observation.ObservationRegistry;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.jspecify.annotations.Nullable;
 
@@ -31,15 +28,16 @@ import org.jspecify.annotations.Nullable;
  * interface for the contract. Thread-safe; the writers it creates belong to one thread each.
  * <p>
  * With an {@link ObservationRegistry} ({@link Builder#observationRegistry}) every write-and-commit call
- * ({@code write}, {@code overwrite}, {@code execute}, {@code truncate},
- * {@code ingest}, channel appends) is a {@link PaimonWriterObservation#WRITER} observation;
+ * ({@code write}, {@code execute}, {@code truncate}, {@code ingest}, channel appends) is a
+ * {@link PaimonWriterObservation#WRITER} observation (a request that overwrites as {@code overwrite});
  * failures are recorded on it and reach the caller unchanged. The builder methods are not observed.
  * <p>
- * Before a one-shot write ({@code write}, {@code overwrite}) and before
- * {@code ingest} and channel appends, the batches' schema is evolved under the table's
+ * Before a one-shot write ({@code write}, {@code execute} of a request: at its first batch) and before
+ * {@code ingest} and channel appends, the batches' schema is evolved under the request's or the table's
  * {@link SchemaEvolution} policy ({@link Builder#schemaEvolution}; by default {@code none}: a batch with
- * a new column is refused naming the policy). Writers opened with {@code newWriteBuilder} and
- * {@code execute} keep the schema they were opened on; evolve it with {@link #schemaEvolution} first.
+ * a new column is refused naming the policy). Writers opened with {@code newWriteBuilder} (and
+ * {@code execute} of a builder) keep the schema they were opened on; evolve it with {@link #schemaEvolution}
+ * first.
  *
  * @since 0.1.0
  */
@@ -56,6 +54,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	private final WriterObservations observations;
 
 	private final GroupCommitWrites groupCommitWrites;
+
+	private final OneShotWrites oneShotWrites;
 
 	private final SchemaEvolution schemaEvolution;
 
@@ -83,7 +83,10 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 		this.schemaEvolution = (builder.schemaEvolution != null) ? builder.schemaEvolution
 				: new SchemaEvolution(this.tables, SchemaEvolutionPolicy.NONE, SchemaChangeListener.NONE);
 		this.groupCommitWrites = new GroupCommitWrites(this.ingester, this.observations, this::target, this::resolve,
-				this::evolved);
+				this.schemaEvolution);
+		this.oneShotWrites = new OneShotWrites(this::newWriteBuilder,
+				(table) -> new FamilyWriteBuilder(resolve(table), this.postponeDefaultBuckets), this.schemaEvolution,
+				(table, key) -> this.ingester.holdKey(resolve(table), key));
 	}
 
 	/**
@@ -123,9 +126,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	}
 
 	@Override
-	public CompletableFuture<WriteResult> ingest(String table, List<VectorSchemaRoot> batches,
-			@Nullable String idempotencyKey) {
-		return this.groupCommitWrites.ingest(table, batches, idempotencyKey);
+	public CompletableFuture<WriteResult> ingest(WriteRequest request, List<VectorSchemaRoot> batches) {
+		return this.groupCommitWrites.ingest(request, batches);
 	}
 
 	@Override
@@ -166,55 +168,30 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	}
 
 	@Override
-	public WriteResult write(String table, VectorSchemaRoot root) {
-		return observe(Operation.WRITE, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, root, null).newWriteBuilder(table).withTableFamily(),
-						(session) -> session.write(root)));
+	public WriteResult write(WriteRequest request, VectorSchemaRoot root) {
+		return observe(request.isOverwrite() ? Operation.OVERWRITE : Operation.WRITE, request.table(),
+				() -> this.oneShotWrites.write(request, (session) -> session.write(root)));
 	}
 
 	@Override
-	public WriteResult write(String table, ArrowReader reader) {
-		return observe(Operation.WRITE, table,
-				() -> CallbackWrites.writeAndCommit(evolved(table, reader).newWriteBuilder(table).withTableFamily(),
-						(session) -> session.write(reader)));
+	public WriteResult write(WriteRequest request, ArrowReader reader) {
+		return observe(request.isOverwrite() ? Operation.OVERWRITE : Operation.WRITE, request.table(),
+				() -> this.oneShotWrites.write(request, (session) -> session.write(reader)));
 	}
 
 	@Override
-	public WriteResult overwrite(String table, VectorSchemaRoot root) {
-		return observe(Operation.OVERWRITE, table,
-				() -> CallbackWrites.writeAndCommit(
-						evolved(table, root, null).newWriteBuilder(table).withTableFamily().withOverwrite(),
-						(session) -> session.write(root)));
-	}
-
-	@Override
-	public WriteResult overwrite(String table, ArrowReader reader) {
-		return observe(Operation.OVERWRITE, table,
-				() -> CallbackWrites.writeAndCommit(
-						evolved(table, reader).newWriteBuilder(table).withTableFamily().withOverwrite(),
-						(session) -> session.write(reader)));
-	}
-
-	@Override
-	public WriteResult overwrite(String table, Map<String, String> staticPartition, VectorSchemaRoot root) {
-		return observe(Operation.OVERWRITE, table, () -> CallbackWrites.writeAndCommit(
-				evolved(table, root, null).newWriteBuilder(table).withTableFamily().withOverwrite(staticPartition),
-				(session) -> session.write(root)));
-	}
-
-	@Override
-	public CommitResult truncate(String table) {
-		return this.observations.observe(Operation.TRUNCATE, table, () -> {
+	public WriteResult truncate(String table) {
+		return observe(Operation.TRUNCATE, table, () -> {
 			try (ArrowTableCommit commit = newWriteBuilder(table).newCommit()) {
-				return commit.truncateTable();
+				CommitResult result = commit.truncateTable();
+				return new WriteResult(commit.table(), 0, result.committed(), result.snapshotId());
 			}
-		}, (context, result) -> context.setResult(result.rows(), result.committed(), result.snapshotId()));
+		});
 	}
 
 	@Override
-	public WriteResult execute(String table, WriteCallback callback) {
-		return observe(Operation.EXECUTE, table,
-				() -> CallbackWrites.writeAndCommit(newWriteBuilder(table).withTableFamily(), callback));
+	public WriteResult execute(WriteRequest request, WriteCallback callback) {
+		return observe(Operation.EXECUTE, request.table(), () -> this.oneShotWrites.write(request, callback));
 	}
 
 	/**
@@ -225,23 +202,7 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	@Override
 	public WriteResult execute(ArrowWriteBuilder builder, WriteCallback callback) {
 		return observe(builder.isFixedBucket() ? Operation.WRITE_FIXED_BUCKETS : Operation.EXECUTE, builder.table(),
-				() -> CallbackWrites.writeAndCommit(builder, callback));
-	}
-
-	/** Evolves the table's schema for a batch under the table's policy; returns this writer. */
-	private PaimonWriter evolved(String table, VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
-		this.schemaEvolution.evolve(table, Collections.singletonList(root), dictionaries);
-		return this;
-	}
-
-	/** Evolves the table's schema for a stream (its schema is read now) under the table's policy. */
-	private PaimonWriter evolved(String table, ArrowReader reader) {
-		this.schemaEvolution.evolve(table, reader);
-		return this;
-	}
-
-	private void evolved(String table, List<VectorSchemaRoot> batches) {
-		this.schemaEvolution.evolve(table, batches, null);
+				() -> this.oneShotWrites.write(builder, callback));
 	}
 
 	private WriteResult observe(Operation operation, String table, Supplier<WriteResult> call) {

@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * forgotten (until it is written again). Keeps the last runs and the last observed state per table for
  * the admin API, the actuator and the {@link MaintenanceListener}.
  */
-public class MaintenanceScheduler extends PeriodicLifecycle {
+public class MaintenanceScheduler extends PeriodicLifecycle implements MaintenanceSchedule {
 
 	private static final Logger logger = LoggerFactory.getLogger(MaintenanceScheduler.class);
 
@@ -213,9 +213,15 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 	 * @param table the table identifier
 	 * @return {@code true} when its rounds maintain the table
 	 */
+	@Override
 	public boolean maintains(String table) {
 		MaintenancePolicy policy = this.scope.tables().get(table);
 		return policy != null && policy.enabled();
+	}
+
+	@Override
+	public boolean excludes(String table) {
+		return this.scope.excluded(table);
 	}
 
 	/**
@@ -240,6 +246,7 @@ public class MaintenanceScheduler extends PeriodicLifecycle {
 	 * @param table the table identifier
 	 * @return the runs
 	 */
+	@Override
 	public synchronized List<MaintenanceRun> runs(String table) {
 		List<MaintenanceRun> result = new ArrayList<>();
 		for (MaintenanceRun run : this.runs) {

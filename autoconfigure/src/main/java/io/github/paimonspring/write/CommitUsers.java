@@ -1,5 +1,9 @@
 package io.github.paimonspring.write;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.UUID;
 
 import io.github.paimonspring.PaimonArgumentException;
@@ -21,6 +25,26 @@ public final class CommitUsers {
 	 */
 	public static String random() {
 		return UUID.randomUUID().toString();
+	}
+
+	/**
+	 * Returns the commit user of an idempotency key of a table: {@code upload-} and 40 hexadecimal digits of
+	 * the SHA-256 of the table and the key, so that any key makes a safe file name segment. A one-shot write
+	 * with a key commits as this user with the identifier 1, so the user tells whether the key is committed.
+	 * @param table the table identifier, {@code database.table}
+	 * @param idempotencyKey the key
+	 * @return the commit user
+	 * @since 0.1.0
+	 */
+	public static String ofIdempotencyKey(String table, String idempotencyKey) {
+		try {
+			byte[] digest = MessageDigest.getInstance("SHA-256")
+				.digest((table + "\n" + idempotencyKey).getBytes(StandardCharsets.UTF_8));
+			return "upload-" + HexFormat.of().formatHex(digest, 0, 20);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is missing from this Java runtime", ex);
+		}
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.maintenance.MaintenanceListener;
@@ -46,7 +47,9 @@ class ListenerCompositionTests {
 			WriteResult result;
 			try (BufferAllocator allocator = new RootAllocator();
 					VectorSchemaRoot batch = Batches.idName(allocator, 1, "a", 2, "b")) {
-				result = context.getBean(PaimonOperations.class).ingest("events", List.of(batch), null).join();
+				result = context.getBean(PaimonOperations.class)
+					.ingest(WriteRequest.into("events"), List.of(batch))
+					.join();
 			}
 			assertThat(result.committed()).isTrue();
 			assertThat(mine.events).contains("committed test.events rows=2", "acknowledged test.events");

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.support.Batches;
 import org.apache.arrow.memory.BufferAllocator;
@@ -102,7 +103,7 @@ class IngestLifecycleTests {
 		public void stop() {
 			try (BufferAllocator allocator = new RootAllocator();
 					VectorSchemaRoot batch = Batches.idName(allocator, 1, "last")) {
-				this.lastWrite.set(this.operations.ingest("events", List.of(batch), null).join());
+				this.lastWrite.set(this.operations.ingest(WriteRequest.into("events"), List.of(batch)).join());
 			}
 			this.running = false;
 		}

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.github.paimonspring.cluster.ClusterMembership;
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.maintenance.MaintenancePolicy;
 import io.github.paimonspring.maintenance.MaintenanceScheduler;
 import io.github.paimonspring.maintenance.WrittenTables;
@@ -65,7 +66,7 @@ class MaintenanceScopeConfigurationTests {
 			try (BufferAllocator allocator = new RootAllocator();
 					VectorSchemaRoot batch = Batches.idName(allocator, 1, "a")) {
 				operations.write("raw.events", batch);
-				operations.ingest("raw.other", List.of(batch), null).join();
+				operations.ingest(WriteRequest.into("raw.other"), List.of(batch)).join();
 				operations.write("analytics.daily", batch);
 			}
 			scheduler.runOnce();

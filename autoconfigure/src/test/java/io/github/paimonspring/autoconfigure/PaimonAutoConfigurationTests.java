@@ -15,6 +15,9 @@ import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.TableDefinitionException;
 import io.github.paimonspring.catalog.TableMismatchException;
 import io.github.paimonspring.catalog.TableNotFoundException;
+import io.github.paimonspring.cluster.ClusterMembership;
+import io.github.paimonspring.cluster.InstanceRegistry;
+import io.github.paimonspring.cluster.StateStore;
 import io.github.paimonspring.core.DefaultPaimonWriterObservationConvention;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.PaimonWriter;
@@ -115,6 +118,19 @@ class PaimonAutoConfigurationTests {
 		});
 		// a second start finds the table and checks it against the same declaration
 		runner().withPropertyValues(ORDERS).run((context) -> assertThat(context).hasNotFailed().hasBean("orders"));
+	}
+
+	@Test
+	void technologyModulesGetTheSharedStateAndTheInstancesAsApiBeans() {
+		runner().run((context) -> {
+			assertThat(context).hasNotFailed().hasSingleBean(StateStore.class).hasSingleBean(InstanceRegistry.class);
+			ClusterMembership membership = context.getBean(ClusterMembership.class);
+			assertThat(context.getBean(StateStore.class)).isSameAs(membership.store());
+			InstanceRegistry instances = context.getBean(InstanceRegistry.class);
+			assertThat(instances).isSameAs(membership.instances());
+			assertThat(instances.isAlive(instances.id())).isTrue();
+			assertThat(instances.isAlive("an-instance-that-never-ran")).isFalse();
+		});
 	}
 
 	@Test

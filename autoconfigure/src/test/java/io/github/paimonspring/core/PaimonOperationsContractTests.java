@@ -21,15 +21,23 @@ class PaimonOperationsContractTests {
 	}
 
 	@Test
-	void hasAtMostFifteenMethods() {
-		assertThat(operations()).hasSizeLessThanOrEqualTo(15);
+	void hasAtMostFourteenMethods() {
+		assertThat(operations()).hasSizeLessThanOrEqualTo(14);
 	}
 
 	@Test
 	void isAboutWriting() {
 		assertThat(operations()).extracting(Method::getName)
-			.allMatch((name) -> List.of("tables", "write", "overwrite", "truncate", "execute", "ingest", "openChannel",
+			.allMatch((name) -> List.of("tables", "write", "truncate", "execute", "ingest", "openChannel",
 					"channels", "holdIdempotencyKey", "newWriteBuilder", "schemaEvolution").contains(name));
+	}
+
+	@Test
+	void everyWriteAnswersWithTheOneResultType() {
+		List<String> writes = List.of("write", "truncate", "execute");
+		assertThat(operations()).filteredOn((method) -> writes.contains(method.getName()))
+			.hasSize(7)
+			.allSatisfy((method) -> assertThat(method.getReturnType()).as("%s", method).isEqualTo(WriteResult.class));
 	}
 
 	@Test

@@ -44,10 +44,10 @@ class PaimonWriterBuilderTests extends WarehouseTestBase {
 				VectorSchemaRoot one = Batches.idName(this.allocator, 1, "ann");
 				VectorSchemaRoot two = Batches.idName(this.allocator, 2, "bob")) {
 			assertThat(first).isNotSameAs(second);
-			assertThat(first.ingest(TABLE, List.of(one), null).join().committed()).isTrue();
+			assertThat(first.ingest(WriteRequest.into(TABLE), List.of(one)).join().committed()).isTrue();
 			first.close();
 			// closing one writer closes its own group commit service, not the other's
-			assertThat(second.ingest(TABLE, List.of(two), null).join().committed()).isTrue();
+			assertThat(second.ingest(WriteRequest.into(TABLE), List.of(two)).join().committed()).isTrue();
 		}
 		assertThat(this.warehouse.idNames(TABLE)).containsExactlyInAnyOrder("1:ann", "2:bob");
 	}

@@ -164,7 +164,7 @@ class PaimonWriterObservationTests extends WarehouseTestBase {
 		observeWith(this.registry, null);
 		WriteResult result;
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 4, "dave")) {
-			result = this.writer.ingest(table, List.of(batch), null).join();
+			result = this.writer.ingest(WriteRequest.into(table), List.of(batch)).join();
 		}
 		assertThat(result.committed()).isTrue();
 		// stopped before join() returned

@@ -42,10 +42,10 @@ class TableWriteListenerTests extends WarehouseTestBase {
 				VectorSchemaRoot batch = Batches.idName(this.allocator, 10, "x")) {
 			writer.write(TABLE, batch);
 			assertThat(heard).containsExactly(TABLE);
-			writer.overwrite(TABLE, batch);
+			writer.write(WriteRequest.into(TABLE).withOverwrite(), batch);
 			writer.execute(TABLE, (session) -> session.write(batch));
 			writer.truncate(TABLE);
-			writer.ingest(TABLE, List.of(batch), null).join();
+			writer.ingest(WriteRequest.into(TABLE), List.of(batch)).join();
 			long generation = writer.openChannel(TABLE, "c").generation();
 			writer.channels(TABLE).channel("c", generation).append("", "1", List.of(batch)).join();
 			byte[] prepared;

@@ -17,6 +17,7 @@ import io.github.paimonspring.actuate.PaimonHealthIndicator;
 import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.support.Batches;
@@ -30,6 +31,7 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.health.contributor.Health;
@@ -85,7 +87,7 @@ class GroupCommitTests extends WarehouseTestBase {
 					int id = request;
 					submitted.add(clients.submit(() -> {
 						try (VectorSchemaRoot batch = Batches.idName(this.allocator, id, "r" + id)) {
-							return writer.ingest("default.events", List.of(batch), null);
+							return writer.ingest(WriteRequest.into("default.events"), List.of(batch));
 						}
 					}));
 				}
@@ -147,20 +149,20 @@ class GroupCommitTests extends WarehouseTestBase {
 			assertThat(ingest(writer, "default.mixed", null, 1, "first").committed()).isTrue();
 			CompletableFuture<WriteResult> good;
 			try (VectorSchemaRoot batch = Batches.idName(this.allocator, 2, "good")) {
-				good = writer.ingest("default.mixed", List.of(batch), null);
+				good = writer.ingest(WriteRequest.into("default.mixed"), List.of(batch));
 			}
 			try (VectorSchemaRoot nullId = Batches.idName(this.allocator, null, "null-id")) {
-				assertThatThrownBy(() -> writer.ingest("default.mixed", List.of(nullId), null))
+				assertThatThrownBy(() -> writer.ingest(WriteRequest.into("default.mixed"), List.of(nullId)))
 					.isInstanceOf(ArrowDataException.class)
 					.hasMessageContaining("id");
 			}
 			try (VectorSchemaRoot wrongSchema = Batches.idNameDt(this.allocator, 3, "x", "2026-01-01")) {
-				assertThatThrownBy(() -> writer.ingest("default.mixed", List.of(wrongSchema), null))
+				assertThatThrownBy(() -> writer.ingest(WriteRequest.into("default.mixed"), List.of(wrongSchema)))
 					.isInstanceOf(ArrowDataException.class);
 			}
 			CompletableFuture<WriteResult> alsoGood;
 			try (VectorSchemaRoot batch = Batches.idName(this.allocator, 4, "also-good")) {
-				alsoGood = writer.ingest("default.mixed", List.of(batch), null);
+				alsoGood = writer.ingest(WriteRequest.into("default.mixed"), List.of(batch));
 			}
 			assertThat(good).isNotDone();
 			writer.close(); // commits what waits
@@ -176,12 +178,14 @@ class GroupCommitTests extends WarehouseTestBase {
 		appendTable("default.late");
 		PaimonWriter writer = writer(HOUR);
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "before")) {
-			CompletableFuture<WriteResult> before = writer.ingest("default.late", List.of(batch), "k-before");
+			CompletableFuture<WriteResult> before = writer
+				.ingest(WriteRequest.into("default.late").withIdempotencyKey("k-before"), List.of(batch));
 			writer.close(); // commits what waits, then refuses
 			assertThat(before.get(60, TimeUnit.SECONDS).committed()).isTrue();
 		}
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 2, "late")) {
-			assertThatThrownBy(() -> writer.ingest("default.late", List.of(batch), "k-late"))
+			assertThatThrownBy(
+					() -> writer.ingest(WriteRequest.into("default.late").withIdempotencyKey("k-late"), List.of(batch)))
 				.isInstanceOf(IngestShutDownException.class)
 				.isInstanceOf(PaimonUnavailableException.class)
 				.hasMessageContaining("shutting down")
@@ -217,7 +221,7 @@ class GroupCommitTests extends WarehouseTestBase {
 			((IntVector) root.getVector(0)).setSafe(0, id);
 			((DecimalVector) root.getVector(1)).setSafe(0, new BigDecimal(amount));
 			root.setRowCount(1);
-			return writer.ingest(table, List.of(root), null);
+			return writer.ingest(WriteRequest.into(table), List.of(root));
 		}
 	}
 
@@ -234,8 +238,8 @@ class GroupCommitTests extends WarehouseTestBase {
 			assertThat(ingest(writer, table, "k0", 0, "zero").committed()).isTrue();
 			try (VectorSchemaRoot a = Batches.idName(this.allocator, 1, "one");
 					VectorSchemaRoot b = Batches.idName(this.allocator, 2, "two")) {
-				first = writer.ingest(table, List.of(a), "k1");
-				second = writer.ingest(table, List.of(b), "k2");
+				first = writer.ingest(WriteRequest.into(table).withIdempotencyKey("k1"), List.of(a));
+				second = writer.ingest(WriteRequest.into(table).withIdempotencyKey("k2"), List.of(b));
 			}
 			// another writer commits into the same bucket while the group waits: the group's commit must fail
 			try (VectorSchemaRoot other = Batches.idName(this.allocator, 9, "other")) {
@@ -261,9 +265,12 @@ class GroupCommitTests extends WarehouseTestBase {
 		assertThat(this.warehouse.idNames(table)).containsExactlyInAnyOrder("0:zero", "1:one", "2:two", "9:other");
 	}
 
-	private WriteResult ingest(PaimonWriter writer, String table, String key, int id, String name) throws Exception {
+	private WriteResult ingest(PaimonWriter writer, String table, @Nullable String key, int id, String name)
+			throws Exception {
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, id, name)) {
-			CompletableFuture<WriteResult> result = writer.ingest(table, List.of(batch), key);
+			WriteRequest request = WriteRequest.into(table);
+			CompletableFuture<WriteResult> result = writer
+				.ingest((key != null) ? request.withIdempotencyKey(key) : request, List.of(batch));
 			return result.get(60, TimeUnit.SECONDS);
 		}
 	}

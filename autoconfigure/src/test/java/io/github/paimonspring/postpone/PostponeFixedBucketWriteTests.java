@@ -9,6 +9,7 @@ import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.PaimonStateException;
 import io.github.paimonspring.UnsupportedTableException;
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
@@ -288,11 +289,12 @@ class PostponeFixedBucketWriteTests extends WarehouseTestBase {
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 1, "a", "p")) {
 			assertThat(this.writer.write(table, batch).committed()).isTrue();
 			long snapshots = this.warehouse.snapshotCount(table);
-			assertThatThrownBy(() -> this.writer.overwrite(table, Map.of("dt", "p"), batch))
+			assertThatThrownBy(
+					() -> this.writer.write(WriteRequest.into(table).withOverwrite(Map.of("dt", "p")), batch))
 				.isInstanceOf(PaimonArgumentException.class)
 				.hasMessageContaining("'" + table + "'")
 				.hasMessageContaining("Overwrite without a static partition")
-				.hasMessageContaining("execute(newWriteBuilder(table).withOverwrite(staticPartition), callback)");
+				.hasMessageContaining("WriteRequest.into(table).withOverwrite(staticPartition).withStandardFamily()");
 			assertThat(this.warehouse.snapshotCount(table)).isEqualTo(snapshots);
 		}
 		assertThat(rows(table)).containsExactly("1:a");

@@ -82,7 +82,8 @@ public final class ArchitectureRules {
 			// core
 			"io.github.paimonspring.core.PaimonOperations", "io.github.paimonspring.core.PaimonWriter",
 			"io.github.paimonspring.core.WriteCallback", "io.github.paimonspring.core.WriteSession",
-			"io.github.paimonspring.core.WriteResult", "io.github.paimonspring.core.IdempotentIngest",
+			"io.github.paimonspring.core.WriteResult", "io.github.paimonspring.core.WriteRequest",
+			"io.github.paimonspring.core.IdempotentIngest",
 			"io.github.paimonspring.core.IngestChannel", "io.github.paimonspring.core.IngestChannels",
 			"io.github.paimonspring.core.TableWriteListener",
 			"io.github.paimonspring.core.PaimonWriterObservationConvention",
@@ -95,6 +96,9 @@ public final class ArchitectureRules {
 			"io.github.paimonspring.maintenance.OrphanFilesResult", "io.github.paimonspring.maintenance.TableState",
 			"io.github.paimonspring.maintenance.PendingFiles", "io.github.paimonspring.maintenance.MaintenanceListener",
 			"io.github.paimonspring.maintenance.MaintenanceRun", "io.github.paimonspring.maintenance.MaintenancePolicy",
+			"io.github.paimonspring.maintenance.MaintenanceSchedule",
+			// cluster: what technology modules share with the other instances
+			"io.github.paimonspring.cluster.StateStore", "io.github.paimonspring.cluster.InstanceRegistry",
 			// actuate
 			"io.github.paimonspring.actuate.PaimonEndpointSection",
 			// autoconfigure: a module's auto-configuration runs after the core's

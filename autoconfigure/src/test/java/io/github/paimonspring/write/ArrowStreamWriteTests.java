@@ -1,5 +1,6 @@
 package io.github.paimonspring.write;
 
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.core.WriteResult;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -47,7 +48,7 @@ class ArrowStreamWriteTests {
 				.column("id", DataTypes.INT().notNull()).column("city", DataTypes.STRING()).build());
 			byte[] stream = stream(allocator, 3, 1000);
 			try (ArrowStreamReader reader = new ArrowStreamReader(new ByteArrayInputStream(stream), allocator)) {
-				WriteResult result = warehouse.writer().write("default.cities", reader);
+				WriteResult result = warehouse.writer().write(WriteRequest.into("default.cities"), reader);
 				assertThat(result.rows()).isEqualTo(3000);
 				assertThat(result.committed()).isTrue();
 			}
@@ -59,7 +60,7 @@ class ArrowStreamWriteTests {
 			List<String> files = warehouse.dataFiles("default.cities");
 			byte[] truncated = Arrays.copyOf(stream, stream.length * 2 / 3);
 			try (ArrowStreamReader reader = new ArrowStreamReader(new ByteArrayInputStream(truncated), allocator)) {
-				assertThatThrownBy(() -> warehouse.writer().write("default.cities", reader))
+				assertThatThrownBy(() -> warehouse.writer().write(WriteRequest.into("default.cities"), reader))
 					.isInstanceOf(ArrowFormatException.class)
 					.hasMessageContaining("default.cities");
 			}

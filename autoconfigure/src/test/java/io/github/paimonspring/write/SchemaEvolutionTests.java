@@ -17,6 +17,7 @@ import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
@@ -198,9 +199,9 @@ class SchemaEvolutionTests extends WarehouseTestBase {
 		try (VectorSchemaRoot before = batch(intField("id"), stringField("name"));
 				VectorSchemaRoot after = batch(intField("id"), stringField("name"), bigintField("score"))) {
 			fill(before, 4, "dave", null);
-			results.add(writer.ingest(TABLE, List.of(before), null));
+			results.add(writer.ingest(WriteRequest.into(TABLE), List.of(before)));
 			fill(after, 5, "erin", 50L);
-			results.add(writer.ingest(TABLE, List.of(after), null));
+			results.add(writer.ingest(WriteRequest.into(TABLE), List.of(after)));
 			for (CompletableFuture<WriteResult> result : results) {
 				assertThat(result.join().committed()).isTrue();
 			}

@@ -4,6 +4,7 @@ import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.PaimonStateException;
 import io.github.paimonspring.PaimonWriteException;
 import io.github.paimonspring.UnsupportedTableException;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.core.WriteResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,7 +46,7 @@ class WriteProtocolTests extends WarehouseTestBase {
 
 	private WriteResult overwrite(String table, Object... idNames) {
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, idNames)) {
-			return this.writer.overwrite(table, batch);
+			return this.writer.write(WriteRequest.into(table).withOverwrite(), batch);
 		}
 	}
 
@@ -186,7 +187,7 @@ class WriteProtocolTests extends WarehouseTestBase {
 	@Test
 	void truncateTableAndTruncateWithIdentifier() {
 		String table = this.warehouse.simpleLogTable("default.t");
-		CommitResult truncated = this.writer.truncate(table);
+		WriteResult truncated = this.writer.truncate(table);
 		assertThat(truncated.committed()).isTrue();
 		assertThat(this.warehouse.idNames(table)).isEmpty();
 		assertThat(this.writer.truncate(table).committed()).isFalse();
@@ -213,7 +214,7 @@ class WriteProtocolTests extends WarehouseTestBase {
 			this.writer.write("default.parts", batch);
 		}
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 4, "d", "d1")) {
-			this.writer.overwrite("default.parts", Map.of("dt", "d1"), batch);
+			this.writer.write(WriteRequest.into("default.parts").withOverwrite(Map.of("dt", "d1")), batch);
 		}
 		try (ArrowTableCommit commit = this.writer.newWriteBuilder("default.parts").newCommit()) {
 			commit.truncatePartitions(List.of(Map.of("dt", "d2")));
@@ -224,7 +225,7 @@ class WriteProtocolTests extends WarehouseTestBase {
 			.containsExactlyInAnyOrder("4:d1", "3:d3");
 		// dynamic overwrite replaces only the partitions that receive data
 		try (VectorSchemaRoot batch = Batches.idNameDt(this.allocator, 5, "e", "d3")) {
-			this.writer.overwrite("default.parts", batch);
+			this.writer.write(WriteRequest.into("default.parts").withOverwrite(), batch);
 		}
 		assertThat(this.warehouse.read("default.parts", (r) -> r.getInt(0) + ":" + r.getString(2)))
 			.containsExactlyInAnyOrder("4:d1", "5:d3");

@@ -29,11 +29,12 @@ import io.github.paimonspring.admin.web.AdminPrincipals;
 import io.github.paimonspring.admin.web.PaimonMaintenanceController;
 import io.github.paimonspring.autoconfigure.PaimonAutoConfiguration;
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.cluster.ClusterMembership;
+import io.github.paimonspring.cluster.InstanceRegistry;
+import io.github.paimonspring.cluster.StateStore;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.Ingester;
-import io.github.paimonspring.maintenance.MaintenanceScheduler;
+import io.github.paimonspring.maintenance.MaintenanceSchedule;
 import io.github.paimonspring.maintenance.PaimonMaintenance;
 import io.github.paimonspring.maintenance.PendingFiles;
 import io.swagger.v3.oas.models.Components;
@@ -115,9 +116,9 @@ public final class PaimonAdminAutoConfiguration {
 	/** The record of the transactions in the shared state; it keeps no state of its own. */
 	@Bean
 	@ConditionalOnMissingBean
-	TransactionJournal paimonAdminTransactionJournal(ClusterMembership cluster, PaimonTables tables,
+	TransactionJournal paimonAdminTransactionJournal(StateStore store, InstanceRegistry instances, PaimonTables tables,
 			AdminSettings settings) {
-		return new TransactionJournal(cluster.store(), cluster.instances(), tables, settings.idleTimeout(),
+		return new TransactionJournal(store, instances, tables, settings.idleTimeout(),
 				settings.maxLifetime());
 	}
 
@@ -161,7 +162,7 @@ public final class PaimonAdminAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	PaimonMaintenanceController paimonMaintenanceController(AdminTables tables, PaimonMaintenance maintenance,
-			ObjectProvider<MaintenanceScheduler> scheduler) {
+			ObjectProvider<MaintenanceSchedule> scheduler) {
 		return new PaimonMaintenanceController(tables, maintenance, scheduler.getIfAvailable());
 	}
 
@@ -227,10 +228,10 @@ public final class PaimonAdminAutoConfiguration {
 	 */
 	@Bean
 	WebMvcConfigurer paimonAdminAccess(PaimonAdminProperties admin, ObjectProvider<AdminPrincipals> principals,
-			AdminTransactions transactions, ClusterMembership cluster, AdminAudit audit) {
+			AdminTransactions transactions, StateStore store, AdminAudit audit) {
 		AdminAccessInterceptor interceptor = new AdminAccessInterceptor(
 				principals.getIfAvailable(() -> AdminPrincipals.BEARER),
-				admin.getAuth() != PaimonAdminProperties.Auth.NONE, transactions, new ChannelOwners(cluster.store()),
+				admin.getAuth() != PaimonAdminProperties.Auth.NONE, transactions, new ChannelOwners(store),
 				audit);
 		String base = basePath(admin);
 		return new WebMvcConfigurer() {

@@ -12,7 +12,7 @@ import java.util.Set;
 import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.catalog.PaimonTables;
-import io.github.paimonspring.cluster.Instances;
+import io.github.paimonspring.cluster.InstanceRegistry;
 import io.github.paimonspring.cluster.StateStore;
 import io.github.paimonspring.maintenance.PendingFiles;
 import org.apache.paimon.Snapshot;
@@ -43,7 +43,7 @@ public class TransactionJournal implements PendingFiles {
 
 	private final StateStore store;
 
-	private final Instances instances;
+	private final InstanceRegistry instances;
 
 	private final PaimonTables tables;
 
@@ -59,7 +59,7 @@ public class TransactionJournal implements PendingFiles {
 	 * @param idleTimeout the idle timeout of transactions
 	 * @param maxLifetime the lifetime of transactions (ended ones are forgotten after it)
 	 */
-	public TransactionJournal(StateStore store, Instances instances, PaimonTables tables, Duration idleTimeout,
+	public TransactionJournal(StateStore store, InstanceRegistry instances, PaimonTables tables, Duration idleTimeout,
 			Duration maxLifetime) {
 		this.store = store;
 		this.instances = instances;

@@ -6,7 +6,7 @@ import io.github.paimonspring.admin.AdminTables;
 import io.github.paimonspring.admin.access.AdminOperation;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.maintenance.CompactionResult;
-import io.github.paimonspring.maintenance.MaintenanceScheduler;
+import io.github.paimonspring.maintenance.MaintenanceSchedule;
 import io.github.paimonspring.maintenance.OrphanFilesResult;
 import io.github.paimonspring.maintenance.PaimonMaintenance;
 import io.github.paimonspring.maintenance.TableState;
@@ -40,7 +40,7 @@ public class PaimonMaintenanceController {
 
 	private final PaimonMaintenance maintenance;
 
-	private final @Nullable MaintenanceScheduler scheduler;
+	private final @Nullable MaintenanceSchedule scheduler;
 
 	/**
 	 * Creates the controller.
@@ -49,7 +49,7 @@ public class PaimonMaintenanceController {
 	 * @param scheduler the scheduled maintenance, or {@code null} when it is off
 	 */
 	public PaimonMaintenanceController(AdminTables tables, PaimonMaintenance maintenance,
-			@Nullable MaintenanceScheduler scheduler) {
+			@Nullable MaintenanceSchedule scheduler) {
 		this.tables = tables;
 		this.maintenance = maintenance;
 		this.scheduler = scheduler;
@@ -77,7 +77,7 @@ public class PaimonMaintenanceController {
 					List.of());
 		}
 		return new AdminModel.MaintenanceResponse(identifier, state.files(), state.snapshots(), state,
-				this.scheduler.maintains(identifier), this.scheduler.scope().excluded(identifier),
+				this.scheduler.maintains(identifier), this.scheduler.excludes(identifier),
 				this.scheduler.runs(identifier));
 	}
 

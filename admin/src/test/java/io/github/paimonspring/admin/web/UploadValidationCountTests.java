@@ -65,7 +65,7 @@ class UploadValidationCountTests {
 	static void start() throws IOException {
 		Path root = dir.resolve("warehouse");
 		warehouse = new TestWarehouse(root);
-		for (String table : List.of("shop.uploads", "shop.transactions")) {
+		for (String table : List.of("shop.uploads", "shop.streamed", "shop.transactions")) {
 			warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT().notNull())
 				.column("name", DataTypes.STRING())
 				.build());
@@ -94,6 +94,19 @@ class UploadValidationCountTests {
 		assertThat(warehouse.read("shop.uploads", (row) -> row.getInt(0))).hasSize(300);
 		assertThat(events).as("validations of the upload's batches")
 			.filteredOn((event) -> event.getString("table").endsWith("uploads"))
+			.hasSize(3)
+			.allSatisfy((event) -> assertThat(event.getInt("rows")).isEqualTo(100));
+	}
+
+	@Test
+	void aStreamedOneShotUploadChecksEachBatchOnce() throws Exception {
+		// an overwrite never joins a group: the body streams through the core's one-shot path
+		List<RecordedEvent> events = recorded(() -> assertThat(send("POST",
+				"/paimon/tables/shop/streamed/uploads?overwrite=true", stream(0, 3, 100)).statusCode())
+			.isEqualTo(200));
+		assertThat(warehouse.read("shop.streamed", (row) -> row.getInt(0))).hasSize(300);
+		assertThat(events).as("validations of the streamed upload's batches")
+			.filteredOn((event) -> event.getString("table").endsWith("streamed"))
 			.hasSize(3)
 			.allSatisfy((event) -> assertThat(event.getInt("rows")).isEqualTo(100));
 	}

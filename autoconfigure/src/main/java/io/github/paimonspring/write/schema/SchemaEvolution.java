@@ -168,6 +168,20 @@ public class SchemaEvolution {
 	 */
 	public void evolve(String table, @Nullable List<VectorSchemaRoot> batches,
 			@Nullable DictionaryProvider dictionaries) {
+		evolve(table, batches, dictionaries, null);
+	}
+
+	/**
+	 * Evolves a table for every distinct schema of some batches under a policy.
+	 * @param table a configured table name or {@code database.table}
+	 * @param batches the batches; {@code null} ones are skipped
+	 * @param dictionaries the dictionaries of dictionary-encoded fields, or {@code null}
+	 * @param override the policy of this write instead of the table's, or {@code null}
+	 * @throws ArrowDataException if a schema needs a change the policy does not allow
+	 * @since 0.1.0
+	 */
+	public void evolve(String table, @Nullable List<VectorSchemaRoot> batches,
+			@Nullable DictionaryProvider dictionaries, @Nullable SchemaEvolutionPolicy override) {
 		if (batches == null) {
 			return;
 		}
@@ -175,7 +189,7 @@ public class SchemaEvolution {
 		for (VectorSchemaRoot batch : batches) {
 			if (batch != null && !batch.getSchema().equals(last)) {
 				last = batch.getSchema();
-				evolve(table, last, dictionaries, null);
+				evolve(table, last, dictionaries, override);
 			}
 		}
 	}

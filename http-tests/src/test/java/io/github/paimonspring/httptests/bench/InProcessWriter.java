@@ -13,6 +13,7 @@ import io.github.paimonspring.core.PaimonWriter;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.support.S3CatalogContexts;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogFactory;
@@ -46,7 +47,7 @@ public final class InProcessWriter {
 				long rows;
 				try (InputStream in = Files.newInputStream(Path.of(fields[1]));
 						ArrowStreamReader reader = new ArrowStreamReader(in, allocator)) {
-					rows = writer.write(fields[0], reader).rows();
+					rows = writer.write(WriteRequest.into(fields[0]), reader).rows();
 				}
 				System.out.println(rows + " " + (System.nanoTime() - start));
 			}
