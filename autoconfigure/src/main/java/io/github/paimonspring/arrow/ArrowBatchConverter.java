@@ -195,6 +195,12 @@ public final class ArrowBatchConverter {
 		}
 		VectorizedColumnBatch batch = new VectorizedColumnBatch(columns);
 		batch.setNumRows(root.getRowCount());
+		ArrowConversionEvent event = new ArrowConversionEvent();
+		if (event.shouldCommit()) {
+			event.table = this.table;
+			event.rows = root.getRowCount();
+			event.commit();
+		}
 		return batch;
 	}
 

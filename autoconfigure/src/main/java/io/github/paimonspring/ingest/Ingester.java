@@ -1,5 +1,6 @@
 package io.github.paimonspring.ingest;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -14,6 +15,7 @@ import io.github.paimonspring.arrow.ArrowDataException;
 import io.github.paimonspring.ingest.channel.Channels;
 import io.github.paimonspring.ingest.group.GroupCommits;
 import io.github.paimonspring.ingest.group.TableIngest;
+import io.github.paimonspring.ingest.group.ValidatedBatch;
 import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.family.WriteTarget;
@@ -109,8 +111,7 @@ public final class Ingester implements AutoCloseable {
 		checkOpen(target);
 		if (key == null) {
 			return onCurrent(target, (ingest) -> {
-				validate(target, ingest, batches);
-				return ingest.submit(batches, null);
+				return ingest.submit(validate(target, ingest, batches), null);
 			});
 		}
 		HeldKey held = holdKey(target, key);
@@ -158,8 +159,7 @@ public final class Ingester implements AutoCloseable {
 			Long committed = index(target).snapshotOf(held.key());
 			outcome = (committed != null) ? CompletableFuture.completedFuture(new CommitResult(0, false, committed))
 					: onCurrent(target, (ingest) -> {
-						validate(target, ingest, batches);
-						return ingest.submit(batches, held.key());
+						return ingest.submit(validate(target, ingest, batches), held.key());
 					});
 		}
 		catch (RuntimeException ex) {
@@ -237,9 +237,8 @@ public final class Ingester implements AutoCloseable {
 			@Nullable String after, String offsetToken, List<VectorSchemaRoot> batches) {
 		checkOpen(target);
 		return onCurrent(target, (ingest) -> {
-			validate(target, ingest, batches);
 			return this.channels.append(target.name(), ingest, index(target), channel, generation, after, offsetToken,
-					batches);
+					validate(target, ingest, batches));
 		});
 	}
 
@@ -292,18 +291,26 @@ public final class Ingester implements AutoCloseable {
 		}
 	}
 
-	/** Validates batches against the schema the group commit writes (which may be newer than the target's). */
-	private static void validate(WriteTarget target, TableIngest<?> ingest, List<VectorSchemaRoot> batches) {
+	/**
+	 * Validates batches against the schema the group commit writes (which may be newer than the target's): the
+	 * one validation of each batch, whose column vectors the group's writer then writes.
+	 */
+	private static List<ValidatedBatch> validate(WriteTarget target, TableIngest<?> ingest,
+			List<VectorSchemaRoot> batches) {
 		RowType rowType = ingest.rowType();
 		ArrowBatchConverter converter = new ArrowBatchConverter(target.name(), rowType, target.rowKindColumn());
 		RowKindRules rules = RowKindRules.of(target.name(), target.table(), target.rowKindColumn());
+		List<ValidatedBatch> validated = new ArrayList<>(batches.size());
 		for (VectorSchemaRoot batch : batches) {
-			readDecimals(rowType, converter.convert(batch, null), batch.getRowCount());
+			VectorizedColumnBatch columns = converter.convert(batch, null);
+			readDecimals(rowType, columns, batch.getRowCount());
 			byte[] kinds = converter.rowKinds(batch);
 			if (kinds != null) {
 				rules.check(kinds); // refused alone, before it joins a group
 			}
+			validated.add(new ValidatedBatch(batch, columns));
 		}
+		return validated;
 	}
 
 	/**

@@ -39,16 +39,20 @@ import org.springframework.context.ConfigurableApplicationContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * How often a batch is checked on its way from an HTTP upload into a table, counted on a real server with
- * the Flight Recorder event the check emits ({@code io.github.paimonspring.ArrowBatchValidation}): once per
- * batch for a one-shot upload through the group commit (the group's writer takes the batches the ingest
- * service validated alone) and once per batch for a transaction's upload; the rows are read back.
+ * How often a batch is checked and turned into column vectors on its way from an HTTP upload into a table,
+ * counted on a real server with the Flight Recorder events of the check
+ * ({@code io.github.paimonspring.ArrowBatchValidation}) and of the conversion
+ * ({@code io.github.paimonspring.ArrowBatchConversion}): once each per batch for a one-shot upload through the
+ * group commit (the group's writer takes the columns of the ingest service's validation), for a streamed
+ * one-shot upload and for a transaction's upload; the rows are read back.
  */
 class UploadValidationCountTests {
 
 	private static final String ARROW = "application/vnd.apache.arrow.stream";
 
-	private static final String EVENT = "io.github.paimonspring.ArrowBatchValidation";
+	private static final String VALIDATION = "io.github.paimonspring.ArrowBatchValidation";
+
+	private static final String CONVERSION = "io.github.paimonspring.ArrowBatchConversion";
 
 	@TempDir
 	static Path dir;
@@ -88,31 +92,33 @@ class UploadValidationCountTests {
 	}
 
 	@Test
-	void aOneShotUploadThroughTheGroupCommitChecksEachBatchOnce() throws Exception {
+	void aOneShotUploadThroughTheGroupCommitChecksAndConvertsEachBatchOnce() throws Exception {
 		List<RecordedEvent> events = recorded(() -> assertThat(send("POST", "/paimon/tables/shop/uploads/uploads",
 				stream(0, 3, 100)).statusCode()).isEqualTo(200));
 		assertThat(warehouse.read("shop.uploads", (row) -> row.getInt(0))).hasSize(300);
-		assertThat(events).as("validations of the upload's batches")
-			.filteredOn((event) -> event.getString("table").endsWith("uploads"))
+		assertThat(of(events, VALIDATION, "shop.uploads")).as("validations of the upload's batches")
 			.hasSize(3)
 			.allSatisfy((event) -> assertThat(event.getInt("rows")).isEqualTo(100));
+		assertThat(of(events, CONVERSION, "shop.uploads")).as("conversions of the upload's batches into columns")
+			.hasSize(3);
 	}
 
 	@Test
-	void aStreamedOneShotUploadChecksEachBatchOnce() throws Exception {
+	void aStreamedOneShotUploadChecksAndConvertsEachBatchOnce() throws Exception {
 		// an overwrite never joins a group: the body streams through the core's one-shot path
 		List<RecordedEvent> events = recorded(() -> assertThat(send("POST",
 				"/paimon/tables/shop/streamed/uploads?overwrite=true", stream(0, 3, 100)).statusCode())
 			.isEqualTo(200));
 		assertThat(warehouse.read("shop.streamed", (row) -> row.getInt(0))).hasSize(300);
-		assertThat(events).as("validations of the streamed upload's batches")
-			.filteredOn((event) -> event.getString("table").endsWith("streamed"))
+		assertThat(of(events, VALIDATION, "shop.streamed")).as("validations of the streamed upload's batches")
 			.hasSize(3)
 			.allSatisfy((event) -> assertThat(event.getInt("rows")).isEqualTo(100));
+		assertThat(of(events, CONVERSION, "shop.streamed")).as("conversions of the streamed upload's batches")
+			.hasSize(3);
 	}
 
 	@Test
-	void aTransactionsUploadChecksEachBatchOnce() throws Exception {
+	void aTransactionsUploadChecksAndConvertsEachBatchOnce() throws Exception {
 		List<RecordedEvent> events = recorded(() -> {
 			HttpResponse<String> opened = send("POST", "/paimon/tables/shop/transactions/transactions", null);
 			assertThat(opened.statusCode()).as(opened.body()).isEqualTo(201);
@@ -122,7 +128,8 @@ class UploadValidationCountTests {
 			assertThat(send("POST", "/paimon/transactions/" + id + "/commit", null).statusCode()).isEqualTo(200);
 		});
 		assertThat(warehouse.read("shop.transactions", (row) -> row.getInt(0))).hasSize(100);
-		assertThat(events).filteredOn((event) -> event.getString("table").endsWith("transactions")).hasSize(2);
+		assertThat(of(events, VALIDATION, "shop.transactions")).hasSize(2);
+		assertThat(of(events, CONVERSION, "shop.transactions")).hasSize(2);
 	}
 
 	private interface Action {
@@ -131,11 +138,12 @@ class UploadValidationCountTests {
 
 	}
 
-	/** The validation events recorded in this JVM while the action ran. */
+	/** The validation and conversion events recorded in this JVM while the action ran. */
 	private static List<RecordedEvent> recorded(Action action) throws Exception {
 		Path file = dir.resolve("validations-" + System.nanoTime() + ".jfr");
 		try (Recording recording = new Recording()) {
-			recording.enable(EVENT);
+			recording.enable(VALIDATION);
+			recording.enable(CONVERSION);
 			recording.start();
 			action.run();
 			recording.stop();
@@ -143,11 +151,19 @@ class UploadValidationCountTests {
 		}
 		List<RecordedEvent> events = new ArrayList<>();
 		for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
-			if (event.getEventType().getName().equals(EVENT)) {
+			String name = event.getEventType().getName();
+			if (name.equals(VALIDATION) || name.equals(CONVERSION)) {
 				events.add(event);
 			}
 		}
 		return events;
+	}
+
+	/** The events of one kind of one table. */
+	private static List<RecordedEvent> of(List<RecordedEvent> events, String name, String table) {
+		return events.stream()
+			.filter((event) -> event.getEventType().getName().equals(name) && event.getString("table").equals(table))
+			.toList();
 	}
 
 	private HttpResponse<String> send(String method, String path, byte[] body) throws Exception {

@@ -11,9 +11,9 @@ import io.github.paimonspring.ingest.ChannelOverlapException;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestBusyException;
 import io.github.paimonspring.ingest.group.TableIngest;
+import io.github.paimonspring.ingest.group.ValidatedBatch;
 import io.github.paimonspring.ingest.snapshot.ChannelUpdate;
 import io.github.paimonspring.write.CommitResult;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -136,7 +136,7 @@ final class ChannelChain {
 	 */
 	@SuppressWarnings("FutureReturnValueIgnored") // whenComplete only unlinks the append; the caller gets the result
 	CompletableFuture<CommitResult> append(TableIngest<?> ingest, long generation, @Nullable Long after, long token,
-			List<VectorSchemaRoot> batches) {
+			List<ValidatedBatch> batches) {
 		if (after != null && token <= after) {
 			throw new PaimonArgumentException(this.table,
 					"offsetToken " + token + " must be greater than after " + after

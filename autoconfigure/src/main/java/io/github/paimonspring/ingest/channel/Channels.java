@@ -18,10 +18,10 @@ import io.github.paimonspring.ingest.IngestGroupException;
 import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.KeyClaims;
 import io.github.paimonspring.ingest.group.TableIngest;
+import io.github.paimonspring.ingest.group.ValidatedBatch;
 import io.github.paimonspring.ingest.snapshot.ChannelUpdate;
 import io.github.paimonspring.ingest.snapshot.SnapshotIndex;
 import io.github.paimonspring.write.CommitResult;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -138,7 +138,7 @@ public final class Channels {
 	@SuppressWarnings("FutureReturnValueIgnored") // whenComplete only leaves the channel; the caller gets the result
 	public CompletableFuture<CommitResult> append(String table, TableIngest<?> ingest, SnapshotIndex index,
 			String channel,
-			long generation, @Nullable String after, String offsetToken, List<VectorSchemaRoot> batches) {
+			long generation, @Nullable String after, String offsetToken, List<ValidatedBatch> batches) {
 		checkName(table, channel);
 		Long afterValue = (after == null || after.isEmpty()) ? null : OffsetToken.parse(table, "after", after);
 		long token = OffsetToken.parse(table, "offsetToken", offsetToken);

@@ -23,7 +23,6 @@ import io.github.paimonspring.write.family.AbstractCommitMessages;
 import io.github.paimonspring.write.family.AbstractTableCommit;
 import io.github.paimonspring.write.family.AbstractTableWrite;
 import io.github.paimonspring.write.family.AbstractWriteBuilder;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.schema.TableSchema;
 import org.apache.paimon.types.RowType;
 import org.jspecify.annotations.Nullable;
@@ -155,7 +154,7 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 	 * @param key the idempotency key to record with the rows, or {@code null}
 	 * @return the outcome of the group commit, with this request's row count
 	 */
-	public CompletableFuture<CommitResult> submit(List<VectorSchemaRoot> batches, @Nullable String key) {
+	public CompletableFuture<CommitResult> submit(List<ValidatedBatch> batches, @Nullable String key) {
 		return submit(batches, key, null, -1).orElseThrow().result();
 	}
 
@@ -173,13 +172,13 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 	 * @return where it joined; empty (nothing written) when the required group is not the current one any
 	 * more: it is being committed, so the caller waits for that commit before it submits again
 	 */
-	public Optional<Joined> submit(List<VectorSchemaRoot> batches, @Nullable String key,
+	public Optional<Joined> submit(List<ValidatedBatch> batches, @Nullable String key,
 			@Nullable ChannelUpdate channel, long requiredGroup) {
 		CompletableFuture<CommitResult> result = new CompletableFuture<>();
 		long start = System.nanoTime();
 		long bytes = 0;
-		for (VectorSchemaRoot batch : batches) {
-			bytes += batch.getFieldVectors().stream().mapToLong((vector) -> vector.getBufferSize()).sum();
+		for (ValidatedBatch batch : batches) {
+			bytes += batch.root().getFieldVectors().stream().mapToLong((vector) -> vector.getBufferSize()).sum();
 		}
 		this.lock.lock();
 		try {
@@ -203,8 +202,9 @@ public final class TableIngest<M extends AbstractCommitMessages<M>> implements A
 			}
 			long rows = 0;
 			try {
-				for (VectorSchemaRoot batch : batches) {
-					rows += current.writer.writeValidated(batch); // validated alone, against this group's rowType
+				for (ValidatedBatch batch : batches) {
+					// validated alone, against this group's rowType: written through the columns of that validation
+					rows += current.writer.writeValidated(batch.root(), batch.columns());
 				}
 			}
 			catch (RuntimeException ex) {

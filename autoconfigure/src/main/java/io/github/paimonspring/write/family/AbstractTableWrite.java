@@ -14,6 +14,7 @@ import io.github.paimonspring.write.lane.WriteLanes;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.paimon.data.columnar.VectorizedColumnBatch;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.jspecify.annotations.Nullable;
@@ -119,15 +120,16 @@ public abstract class AbstractTableWrite<M extends AbstractCommitMessages<M>> im
 
 	/**
 	 * Writes one Arrow batch that an {@link io.github.paimonspring.arrow.ArrowBatchConverter} of this table's
-	 * row type has accepted and that has not changed since, without checking its buffers, {@code NOT NULL}
-	 * constraints and scaled values again (internal: the group commit validates each request alone before it
-	 * joins a group, and writes it with this).
+	 * row type has accepted and that has not changed since, through the column vectors that validation made,
+	 * without checking or converting the batch again (internal: the group commit validates each request alone
+	 * before it joins a group, and writes it with this).
 	 * @param root the batch, without dictionary-encoded columns
+	 * @param columns the column vectors {@code convert} returned for it
 	 * @return the number of rows written
 	 */
-	public long writeValidated(VectorSchemaRoot root) {
+	public long writeValidated(VectorSchemaRoot root, VectorizedColumnBatch columns) {
 		beforeWrite();
-		return this.lanes.writeValidated(root);
+		return this.lanes.writeValidated(root, columns);
 	}
 
 	/**

@@ -100,7 +100,7 @@ public final class LaneWriter implements AutoCloseable {
 	 * @throws ArrowDataException if the batch does not match the table (nothing of it is written)
 	 */
 	public long write(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries) {
-		return writeNow(root, dictionaries, false);
+		return writeNow(root, dictionaries, null);
 	}
 
 	/**
@@ -109,13 +109,15 @@ public final class LaneWriter implements AutoCloseable {
 	 * buffers, {@code NOT NULL} constraints and scaled values are not checked again, its schema is still
 	 * matched to the table. For batches validated on their way in, such as the group commit's.
 	 * @param root the batch, without dictionary-encoded columns; the caller keeps ownership
+	 * @param columns the column vectors {@code convert} made over it, written by the first lane as they are
 	 * @return the number of rows written
 	 */
-	public long writeValidated(VectorSchemaRoot root) {
-		return writeNow(root, null, true);
+	public long writeValidated(VectorSchemaRoot root, VectorizedColumnBatch columns) {
+		return writeNow(root, null, columns);
 	}
 
-	private long writeNow(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries, boolean validated) {
+	private long writeNow(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries,
+			@Nullable VectorizedColumnBatch validated) {
 		if (root == null) {
 			throw new PaimonArgumentException(table(), "record batch must not be null");
 		}
@@ -170,7 +172,7 @@ public final class LaneWriter implements AutoCloseable {
 		awaitInFlight();
 		VectorSchemaRoot owned = this.inFlight.takeOver(root);
 		try {
-			return writeBatch(owned, null, true, false);
+			return writeBatch(owned, null, true, null);
 		}
 		catch (RuntimeException ex) {
 			awaitInFlight();
@@ -249,7 +251,7 @@ public final class LaneWriter implements AutoCloseable {
 					awaitInFlight();
 					return rows;
 				}
-				rows += ahead ? transferAndWriteBatch(root) : writeBatch(root, reader, false, false);
+				rows += ahead ? transferAndWriteBatch(root) : writeBatch(root, reader, false, null);
 			}
 		}
 		finally {
@@ -258,15 +260,14 @@ public final class LaneWriter implements AutoCloseable {
 	}
 
 	/**
-	 * Validates (unless {@code validated}) and routes a batch, then writes it: now, or ({@code inBackground})
-	 * as the batch in flight.
+	 * Validates (unless it comes with the column vectors of its validation) and routes a batch, then writes it:
+	 * now, or ({@code inBackground}) as the batch in flight.
 	 */
 	private long writeBatch(VectorSchemaRoot root, @Nullable DictionaryProvider dictionaries, boolean inBackground,
-			boolean validated) {
+			@Nullable VectorizedColumnBatch validated) {
 		WriteLane first = this.lanes.get(0);
 		// validates the schema and NOT NULL constraints of the whole batch before any row is written
-		VectorizedColumnBatch batch = validated ? first.converter.reconvert(root, dictionaries)
-				: first.converter.convert(root, dictionaries);
+		VectorizedColumnBatch batch = (validated != null) ? validated : first.converter.convert(root, dictionaries);
 		int rows = root.getRowCount();
 		if (rows == 0) {
 			return 0;

@@ -1,0 +1,34 @@
+package io.github.paimonspring.arrow;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+
+/**
+ * A Flight Recorder event per set of Paimon column vectors made over an Arrow batch
+ * ({@link ArrowBatchConverter#reconvert}, which {@link ArrowBatchConverter#convert} runs after its checks): of
+ * which table and how many rows. The vectors read the batch's buffers in place, so making them is no pass over
+ * the data; the events count how often a batch is turned into columns on its way to the writers: once, plus once
+ * for each further parallel lane that writes a share of a large batch. Recorded only when a recording enables
+ * {@value #NAME}.
+ */
+@Name(ArrowConversionEvent.NAME)
+@Label("Arrow Batch Conversion")
+@Category({ "Paimon Spring", "Arrow" })
+@Description("Paimon column vectors made over an Arrow batch")
+@StackTrace(false)
+final class ArrowConversionEvent extends Event {
+
+	/** The event's name in a recording. */
+	static final String NAME = "io.github.paimonspring.ArrowBatchConversion";
+
+	@Label("Table")
+	String table = "";
+
+	@Label("Rows")
+	int rows;
+
+}
