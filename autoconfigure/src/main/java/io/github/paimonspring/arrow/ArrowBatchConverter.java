@@ -141,11 +141,7 @@ public final class ArrowBatchConverter {
 		ArrowValidationEvent event = new ArrowValidationEvent();
 		event.begin();
 		VectorizedColumnBatch batch = check(root, dictionaries);
-		if (event.shouldCommit()) {
-			event.table = this.table;
-			event.rows = root.getRowCount();
-			event.commit();
-		}
+		event.commit(this.table, root.getRowCount());
 		return batch;
 	}
 
@@ -195,12 +191,7 @@ public final class ArrowBatchConverter {
 		}
 		VectorizedColumnBatch batch = new VectorizedColumnBatch(columns);
 		batch.setNumRows(root.getRowCount());
-		ArrowConversionEvent event = new ArrowConversionEvent();
-		if (event.shouldCommit()) {
-			event.table = this.table;
-			event.rows = root.getRowCount();
-			event.commit();
-		}
+		new ArrowConversionEvent().commit(this.table, root.getRowCount());
 		return batch;
 	}
 

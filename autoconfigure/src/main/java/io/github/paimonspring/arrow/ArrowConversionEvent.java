@@ -1,11 +1,8 @@
 package io.github.paimonspring.arrow;
 
-import jdk.jfr.Category;
 import jdk.jfr.Description;
-import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
-import jdk.jfr.StackTrace;
 
 /**
  * A Flight Recorder event per set of Paimon column vectors made over an Arrow batch
@@ -17,18 +14,10 @@ import jdk.jfr.StackTrace;
  */
 @Name(ArrowConversionEvent.NAME)
 @Label("Arrow Batch Conversion")
-@Category({ "Paimon Spring", "Arrow" })
 @Description("Paimon column vectors made over an Arrow batch")
-@StackTrace(false)
-final class ArrowConversionEvent extends Event {
+final class ArrowConversionEvent extends ArrowBatchEvent {
 
 	/** The event's name in a recording. */
 	static final String NAME = "io.github.paimonspring.ArrowBatchConversion";
-
-	@Label("Table")
-	String table = "";
-
-	@Label("Rows")
-	int rows;
 
 }

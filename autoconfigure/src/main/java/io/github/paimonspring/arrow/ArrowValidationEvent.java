@@ -1,11 +1,8 @@
 package io.github.paimonspring.arrow;
 
-import jdk.jfr.Category;
 import jdk.jfr.Description;
-import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
-import jdk.jfr.StackTrace;
 
 /**
  * A Flight Recorder event per Arrow batch checked against a table before it is written
@@ -15,18 +12,10 @@ import jdk.jfr.StackTrace;
  */
 @Name(ArrowValidationEvent.NAME)
 @Label("Arrow Batch Validation")
-@Category({ "Paimon Spring", "Arrow" })
 @Description("An Arrow batch checked against a table before it is written")
-@StackTrace(false)
-final class ArrowValidationEvent extends Event {
+final class ArrowValidationEvent extends ArrowBatchEvent {
 
 	/** The event's name in a recording. */
 	static final String NAME = "io.github.paimonspring.ArrowBatchValidation";
-
-	@Label("Table")
-	String table = "";
-
-	@Label("Rows")
-	int rows;
 
 }
