@@ -3,7 +3,9 @@ package io.github.paimonspring;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -17,6 +19,7 @@ import io.github.paimonspring.support.ArchitectureRules;
 
 import io.github.paimonspring.postpone.PostponeFixedBucketWriteBuilder;
 import io.github.paimonspring.write.family.AbstractWriteBuilder;
+import io.github.paimonspring.write.family.WriteTarget;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -176,6 +179,38 @@ class ArchitectureTests {
 			Path source = Path.of("src/main/java", type.replace('.', '/') + ".java");
 			assertThat(Files.readString(source)).as(type + " has @since in its Javadoc").contains("@since");
 		}
+	}
+
+	/**
+	 * What an application or a technology module can reach through an API type is API too: a public or protected
+	 * member of a type of {@link ArchitectureRules#CORE_API} names no internal type of the core in its signature.
+	 */
+	@Test
+	void apiSignaturesNameOnlyApiTypes() throws ClassNotFoundException {
+		List<String> leaks = new ArrayList<>();
+		for (String type : ArchitectureRules.CORE_API) {
+			leaks.addAll(ArchitectureRules.internalTypesInSignatures(Class.forName(type)));
+		}
+		assertThat(leaks).isEmpty();
+	}
+
+	@Test
+	void aSignatureThatNamesAnInternalTypeIsFound() {
+		assertThat(ArchitectureRules.internalTypesInSignatures(LeakingApi.class))
+			.containsExactly(LeakingApi.class.getName() + ".target names " + WriteTarget.class.getName());
+	}
+
+	/** A fixture: an API-looking type whose public method hands out an internal type. */
+	static final class LeakingApi {
+
+		public Optional<WriteTarget> target(String table) {
+			return Optional.empty();
+		}
+
+		Optional<WriteTarget> hidden() {
+			return Optional.empty();
+		}
+
 	}
 
 	@Test

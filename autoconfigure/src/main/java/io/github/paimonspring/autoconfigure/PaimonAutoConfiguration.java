@@ -151,10 +151,13 @@ public final class PaimonAutoConfiguration {
 		// the files this instance writes carry its id, so that those a dead instance left can be removed;
 		// it commits only while its lease holds
 		Instances instances = cluster.instances();
-		PaimonTables tables = new PaimonTables(catalog, PaimonTableBeanRegistrar.definitions(properties.getTables(),
-				properties.getWrite().getSchemaEvolution()), instances.id(), instances);
-		tables.setRowKindColumn(properties.getWrite().getRowKindColumn());
-		return tables;
+		return PaimonTables.builder(catalog)
+			.definitions(PaimonTableBeanRegistrar.definitions(properties.getTables(),
+					properties.getWrite().getSchemaEvolution()))
+			.writerId(instances.id())
+			.fence(instances)
+			.rowKindColumn(properties.getWrite().getRowKindColumn())
+			.build();
 	}
 
 	@Bean

@@ -4,7 +4,10 @@ package io.github.paimonspring.catalog;
  * Asked before every commit of this process, and again inside the table's commit lock right before
  * the snapshot is written where the lock allows it ({@link FencedCommitLock}): refuses when the process
  * must not commit, for example because the other instances may already treat it as dead and have
- * removed its uncommitted files, or because it lost the claims on what the commit contains.
+ * removed its uncommitted files, or because it lost the claims on what the commit contains. The tables of a
+ * {@link PaimonTables} ask the fence it was built with ({@link PaimonTables.Builder#fence}).
+ *
+ * @since 0.1.0
  */
 @FunctionalInterface
 public interface CommitFence {

@@ -33,7 +33,7 @@ public class PaimonTables {
 
 	private final CommitFence fence;
 
-	private volatile String rowKindColumn = "_row_kind";
+	private final String rowKindColumn;
 
 	/**
 	 * Creates the registry.
@@ -41,48 +41,30 @@ public class PaimonTables {
 	 * @param definitions the configured tables by name
 	 */
 	public PaimonTables(Catalog catalog, Map<String, TableDefinition> definitions) {
-		this(catalog, definitions, null);
+		this(builder(catalog).definitions(definitions));
 	}
 
 	/**
-	 * Creates the registry whose tables name the files they write after a writer.
+	 * Creates the registry of a builder.
+	 * @param builder the settings
+	 */
+	private PaimonTables(Builder builder) {
+		this.catalog = builder.catalog;
+		this.definitions = Collections.unmodifiableMap(new LinkedHashMap<>(builder.definitions));
+		this.writerId = builder.writerId;
+		this.fence = builder.fence;
+		this.rowKindColumn = builder.rowKindColumn;
+	}
+
+	/**
+	 * Starts building a registry over a catalog: without configured tables, writer id or fence, with the row-kind
+	 * column {@code _row_kind}, until the builder says otherwise.
 	 * @param catalog the catalog holding the tables
-	 * @param definitions the configured tables by name
-	 * @param writerId the id put into the names of written files (letters and digits), or {@code null}
+	 * @return the builder
+	 * @since 0.1.0
 	 */
-	public PaimonTables(Catalog catalog, Map<String, TableDefinition> definitions, @Nullable String writerId) {
-		this(catalog, definitions, writerId, CommitFence.NONE);
-	}
-
-	/**
-	 * Creates the registry whose tables name the files they write after a writer, and whose commits
-	 * first ask a fence.
-	 * @param catalog the catalog holding the tables
-	 * @param definitions the configured tables by name
-	 * @param writerId the id put into the names of written files (letters and digits), or {@code null}
-	 * @param fence asked before every commit through these tables
-	 */
-	public PaimonTables(Catalog catalog, Map<String, TableDefinition> definitions, @Nullable String writerId,
-			CommitFence fence) {
-		if (writerId != null && !writerId.matches("[a-z0-9]+")) {
-			throw new IllegalArgumentException("A writer id must be lower-case letters and digits, got '" + writerId
-					+ "'");
-		}
-		this.catalog = catalog;
-		this.definitions = Collections.unmodifiableMap(new LinkedHashMap<>(definitions));
-		this.writerId = writerId;
-		this.fence = fence;
-	}
-
-	/**
-	 * Sets the name of the row-kind column for tables that do not configure their own.
-	 * @param rowKindColumn the column name
-	 */
-	public void setRowKindColumn(String rowKindColumn) {
-		if (rowKindColumn == null || rowKindColumn.isBlank()) {
-			throw new IllegalArgumentException("The row-kind column name must not be empty");
-		}
-		this.rowKindColumn = rowKindColumn;
+	public static Builder builder(Catalog catalog) {
+		return new Builder(catalog);
 	}
 
 	/**
@@ -194,6 +176,89 @@ public class PaimonTables {
 		return fileStoreTable.copy(Map.of(CoreOptions.DATA_FILE_PREFIX.key(), filePrefix(options.dataFilePrefix(),
 				this.writerId),
 				CoreOptions.CHANGELOG_FILE_PREFIX.key(), filePrefix(options.changelogFilePrefix(), this.writerId)));
+	}
+
+
+	/**
+	 * Builds a {@link PaimonTables}: {@code PaimonTables.builder(catalog).definitions(tables).build()}. Every
+	 * setting but the catalog has a default (see {@link PaimonTables#builder}).
+	 *
+	 * @since 0.1.0
+	 */
+	public static final class Builder {
+
+		private final Catalog catalog;
+
+		private Map<String, TableDefinition> definitions = Map.of();
+
+		private @Nullable String writerId;
+
+		private CommitFence fence = CommitFence.NONE;
+
+		private String rowKindColumn = "_row_kind";
+
+		private Builder(Catalog catalog) {
+			this.catalog = catalog;
+		}
+
+		/**
+		 * The configured tables.
+		 * @param definitions the tables by name ({@code paimon.tables} keys)
+		 * @return this builder
+		 */
+		public Builder definitions(Map<String, TableDefinition> definitions) {
+			this.definitions = definitions;
+			return this;
+		}
+
+		/**
+		 * The id put into the names of the data files written through these tables, so that those of a dead
+		 * writer can be told apart.
+		 * @param writerId lower-case letters and digits, or {@code null} for none
+		 * @return this builder
+		 * @throws IllegalArgumentException if it has other characters
+		 */
+		public Builder writerId(@Nullable String writerId) {
+			if (writerId != null && !writerId.matches("[a-z0-9]+")) {
+				throw new IllegalArgumentException("A writer id must be lower-case letters and digits, got '"
+						+ writerId + "'");
+			}
+			this.writerId = writerId;
+			return this;
+		}
+
+		/**
+		 * The fence every commit through these tables asks first.
+		 * @param fence the fence; the default {@link CommitFence#NONE} never refuses
+		 * @return this builder
+		 */
+		public Builder fence(CommitFence fence) {
+			this.fence = fence;
+			return this;
+		}
+
+		/**
+		 * The name of the row-kind column of the tables that do not configure their own.
+		 * @param rowKindColumn the column name; the default is {@code _row_kind}
+		 * @return this builder
+		 * @throws IllegalArgumentException if it is empty
+		 */
+		public Builder rowKindColumn(String rowKindColumn) {
+			if (rowKindColumn == null || rowKindColumn.isBlank()) {
+				throw new IllegalArgumentException("The row-kind column name must not be empty");
+			}
+			this.rowKindColumn = rowKindColumn;
+			return this;
+		}
+
+		/**
+		 * Builds the registry.
+		 * @return a new registry
+		 */
+		public PaimonTables build() {
+			return new PaimonTables(this);
+		}
+
 	}
 
 }

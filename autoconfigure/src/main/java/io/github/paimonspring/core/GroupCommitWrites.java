@@ -10,7 +10,7 @@ import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.core.PaimonWriterObservationContext.Operation;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.HeldKey;
-import io.github.paimonspring.ingest.Ingester;
+import io.github.paimonspring.ingest.GroupCommitService;
 import io.github.paimonspring.write.CommitResult;
 import io.github.paimonspring.write.family.WriteTarget;
 import io.github.paimonspring.write.schema.SchemaEvolution;
@@ -25,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class GroupCommitWrites {
 
-	private final Ingester ingester;
+	private final GroupCommitService ingester;
 
 	private final WriterObservations observations;
 
@@ -43,7 +43,8 @@ final class GroupCommitWrites {
 	 * @param resolve resolves a table name to the table to read (telling no one)
 	 * @param evolution evolves a table's schema for batches
 	 */
-	GroupCommitWrites(Ingester ingester, WriterObservations observations, Function<String, WriteTarget> target,
+	GroupCommitWrites(GroupCommitService ingester, WriterObservations observations,
+			Function<String, WriteTarget> target,
 			Function<String, WriteTarget> resolve, SchemaEvolution evolution) {
 		this.ingester = ingester;
 		this.observations = observations;

@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.catalog.SchemaEvolutionPolicy;
 import io.github.paimonspring.core.PaimonWriterObservationContext.Operation;
+import io.github.paimonspring.ingest.GroupCommitService;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.Ingester;
@@ -82,11 +83,12 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 		this.observations.setConvention(builder.observationConvention);
 		this.schemaEvolution = (builder.schemaEvolution != null) ? builder.schemaEvolution
 				: new SchemaEvolution(this.tables, SchemaEvolutionPolicy.NONE, SchemaChangeListener.NONE);
-		this.groupCommitWrites = new GroupCommitWrites(this.ingester, this.observations, this::target, this::resolve,
+		GroupCommitService groupCommits = GroupCommitService.of(this.ingester);
+		this.groupCommitWrites = new GroupCommitWrites(groupCommits, this.observations, this::target, this::resolve,
 				this.schemaEvolution);
 		this.oneShotWrites = new OneShotWrites(this::newWriteBuilder,
 				(table) -> new FamilyWriteBuilder(resolve(table), this.postponeDefaultBuckets), this.schemaEvolution,
-				(table, key) -> this.ingester.holdKey(resolve(table), key));
+				(table, key) -> groupCommits.holdKey(resolve(table), key));
 	}
 
 	/**
@@ -153,7 +155,7 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	 * @return done when the index was read (or its reading failed: the first request reads it then)
 	 */
 	public CompletableFuture<Void> warmUpIngest(String table) {
-		return this.ingester.warmUp(resolve(table)); // reading ahead is not a write
+		return GroupCommitService.of(this.ingester).warmUp(resolve(table)); // reading ahead is not a write
 	}
 
 	/**

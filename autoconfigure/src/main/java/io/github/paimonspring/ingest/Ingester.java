@@ -36,6 +36,11 @@ import org.slf4j.LoggerFactory;
  * up, so that one key is written by one request at a time; a request whose key is already committed
  * is answered with the snapshot that committed it, found in the table's {@link SnapshotIndex}. Postpone
  * ({@code bucket = -2}) tables are written straight into real buckets. Thread-safe.
+ * <p>
+ * Applications write through {@code PaimonOperations} ({@code ingest}, channels); they create an
+ * {@code Ingester} only to give a {@code PaimonWriter} one with their own settings, and read its settings and
+ * failing tables. The operations on resolved tables are the core's, through the internal
+ * {@link GroupCommitService}.
  *
  * @since 0.1.0
  */
@@ -106,7 +111,7 @@ public final class Ingester implements AutoCloseable {
 	 * @throws ArrowDataException if a batch does not match the table (nothing was written)
 	 * @throws IngestBusyException if the table buffers too much, or another instance holds the key
 	 */
-	public CompletableFuture<CommitResult> submit(WriteTarget target, List<VectorSchemaRoot> batches,
+	CompletableFuture<CommitResult> submit(WriteTarget target, List<VectorSchemaRoot> batches,
 			@Nullable String key) {
 		checkOpen(target);
 		if (key == null) {
@@ -133,7 +138,7 @@ public final class Ingester implements AutoCloseable {
 	 * @return the held key
 	 * @throws IngestBusyException if another instance holds the key for longer than the wait
 	 */
-	public HeldKey holdKey(WriteTarget target, String key) {
+	HeldKey holdKey(WriteTarget target, String key) {
 		checkOpen(target);
 		if (key.isEmpty() || key.length() > MAX_KEY_LENGTH || key.chars().anyMatch(Character::isISOControl)) {
 			throw new PaimonArgumentException(target.name(), "idempotency key must be 1 to " + MAX_KEY_LENGTH
@@ -151,7 +156,7 @@ public final class Ingester implements AutoCloseable {
 	 * @return the outcome
 	 */
 	@SuppressWarnings("FutureReturnValueIgnored") // whenComplete only settles the key; the caller gets the outcome
-	public CompletableFuture<CommitResult> submit(WriteTarget target, List<VectorSchemaRoot> batches, HeldKey held) {
+	CompletableFuture<CommitResult> submit(WriteTarget target, List<VectorSchemaRoot> batches, HeldKey held) {
 		CompletableFuture<CommitResult> outcome;
 		try {
 			checkOpen(target);
@@ -196,7 +201,7 @@ public final class Ingester implements AutoCloseable {
 	 * @return the state after opening
 	 * @throws IngestBusyException if the channel is being opened elsewhere or its appends do not finish
 	 */
-	public ChannelState openChannel(WriteTarget target, String channel) {
+	ChannelState openChannel(WriteTarget target, String channel) {
 		checkOpen(target);
 		return onCurrent(target, (ingest) -> this.channels.open(target.name(), ingest, index(target), channel));
 	}
@@ -210,7 +215,7 @@ public final class Ingester implements AutoCloseable {
 	 * @return the state the channel had, or {@code null} when it was not open (nothing is committed)
 	 * @throws ChannelFencedException if another generation than the given one holds the channel
 	 */
-	public @Nullable ChannelState closeChannel(WriteTarget target, String channel, long generation) {
+	@Nullable ChannelState closeChannel(WriteTarget target, String channel, long generation) {
 		checkOpen(target);
 		return onCurrent(target,
 				(ingest) -> this.channels.close(target.name(), ingest, index(target), channel, generation));
@@ -233,7 +238,7 @@ public final class Ingester implements AutoCloseable {
 	 * @throws ChannelOrderException if {@code after} is beyond the channel's tail (retry it later)
 	 * @throws ChannelOverlapException if the append overlaps what the channel has
 	 */
-	public CompletableFuture<CommitResult> appendToChannel(WriteTarget target, String channel, long generation,
+	CompletableFuture<CommitResult> appendToChannel(WriteTarget target, String channel, long generation,
 			@Nullable String after, String offsetToken, List<VectorSchemaRoot> batches) {
 		checkOpen(target);
 		return onCurrent(target, (ingest) -> {
@@ -249,7 +254,7 @@ public final class Ingester implements AutoCloseable {
 	 * @param target the table
 	 * @return done when the index was read (or its reading failed: the first request reads it then)
 	 */
-	public CompletableFuture<Void> warmUp(WriteTarget target) {
+	CompletableFuture<Void> warmUp(WriteTarget target) {
 		checkOpen(target);
 		SnapshotIndex index = index(target);
 		return CompletableFuture.runAsync(() -> {
@@ -272,7 +277,7 @@ public final class Ingester implements AutoCloseable {
 	 * @param channel the channel name
 	 * @return the state, or {@code null} when the channel was never opened or was closed
 	 */
-	public @Nullable ChannelState channelState(WriteTarget target, String channel) {
+	@Nullable ChannelState channelState(WriteTarget target, String channel) {
 		Channels.checkName(target.name(), channel);
 		return index(target).channel(channel);
 	}

@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * Files of prepared commits that a coordinator may still commit ({@link PendingFiles}) are always kept.
  */
-public class OrphanFiles {
+public class OrphanFiles implements OrphanFileCleanup {
 
 	private static final Logger logger = LoggerFactory.getLogger(OrphanFiles.class);
 
@@ -92,6 +92,7 @@ public class OrphanFiles {
 	 * @return what was removed
 	 * @throws PaimonCommitException if listing or reading the table fails
 	 */
+	@Override
 	public OrphanFilesResult remove(String table, boolean dryRun) {
 		String name = this.tables.identifier(table).getFullName();
 		this.tables.getTable(table); // provisions a configured table, refuses an unknown one

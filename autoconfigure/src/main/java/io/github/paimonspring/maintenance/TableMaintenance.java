@@ -56,7 +56,7 @@ public class TableMaintenance implements PaimonMaintenance {
 
 	private final int postponeDefaultBuckets;
 
-	private final @Nullable OrphanFiles orphans;
+	private final @Nullable OrphanFileCleanup orphans;
 
 	/**
 	 * Creates the maintenance; postpone-bucket compaction gives partitions without real buckets each
@@ -84,7 +84,7 @@ public class TableMaintenance implements PaimonMaintenance {
 	 * @param postponeDefaultBuckets as {@link #TableMaintenance(PaimonTables, int)}
 	 * @param orphans the orphan-file cleanup, or {@code null} to refuse {@link #removeOrphanFiles}
 	 */
-	public TableMaintenance(PaimonTables tables, int postponeDefaultBuckets, @Nullable OrphanFiles orphans) {
+	public TableMaintenance(PaimonTables tables, int postponeDefaultBuckets, @Nullable OrphanFileCleanup orphans) {
 		if (postponeDefaultBuckets < 0) {
 			throw new IllegalArgumentException(
 					"postponeDefaultBuckets must not be negative, got " + postponeDefaultBuckets);

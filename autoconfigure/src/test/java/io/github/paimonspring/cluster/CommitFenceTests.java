@@ -1,7 +1,6 @@
 package io.github.paimonspring.cluster;
 
 import java.time.Duration;
-import java.util.Map;
 
 import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.actuate.PaimonHealthIndicator;
@@ -48,7 +47,10 @@ class CommitFenceTests extends WarehouseTestBase {
 			.hasMessageContaining("commits nothing").hasMessageContaining("restart it");
 
 		long snapshots = this.warehouse.snapshotCount(TABLE);
-		PaimonTables pausedTables = new PaimonTables(this.warehouse.catalog(), Map.of(), paused.id(), paused);
+		PaimonTables pausedTables = PaimonTables.builder(this.warehouse.catalog())
+			.writerId(paused.id())
+			.fence(paused)
+			.build();
 		try (PaimonWriter writer = PaimonWriter.builder(pausedTables).build();
 				VectorSchemaRoot batch = Batches.idName(this.allocator, 7, "late")) {
 			assertThatThrownBy(() -> writer.write(TABLE, batch)).isInstanceOf(PaimonUnavailableException.class)

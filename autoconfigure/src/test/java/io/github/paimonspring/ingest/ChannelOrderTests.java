@@ -3,7 +3,6 @@ package io.github.paimonspring.ingest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -87,7 +86,8 @@ class ChannelOrderTests extends WarehouseTestBase {
 		this.warehouse.create(TABLE, Schema.newBuilder().column("id", DataTypes.INT()).column("name",
 				DataTypes.STRING())
 			.build());
-		return PaimonWriter.builder(new PaimonTables(this.warehouse.catalog(), Map.of(), "w", this.fence))
+		return PaimonWriter
+			.builder(PaimonTables.builder(this.warehouse.catalog()).writerId("w").fence(this.fence).build())
 			.spillDirectory(this.dir.resolve("spill"))
 			.parallelism(2)
 			.ingester(ingester)

@@ -47,7 +47,9 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 	}
 
 	private MaintenanceScheduler scheduler(Map<String, MaintenancePolicy> tables, Duration orphanInterval) {
-		PaimonTables paimonTables = new PaimonTables(this.warehouse.catalog(), Map.of(), this.instances.id());
+		PaimonTables paimonTables = PaimonTables.builder(this.warehouse.catalog())
+			.writerId(this.instances.id())
+			.build();
 		OrphanFiles orphans = new OrphanFiles(paimonTables, this.instances, Duration.ofDays(1), PendingFiles.NONE);
 		return new MaintenanceScheduler(new TableMaintenance(paimonTables), orphans, tables, new LocalKeyClaims(),
 				Duration.ofHours(1), orphanInterval, this::heard);
@@ -144,7 +146,8 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 		Instances dead = new Instances(new WarehouseStateStore(LocalFileIO.create(), this.dir.toString()),
 				Duration.ofMinutes(-1));
 		dead.heartbeat();
-		try (var writer = PaimonWriter.builder(new PaimonTables(this.warehouse.catalog(), Map.of(), dead.id()))
+		try (var writer = PaimonWriter
+			.builder(PaimonTables.builder(this.warehouse.catalog()).writerId(dead.id()).build())
 			.build();
 				var write = writer.newWriteBuilder(table).newWrite();
 				VectorSchemaRoot batch = Batches.idName(this.allocator, 99, "lost")) {
@@ -237,7 +240,9 @@ class MaintenanceSchedulerTests extends WarehouseTestBase {
 	}
 
 	private MaintenanceScheduler scheduler(MaintenanceScope scope, Duration orphanInterval) {
-		PaimonTables paimonTables = new PaimonTables(this.warehouse.catalog(), Map.of(), this.instances.id());
+		PaimonTables paimonTables = PaimonTables.builder(this.warehouse.catalog())
+			.writerId(this.instances.id())
+			.build();
 		OrphanFiles orphans = new OrphanFiles(paimonTables, this.instances, Duration.ofDays(1), PendingFiles.NONE);
 		return new MaintenanceScheduler(new TableMaintenance(paimonTables), orphans, scope, new LocalKeyClaims(),
 				Duration.ofHours(1), orphanInterval, this::heard);

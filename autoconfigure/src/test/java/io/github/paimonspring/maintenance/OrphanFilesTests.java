@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -106,7 +105,7 @@ class OrphanFilesTests extends WarehouseTestBase {
 	}
 
 	private PaimonTables tables(Instances instance) {
-		return new PaimonTables(this.warehouse.catalog(), Map.of(), instance.id());
+		return PaimonTables.builder(this.warehouse.catalog()).writerId(instance.id()).build();
 	}
 
 	private void commit(Instances instance, int id, String name) {

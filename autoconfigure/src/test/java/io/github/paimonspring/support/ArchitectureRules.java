@@ -1,8 +1,18 @@
 package io.github.paimonspring.support;
 
+import java.lang.reflect.Executable;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -58,7 +68,7 @@ public final class ArchitectureRules {
 			"io.github.paimonspring.catalog.PaimonTypeParser", "io.github.paimonspring.catalog.TableNotFoundException",
 			"io.github.paimonspring.catalog.TableDefinitionException",
 			"io.github.paimonspring.catalog.TableMismatchException",
-			"io.github.paimonspring.catalog.SchemaEvolutionPolicy",
+			"io.github.paimonspring.catalog.SchemaEvolutionPolicy", "io.github.paimonspring.catalog.CommitFence",
 			// write
 			"io.github.paimonspring.write.ArrowWriteBuilder", "io.github.paimonspring.write.ArrowTableWrite",
 			"io.github.paimonspring.write.ArrowCommitMessages", "io.github.paimonspring.write.ArrowTableCommit",
@@ -71,7 +81,7 @@ public final class ArchitectureRules {
 			// ingest
 			"io.github.paimonspring.ingest.Ingester", "io.github.paimonspring.ingest.IngestSettings",
 			"io.github.paimonspring.ingest.IngestListener", "io.github.paimonspring.ingest.KeyClaims",
-			"io.github.paimonspring.ingest.LocalKeyClaims", "io.github.paimonspring.ingest.SessionKeyClaims",
+			"io.github.paimonspring.ingest.LocalKeyClaims",
 			"io.github.paimonspring.ingest.JdbcKeyClaims", "io.github.paimonspring.ingest.HeldKey",
 			"io.github.paimonspring.ingest.ChannelState", "io.github.paimonspring.ingest.ChannelFencedException",
 			"io.github.paimonspring.ingest.ChannelOrderException",
@@ -97,12 +107,77 @@ public final class ArchitectureRules {
 			"io.github.paimonspring.maintenance.PendingFiles", "io.github.paimonspring.maintenance.MaintenanceListener",
 			"io.github.paimonspring.maintenance.MaintenanceRun", "io.github.paimonspring.maintenance.MaintenancePolicy",
 			"io.github.paimonspring.maintenance.MaintenanceSchedule",
+			"io.github.paimonspring.maintenance.OrphanFileCleanup",
 			// cluster: what technology modules share with the other instances
 			"io.github.paimonspring.cluster.StateStore", "io.github.paimonspring.cluster.InstanceRegistry",
 			// actuate
 			"io.github.paimonspring.actuate.PaimonEndpointSection",
 			// autoconfigure: a module's auto-configuration runs after the core's
 			"io.github.paimonspring.autoconfigure.PaimonAutoConfiguration");
+
+	/**
+	 * The internal types of the core that the public and protected members of a type name in their signatures
+	 * (return, parameter and exception types, with their type arguments), each as {@code type.member names
+	 * internal}: a type outside {@link #CORE_API} whose name starts with the base package, nested types counted
+	 * as their top-level type.
+	 * @param type the type to look at
+	 * @return the findings, empty when the signatures name API types only
+	 */
+	public static List<String> internalTypesInSignatures(Class<?> type) {
+		List<String> found = new ArrayList<>();
+		List<Executable> members = new ArrayList<>(Arrays.asList(type.getDeclaredMethods()));
+		members.addAll(Arrays.asList(type.getDeclaredConstructors()));
+		for (Executable member : members) {
+			int modifiers = member.getModifiers();
+			if (member.isSynthetic() || !(Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers))) {
+				continue;
+			}
+			List<Type> named = new ArrayList<>(Arrays.asList(member.getGenericParameterTypes()));
+			named.addAll(Arrays.asList(member.getGenericExceptionTypes()));
+			if (member instanceof Method method) {
+				named.add(method.getGenericReturnType());
+			}
+			String name = type.getName() + "." + ((member instanceof Method) ? member.getName() : "<init>");
+			for (Type signature : named) {
+				internalTypes(signature, (internal) -> {
+					String finding = name + " names " + internal;
+					if (!found.contains(finding)) {
+						found.add(finding);
+					}
+				});
+			}
+		}
+		return found;
+	}
+
+	private static void internalTypes(Type type, Consumer<String> internal) {
+		if (type instanceof ParameterizedType parameterized) {
+			internalTypes(parameterized.getRawType(), internal);
+			for (Type argument : parameterized.getActualTypeArguments()) {
+				internalTypes(argument, internal);
+			}
+		}
+		else if (type instanceof WildcardType wildcard) {
+			Arrays.stream(wildcard.getUpperBounds()).forEach((bound) -> internalTypes(bound, internal));
+			Arrays.stream(wildcard.getLowerBounds()).forEach((bound) -> internalTypes(bound, internal));
+		}
+		else if (type instanceof GenericArrayType array) {
+			internalTypes(array.getGenericComponentType(), internal);
+		}
+		else if (type instanceof Class<?> plain) {
+			Class<?> top = plain;
+			while (top.isArray()) {
+				top = top.getComponentType();
+			}
+			while (top.getEnclosingClass() != null) {
+				top = top.getEnclosingClass();
+			}
+			String name = top.getName();
+			if (name.startsWith(BASE + ".") && !CORE_API.contains(name)) {
+				internal.accept(plain.getName());
+			}
+		}
+	}
 
 	private ArchitectureRules() {
 	}

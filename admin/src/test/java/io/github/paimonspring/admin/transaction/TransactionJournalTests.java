@@ -84,8 +84,9 @@ class TransactionJournalTests extends WarehouseTestBase {
 		Service(Duration lease) {
 			this.instances = new Instances(TransactionJournalTests.this.store, lease);
 			this.instances.heartbeat();
-			PaimonTables tables = new PaimonTables(TransactionJournalTests.this.warehouse.catalog(), Map.of(),
-					this.instances.id());
+			PaimonTables tables = PaimonTables.builder(TransactionJournalTests.this.warehouse.catalog())
+				.writerId(this.instances.id())
+				.build();
 			this.writer = PaimonWriter.builder(tables).build();
 			this.journal = new TransactionJournal(TransactionJournalTests.this.store, this.instances, tables,
 					SETTINGS.idleTimeout(), SETTINGS.maxLifetime());
