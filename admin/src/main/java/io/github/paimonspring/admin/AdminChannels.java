@@ -12,6 +12,7 @@ import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.model.AdminSettings;
 import io.github.paimonspring.core.IngestChannel;
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.IngestBusyException;
 import org.jspecify.annotations.Nullable;
@@ -59,7 +60,7 @@ public class AdminChannels {
 	public AdminModel.ChannelResponse open(String database, String table, String channel) {
 		String identifier = this.tables.identifier(database, table);
 		try {
-			IngestChannel opened = this.operations.openChannel(identifier, channel);
+			IngestChannel opened = this.operations.openChannel(WriteRequest.into(identifier), channel);
 			// the committed state right after the opening; its generation is the handle's unless the channel
 			// was opened (or closed) again meanwhile, which fences this one
 			ChannelState state = opened.state().orElse(null);

@@ -84,10 +84,15 @@ final class GroupCommitWrites {
 		};
 	}
 
-	/** See {@link PaimonOperations#openChannel(String, String)}. */
-	IngestChannel openChannel(String table, String channel) {
-		ChannelState opened = this.ingester.openChannel(this.target.apply(table), channel);
-		return new Channel(table, opened.table(), channel, opened.generation());
+	/** See {@link PaimonOperations#openChannel(WriteRequest, String)}. */
+	IngestChannel openChannel(WriteRequest request, String channel) {
+		if (request.idempotencyKey() != null || request.isOverwrite() || request.isStandardFamily()) {
+			throw new PaimonArgumentException(request.table(), "A channel of table '" + request.table()
+					+ "' is exactly once by its offset tokens and writes through the group commit: open it with the "
+					+ "table and at most a schema evolution policy, not " + request);
+		}
+		ChannelState opened = this.ingester.openChannel(this.target.apply(request.table()), channel);
+		return new Channel(request.table(), opened.table(), channel, opened.generation(), request.schemaEvolution());
 	}
 
 	/** See {@link PaimonOperations#channels(String)}. */
@@ -107,7 +112,8 @@ final class GroupCommitWrites {
 
 			@Override
 			public IngestChannel channel(String channel, long generation) {
-				return new Channel(table, GroupCommitWrites.this.resolve.apply(table).name(), channel, generation);
+				return new Channel(table, GroupCommitWrites.this.resolve.apply(table).name(), channel, generation,
+						null);
 			}
 
 		};
@@ -129,7 +135,8 @@ final class GroupCommitWrites {
 	}
 
 	/**
-	 * A channel generation: appends through the group commit, state and closing by its table name.
+	 * A channel generation: appends through the group commit under the policy it was opened with, state and
+	 * closing by its table name.
 	 */
 	private final class Channel implements IngestChannel {
 
@@ -141,11 +148,15 @@ final class GroupCommitWrites {
 
 		private final long generation;
 
-		Channel(String table, String identifier, String name, long generation) {
+		private final @Nullable SchemaEvolutionPolicy policy;
+
+		Channel(String table, String identifier, String name, long generation,
+				@Nullable SchemaEvolutionPolicy policy) {
 			this.table = table;
 			this.identifier = identifier;
 			this.name = name;
 			this.generation = generation;
+			this.policy = policy;
 		}
 
 		@Override
@@ -166,7 +177,7 @@ final class GroupCommitWrites {
 		@Override
 		public CompletableFuture<WriteResult> append(@Nullable String after, String offsetToken,
 				List<VectorSchemaRoot> batches) {
-			return write(Operation.CHANNEL_APPEND, this.table, batches, null,
+			return write(Operation.CHANNEL_APPEND, this.table, batches, this.policy,
 					(target) -> GroupCommitWrites.this.ingester
 				.appendToChannel(target, this.name, this.generation, after, offsetToken, batches));
 		}

@@ -30,7 +30,7 @@ public interface IngestChannels {
 	/**
 	 * Returns the handle of a generation opened before, without recording anything: its appends are
 	 * refused with a {@link io.github.paimonspring.ingest.ChannelFencedException} when the channel was
-	 * opened again since.
+	 * opened again since. Its appends evolve the table under the table's schema evolution policy.
 	 * @param channel the channel name
 	 * @param generation the generation an opening returned
 	 * @return the handle

@@ -151,14 +151,20 @@ public interface PaimonOperations {
 	 * the channel's appends in flight, records a new generation that fences every older one (their
 	 * appends are refused from now on), and returns the handle of the new generation. Its
 	 * {@link IngestChannel#state() state} then tells the offset token of the last committed append, to
-	 * resume after.
-	 * @param table a configured table name or {@code database.table}
+	 * resume after. The handle's appends go through the table's group commit as {@code ingest} does, and evolve
+	 * the table under the request's schema evolution policy (or the table's).
+	 * @param request the table and the schema evolution policy of the channel's appends; a channel is exactly once
+	 * by its offset tokens and neither overwrites nor writes the standard family, so a request with a key,
+	 * an overwrite or the standard family is refused
 	 * @param channel the channel name (letters, digits, {@code .}, {@code _}, {@code -}; at most 128)
 	 * @return the handle to append through
+	 * @throws io.github.paimonspring.PaimonArgumentException if the request has a key, overwrites or asks for the
+	 * standard family (nothing is opened)
 	 * @throws io.github.paimonspring.ingest.IngestBusyException if the channel is being opened elsewhere or
 	 * its appends do not finish
+	 * @since 0.1.0
 	 */
-	IngestChannel openChannel(String table, String channel);
+	IngestChannel openChannel(WriteRequest request, String channel);
 
 	/**
 	 * Returns the channels of a table without opening any: their committed state, closing, and the

@@ -133,8 +133,8 @@ public class PaimonWriter implements PaimonOperations, AutoCloseable {
 	}
 
 	@Override
-	public IngestChannel openChannel(String table, String channel) {
-		return this.groupCommitWrites.openChannel(table, channel);
+	public IngestChannel openChannel(WriteRequest request, String channel) {
+		return this.groupCommitWrites.openChannel(request, channel);
 	}
 
 	@Override

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.IngestChannel;
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.ingest.IngestListener;
 import io.github.paimonspring.ingest.IngestSettings;
 import io.github.paimonspring.ingest.Ingester;
@@ -73,7 +74,7 @@ public final class ManyChannelsBenchmark {
 				.build();
 			IngestChannel[] opened = new IngestChannel[channels];
 			for (int c = 0; c < channels; c++) {
-				opened[c] = writer.openChannel(TABLE, "partition-" + c);
+				opened[c] = writer.openChannel(WriteRequest.into(TABLE), "partition-" + c);
 			}
 			FileStoreTable table = (FileStoreTable) catalog.getTable(Identifier.fromString(TABLE));
 			SnapshotManager snapshots = table.snapshotManager();

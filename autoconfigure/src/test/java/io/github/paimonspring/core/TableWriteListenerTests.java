@@ -46,7 +46,7 @@ class TableWriteListenerTests extends WarehouseTestBase {
 			writer.execute(TABLE, (session) -> session.write(batch));
 			writer.truncate(TABLE);
 			writer.ingest(WriteRequest.into(TABLE), List.of(batch)).join();
-			long generation = writer.openChannel(TABLE, "c").generation();
+			long generation = writer.openChannel(WriteRequest.into(TABLE), "c").generation();
 			writer.channels(TABLE).channel("c", generation).append("", "1", List.of(batch)).join();
 			byte[] prepared;
 			try (ArrowTableWrite write = writer.newWriteBuilder(TABLE).withCommitUser("staged").newWrite()) {

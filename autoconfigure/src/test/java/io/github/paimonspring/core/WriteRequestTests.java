@@ -174,6 +174,27 @@ class WriteRequestTests extends WarehouseTestBase {
 	}
 
 	@Test
+	void aChannelOpenedWithARequestAppendsUnderItsPolicyAndRefusesWhatOnlyOneShotWritesDo() {
+		String table = emptyLogTable("default.channelled");
+		IngestChannel channel = this.writer
+			.openChannel(WriteRequest.into(table).withSchemaEvolution(SchemaEvolutionPolicy.ADD_COLUMNS), "device-1");
+		try (VectorSchemaRoot wider = idNameScore(1, "a", 10)) {
+			WriteResult appended = channel.append("", "1", List.of(wider)).join();
+			assertThat(appended.committed()).isTrue();
+			assertThat(appended.rows()).isEqualTo(1);
+		}
+		assertThat(this.warehouse.table(table).rowType().getFieldNames()).containsExactly("id", "name", "score");
+		assertThat(channel.state().orElseThrow().offsetToken()).isEqualTo("1");
+		for (WriteRequest refused : List.of(WriteRequest.into(table).withIdempotencyKey("k"),
+				WriteRequest.into(table).withOverwrite(), WriteRequest.into(table).withStandardFamily())) {
+			assertThatThrownBy(() -> this.writer.openChannel(refused, "device-2")).as("%s", refused)
+				.isInstanceOf(PaimonArgumentException.class)
+				.hasMessageContaining("offset tokens");
+		}
+		assertThat(this.writer.channels(table).state("device-2")).as("nothing opened").isEmpty();
+	}
+
+	@Test
 	void aFailingCallbackCommitsNothingAndLeavesNoFiles() {
 		String table = emptyLogTable("default.failing");
 		try (VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "a")) {

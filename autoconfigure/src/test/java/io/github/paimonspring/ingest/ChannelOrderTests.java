@@ -16,6 +16,7 @@ import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.catalog.CommitFence;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
@@ -97,7 +98,7 @@ class ChannelOrderTests extends WarehouseTestBase {
 	@Test
 	void anAppendSentBeforeItsPredecessorWaitsForIt() throws Exception {
 		PaimonWriter writer = writer(Duration.ofMillis(50), Duration.ofSeconds(30));
-		long generation = writer.openChannel(TABLE, "c").generation();
+		long generation = writer.openChannel(WriteRequest.into(TABLE), "c").generation();
 		append(writer, generation, "", 10).get(60, TimeUnit.SECONDS);
 		// 20 follows 10; it arrives first (the predecessor 300 ms later) and must not be committed before it
 		Future<CompletableFuture<WriteResult>> later = this.pool.submit(() -> append(writer, generation, "15", 20));
@@ -117,7 +118,7 @@ class ChannelOrderTests extends WarehouseTestBase {
 	@Test
 	void resendsAreAnsweredWithoutWritingAndNeverMoveTheOffsetBack() throws Exception {
 		PaimonWriter writer = writer(Duration.ofMillis(50), Duration.ofSeconds(30));
-		long generation = writer.openChannel(TABLE, "c").generation();
+		long generation = writer.openChannel(WriteRequest.into(TABLE), "c").generation();
 		WriteResult one = append(writer, generation, "", 1).get(60, TimeUnit.SECONDS);
 		append(writer, generation, "1", 2).get(60, TimeUnit.SECONDS);
 		WriteResult three = append(writer, generation, "2", 3).get(60, TimeUnit.SECONDS);
@@ -138,7 +139,7 @@ class ChannelOrderTests extends WarehouseTestBase {
 	@Test
 	void aResendWhileTheFirstAttemptIsInFlightWaitsForItsCommit() throws Exception {
 		PaimonWriter writer = writer(Duration.ofMillis(20), Duration.ofSeconds(30));
-		long generation = writer.openChannel(TABLE, "c").generation();
+		long generation = writer.openChannel(WriteRequest.into(TABLE), "c").generation();
 		// the first attempt's commit is held in the fence (a slow storage) while the resend arrives
 		this.fence.fail = false;
 		this.fence.release = new CountDownLatch(1);
@@ -158,7 +159,7 @@ class ChannelOrderTests extends WarehouseTestBase {
 	@Test
 	void gapsAndOverlapsAreRefusedAndChangeNothing() throws Exception {
 		PaimonWriter writer = writer(Duration.ofMillis(50), Duration.ofMillis(200));
-		long generation = writer.openChannel(TABLE, "c").generation();
+		long generation = writer.openChannel(WriteRequest.into(TABLE), "c").generation();
 		append(writer, generation, "", 5).get(60, TimeUnit.SECONDS);
 		long snapshots = this.warehouse.snapshotCount(TABLE);
 		assertThatThrownBy(() -> append(writer, generation, "7", 9))
@@ -179,7 +180,7 @@ class ChannelOrderTests extends WarehouseTestBase {
 	@Test
 	void aFailedLinkBreaksTheChainAndTheResumedChainHasEveryRowOnce() throws Exception {
 		PaimonWriter writer = writer(Duration.ofMillis(20), Duration.ofSeconds(5));
-		long generation = writer.openChannel(TABLE, "c").generation();
+		long generation = writer.openChannel(WriteRequest.into(TABLE), "c").generation();
 		append(writer, generation, "", 1).get(60, TimeUnit.SECONDS);
 		// the next commit waits in the fence (storage "down") and then fails
 		this.fence.release = new CountDownLatch(1);
@@ -211,7 +212,7 @@ class ChannelOrderTests extends WarehouseTestBase {
 	@Test
 	void pipelinedAppendsAndTheirResendsCommitInOrderExactlyOnce() throws Exception {
 		PaimonWriter writer = writer(Duration.ofMillis(20), Duration.ofSeconds(2));
-		long generation = writer.openChannel(TABLE, "c").generation();
+		long generation = writer.openChannel(WriteRequest.into(TABLE), "c").generation();
 		int appends = 300;
 		// 8 senders take the next offset and send it (racing, so appends overtake each other), and every
 		// offset is sent a second time by the sender that takes it next

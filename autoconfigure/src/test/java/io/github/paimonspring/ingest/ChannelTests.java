@@ -11,6 +11,7 @@ import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.IngestChannel;
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.support.Batches;
 import io.github.paimonspring.support.WarehouseTestBase;
@@ -61,7 +62,7 @@ class ChannelTests extends WarehouseTestBase {
 	void openAppendReopenAndFence() throws Exception {
 		table();
 		try (PaimonWriter writer = writer(Duration.ZERO)) {
-			ChannelState opened = writer.openChannel(TABLE, "producer-1").state().orElseThrow();
+			ChannelState opened = writer.openChannel(WriteRequest.into(TABLE), "producer-1").state().orElseThrow();
 			assertThat(opened.offsetToken()).isNull();
 			assertThat(opened.generation()).isEqualTo(opened.snapshotId()).isPositive();
 			for (int offset = 1; offset <= 3; offset++) {
@@ -71,7 +72,9 @@ class ChannelTests extends WarehouseTestBase {
 			}
 			assertThat(writer.channels(TABLE).state("producer-1")).get()
 				.satisfies((state) -> assertThat(state.offsetToken()).isEqualTo("3"));
-			ChannelState reopened = writer.openChannel(TABLE, "producer-1").state().orElseThrow();
+			ChannelState reopened = writer.openChannel(WriteRequest.into(TABLE), "producer-1")
+				.state()
+				.orElseThrow();
 			assertThat(reopened.generation()).isGreaterThan(opened.generation());
 			assertThat(reopened.offsetToken()).isEqualTo("3");
 			assertThatThrownBy(() -> append(writer, "producer-1", opened.generation(), 4))
@@ -81,7 +84,7 @@ class ChannelTests extends WarehouseTestBase {
 			assertThat(append(writer, "producer-1", reopened.generation(), 4).get(60, TimeUnit.SECONDS).committed())
 				.isTrue();
 			// another channel of the same table keeps its own state
-			ChannelState other = writer.openChannel(TABLE, "producer-2").state().orElseThrow();
+			ChannelState other = writer.openChannel(WriteRequest.into(TABLE), "producer-2").state().orElseThrow();
 			assertThat(other.offsetToken()).isNull();
 			assertThat(writer.channels(TABLE).state("producer-1").get().offsetToken()).isEqualTo("4");
 			assertThat(writer.channels(TABLE).state("never-opened")).isEmpty();
@@ -94,7 +97,7 @@ class ChannelTests extends WarehouseTestBase {
 		table();
 		long generation;
 		try (PaimonWriter writer = writer(Duration.ZERO)) {
-			generation = writer.openChannel(TABLE, "p").generation();
+			generation = writer.openChannel(WriteRequest.into(TABLE), "p").generation();
 			append(writer, "p", generation, 1).get(60, TimeUnit.SECONDS);
 			append(writer, "p", generation, 2).get(60, TimeUnit.SECONDS);
 		}
@@ -103,7 +106,7 @@ class ChannelTests extends WarehouseTestBase {
 			this.writer.write(TABLE, batch);
 		}
 		try (PaimonWriter restarted = writer(Duration.ZERO)) {
-			ChannelState state = restarted.openChannel(TABLE, "p").state().orElseThrow();
+			ChannelState state = restarted.openChannel(WriteRequest.into(TABLE), "p").state().orElseThrow();
 			assertThat(state.offsetToken()).isEqualTo("2");
 			assertThat(state.generation()).isGreaterThan(generation);
 			assertThatThrownBy(() -> append(restarted, "p", generation, 3)).isInstanceOf(ChannelFencedException.class);
@@ -116,7 +119,7 @@ class ChannelTests extends WarehouseTestBase {
 	void pipelinedAppendsShareAGroupAndTheLastOffsetWins() throws Exception {
 		table();
 		try (PaimonWriter writer = writer(Duration.ofHours(1))) {
-			long generation = writer.openChannel(TABLE, "fast").generation();
+			long generation = writer.openChannel(WriteRequest.into(TABLE), "fast").generation();
 			CompletableFuture<WriteResult> first = append(writer, "fast", generation, 1);
 			CompletableFuture<WriteResult> second = append(writer, "fast", generation, 2);
 			assertThat(first).isNotDone();
@@ -133,8 +136,9 @@ class ChannelTests extends WarehouseTestBase {
 	void badNamesAndTokensAreRefused() {
 		table();
 		try (PaimonWriter writer = writer(Duration.ZERO)) {
-			assertThatThrownBy(() -> writer.openChannel(TABLE, "bad name")).hasMessageContaining("channel name");
-			IngestChannel ok = writer.openChannel(TABLE, "ok");
+			assertThatThrownBy(() -> writer.openChannel(WriteRequest.into(TABLE), "bad name"))
+				.hasMessageContaining("channel name");
+			IngestChannel ok = writer.openChannel(WriteRequest.into(TABLE), "ok");
 			try (VectorSchemaRoot batch = Batches.idName(this.allocator, 1, "x")) {
 				assertThatThrownBy(() -> ok.append("", "line\nbreak", List.of(batch)))
 					.hasMessageContaining("is not an offset token");

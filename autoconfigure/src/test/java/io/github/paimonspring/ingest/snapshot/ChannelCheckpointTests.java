@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonWriter;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.ingest.ChannelFencedException;
 import io.github.paimonspring.ingest.ChannelState;
@@ -87,7 +88,7 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 		Map<String, Long> generations = new HashMap<>();
 		PaimonWriter writer = writer();
 		for (int c = 0; c < channels; c++) {
-			generations.put("c" + c, writer.openChannel(TABLE, "c" + c).generation());
+			generations.put("c" + c, writer.openChannel(WriteRequest.into(TABLE), "c" + c).generation());
 		}
 		for (int round = 1; round <= 2; round++) {
 			for (int c = 0; c < channels; c++) {
@@ -127,8 +128,8 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 	void aClosedChannelIsGoneAndReopensWithoutAToken() throws Exception {
 		table();
 		PaimonWriter writer = writer();
-		long generation = writer.openChannel(TABLE, "gone").generation();
-		writer.openChannel(TABLE, "kept");
+		long generation = writer.openChannel(WriteRequest.into(TABLE), "gone").generation();
+		writer.openChannel(WriteRequest.into(TABLE), "kept");
 		append(writer, "gone", generation, 1).get(60, TimeUnit.SECONDS);
 		append(writer, "gone", generation, 2).get(60, TimeUnit.SECONDS);
 		ChannelState closed = writer.channels(TABLE).close("gone").orElseThrow();
@@ -148,12 +149,12 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 				this.writer.write(TABLE, batch);
 			}
 		}
-		writer.openChannel(TABLE, "kept");
+		writer.openChannel(WriteRequest.into(TABLE), "kept");
 		expire(this.warehouse.table(TABLE));
 		PaimonWriter restarted = writer();
 		assertThat(restarted.channels(TABLE).state("gone")).isEmpty();
 		assertThat(restarted.channels(TABLE).state("kept")).isPresent();
-		ChannelState reopened = restarted.openChannel(TABLE, "gone").state().orElseThrow();
+		ChannelState reopened = restarted.openChannel(WriteRequest.into(TABLE), "gone").state().orElseThrow();
 		assertThat(reopened.offsetToken()).isNull();
 		assertThat(reopened.generation()).isGreaterThan(generation);
 		assertThat(append(restarted, "gone", reopened.generation(), 1).get(60, TimeUnit.SECONDS).committed()).isTrue();
@@ -164,7 +165,7 @@ class ChannelCheckpointTests extends WarehouseTestBase {
 	void aCloseWaitsForTheAppendsInFlight() throws Exception {
 		table();
 		PaimonWriter writer = writer(Duration.ofMillis(500));
-		long generation = writer.openChannel(TABLE, "busy").generation();
+		long generation = writer.openChannel(WriteRequest.into(TABLE), "busy").generation();
 		CompletableFuture<WriteResult> inFlight = append(writer, "busy", generation, 1);
 		assertThat(inFlight).as("waits for its group commit").isNotDone();
 		ChannelState closed = writer.channels(TABLE).close("busy").orElseThrow();

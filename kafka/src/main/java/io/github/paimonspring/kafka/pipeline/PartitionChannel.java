@@ -10,6 +10,7 @@ import java.util.concurrent.Executor;
 
 import io.github.paimonspring.core.IngestChannel;
 import io.github.paimonspring.core.PaimonOperations;
+import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.core.WriteResult;
 import io.github.paimonspring.ingest.ChannelState;
 import io.github.paimonspring.ingest.ChannelStateExpiredException;
@@ -106,7 +107,7 @@ final class PartitionChannel {
 	void open(PaimonOperations paimon, String table, Executor executor) {
 		this.state = State.OPENING;
 		this.opening = CompletableFuture.supplyAsync(() -> {
-			IngestChannel opened = paimon.openChannel(table, this.channel);
+			IngestChannel opened = paimon.openChannel(WriteRequest.into(table), this.channel);
 			// empty when the channel was closed right after the opening: then the opened generation is fenced
 			return new Opened(opened, opened.state().map(ChannelState::offsetToken).orElse(null));
 		}, executor);
