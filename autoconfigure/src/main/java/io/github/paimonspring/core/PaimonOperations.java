@@ -22,9 +22,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * write through the table's group commit; every call answers with a {@link WriteResult};
  * {@link #newWriteBuilder} gives full control over commit users, identifiers, overwrite, merge, abort and
  * the fixed-bucket plan that writes postpone ({@code bucket = -2}) tables straight into real buckets.
- * Every method that takes a table name chooses the write family as {@link ArrowWriteBuilder#withTableFamily()}
+ * Every write of a table name or a request chooses the write family as {@link ArrowWriteBuilder#withTableFamily()}
  * does: a postpone table the fixed-bucket family can write goes into real buckets, readable once committed; only
- * a builder of {@link #newWriteBuilder} without a plan writes it into {@code bucket-postpone} files.
+ * a request that asks for it ({@link WriteRequest#withStandardFamily()}) or a builder of {@link #newWriteBuilder}
+ * without a plan writes it into {@code bucket-postpone} files.
  * Tables are named by their {@code paimon.tables} key or as {@code database.table}. Implementations are
  * thread-safe; the writers they create belong to one thread each.
  *
