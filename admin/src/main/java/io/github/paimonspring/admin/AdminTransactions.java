@@ -106,7 +106,28 @@ public class AdminTransactions implements DisposableBean {
 	 */
 	public AdminModel.TransactionView create(String database, String table,
 			AdminModel.@Nullable TransactionRequest request, @Nullable String owner) {
+		return create(UUID.randomUUID().toString(), database, table, request, owner);
+	}
+
+	/**
+	 * Creates a transaction with an id the caller chose (the Flight SQL endpoint's transaction ids, which a
+	 * client gets before it names a table).
+	 * @param id the new transaction's id, unused so far
+	 * @param database the database
+	 * @param table the table
+	 * @param request the mode, commit user, overwrite and bucket plan
+	 * @param owner the principal that opens it, or {@code null} when nobody is authenticated
+	 * @return the new transaction
+	 * @throws AdminException ({@link AdminException.Kind#CONFLICT}) if a transaction with that id exists
+	 * @since 0.1.0
+	 */
+	public AdminModel.TransactionView create(String id, String database, String table,
+			AdminModel.@Nullable TransactionRequest request, @Nullable String owner) {
 		String identifier = this.tables.identifier(database, table);
+		if (this.transactions.containsKey(id)) {
+			throw new AdminException(AdminException.Kind.CONFLICT, "Transaction exists", identifier,
+					"Transaction " + id + " exists already");
+		}
 		AdminModel.TransactionRequest body = (request != null) ? request
 				: new AdminModel.TransactionRequest(null, null, null, null, null);
 		if (openTransactions() >= this.settings.maxOpenTransactions()) {
@@ -115,7 +136,6 @@ public class AdminTransactions implements DisposableBean {
 					"There are already " + this.settings.maxOpenTransactions()
 							+ " open transactions (paimon.admin.max-open-transactions); commit or abort one first");
 		}
-		String id = UUID.randomUUID().toString();
 		AdminTransaction transaction = TransactionOpener.open(this.writer, id, identifier, body,
 				this.recorded.instance(), owner);
 		try {
@@ -167,6 +187,77 @@ public class AdminTransactions implements DisposableBean {
 			this.recorded.save(transaction, false);
 			transaction.unlock();
 		}
+	}
+
+	/**
+	 * Writes batches that arrive already decoded (a Flight SQL ingest) into a transaction, under the same
+	 * lock, size allowance and failure rule as {@link #upload(String, InputStream, long)}: once a batch went
+	 * into the writer, a failure leaves the transaction able only to abort.
+	 * @param id the transaction id
+	 * @param batches the batches, fed into the sink they are given
+	 * @return what was written
+	 * @since 0.1.0
+	 */
+	public AdminModel.UploadResult upload(String id, DecodedBatches batches) {
+		AdminTransaction transaction = find(id, "uploaded to");
+		transaction.lockOrConflict();
+		try {
+			transaction.requireOpen();
+			long allowance = Math.min(this.settings.maxRequestBytes(),
+					this.settings.maxTransactionBytes() - transaction.bytes());
+			long[] written = { 0 };
+			ArrowBodyReader.BatchSink sink = (root, dictionaries) -> {
+				long rows = transaction.write(root, dictionaries);
+				written[0]++;
+				return rows;
+			};
+			DecodedBatches.Totals totals;
+			try {
+				totals = batches.feed(sink, allowance);
+			}
+			catch (RuntimeException ex) {
+				transaction.uploadFailed(ex, written[0]);
+				throw ex;
+			}
+			finally {
+				transaction.touch();
+			}
+			transaction.uploaded(totals.rows(), totals.bytes(), totals.batches());
+			this.metrics.written(transaction.table, totals.rows(), totals.bytes());
+			return new AdminModel.UploadResult(totals.rows(), totals.bytes(), totals.batches(), transaction.rows());
+		}
+		finally {
+			this.recorded.save(transaction, false);
+			transaction.unlock();
+		}
+	}
+
+	/**
+	 * Batches that arrive decoded rather than as an Arrow IPC body: a Flight SQL stream.
+	 *
+	 * @since 0.1.0
+	 */
+	@FunctionalInterface
+	public interface DecodedBatches {
+
+		/**
+		 * Writes every batch into the sink.
+		 * @param sink where each batch goes
+		 * @param allowance the most Arrow bytes the batches may have
+		 * @return what was written
+		 */
+		Totals feed(ArrowBodyReader.BatchSink sink, long allowance);
+
+		/**
+		 * What a feed wrote.
+		 *
+		 * @param rows the rows
+		 * @param bytes the Arrow bytes of the batches
+		 * @param batches the batches
+		 */
+		record Totals(long rows, long bytes, long batches) {
+		}
+
 	}
 
 	/**

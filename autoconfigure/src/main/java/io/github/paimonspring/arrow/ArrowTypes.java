@@ -45,6 +45,21 @@ public final class ArrowTypes {
 	}
 
 	/**
+	 * Returns the Paimon type a new column gets from an Arrow field: the narrowest type the converter accepts the
+	 * field for (the type a column added by schema evolution gets); nullable, strings and binaries as
+	 * {@code STRING} and {@code BYTES}.
+	 * @param table the table identifier used in messages
+	 * @param field the Arrow field (not dictionary-encoded)
+	 * @return the Paimon type
+	 * @throws ArrowDataException naming the table and column if the Arrow type has no Paimon type the adapter
+	 * writes
+	 * @since 0.1.0
+	 */
+	public static DataType toPaimonType(String table, Field field) {
+		return ArrowPaimonTypes.toPaimonType(table, field, null);
+	}
+
+	/**
 	 * Returns the Arrow schema matching the given Paimon row type, one top-level field per
 	 * column in table order.
 	 * @param rowType the table's row type

@@ -46,6 +46,12 @@ public enum AdminOperation {
 	/** {@code POST /tables/{database}/{table}/uploads} without {@code overwrite}. */
 	UPLOAD("upload", AdminScope.INGEST, Target.TABLE),
 
+	/**
+	 * Creating a table (a Flight SQL bulk ingest that creates its table): a change of the catalog, so an
+	 * {@link AdminScope#ADMIN admin} operation.
+	 */
+	CREATE_TABLE("create-table", AdminScope.ADMIN, Target.TABLE),
+
 	/** An upload or a transaction with {@code overwrite=true}. */
 	OVERWRITE("overwrite", AdminScope.ADMIN, Target.TABLE),
 

@@ -139,6 +139,15 @@ public final class AdminProblem {
 	}
 
 	/**
+	 * Returns the short, fixed summary of the problem type.
+	 * @return the title
+	 * @since 0.1.0
+	 */
+	public String getTitle() {
+		return this.title;
+	}
+
+	/**
 	 * Returns the redacted detail.
 	 * @return the detail
 	 */

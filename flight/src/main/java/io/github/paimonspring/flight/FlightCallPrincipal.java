@@ -1,0 +1,86 @@
+package io.github.paimonspring.flight;
+
+import io.github.paimonspring.admin.access.AdminAccessDeniedException;
+import io.github.paimonspring.admin.access.AdminPrincipal;
+import org.apache.arrow.flight.CallHeaders;
+import org.apache.arrow.flight.CallInfo;
+import org.apache.arrow.flight.CallStatus;
+import org.apache.arrow.flight.FlightProducer;
+import org.apache.arrow.flight.FlightServerMiddleware;
+import org.apache.arrow.flight.RequestContext;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The principal of one Flight call, authenticated from its headers when the call starts, before any data of
+ * the call is read; a call without valid credentials ends there with {@code UNAUTHENTICATED}. It also carries
+ * the call's {@code idempotency-key} header.
+ */
+final class FlightCallPrincipal implements FlightServerMiddleware {
+
+	/** The key under which the producer finds it. */
+	static final Key<FlightCallPrincipal> KEY = Key.of("paimon-principal");
+
+	/** The header that makes an ingest exactly once per key (as the HTTP API's {@code Idempotency-Key}). */
+	static final String IDEMPOTENCY_KEY = "idempotency-key";
+
+	private final AdminPrincipal principal;
+
+	private final @Nullable String idempotencyKey;
+
+	private FlightCallPrincipal(AdminPrincipal principal, @Nullable String idempotencyKey) {
+		this.principal = principal;
+		this.idempotencyKey = idempotencyKey;
+	}
+
+	static AdminPrincipal of(FlightProducer.CallContext context) {
+		FlightCallPrincipal call = context.getMiddleware(KEY);
+		if (call == null) {
+			throw CallStatus.UNAUTHENTICATED.withDescription("The call is not authenticated").toRuntimeException();
+		}
+		return call.principal;
+	}
+
+	static @Nullable String idempotencyKey(FlightProducer.CallContext context) {
+		FlightCallPrincipal call = context.getMiddleware(KEY);
+		return (call != null) ? call.idempotencyKey : null;
+	}
+
+	@Override
+	public void onBeforeSendingHeaders(CallHeaders outgoingHeaders) {
+	}
+
+	@Override
+	public void onCallCompleted(CallStatus status) {
+	}
+
+	@Override
+	public void onCallErrored(Throwable err) {
+	}
+
+	/** Authenticates every call with a {@link FlightAuthenticator}. */
+	static final class Factory implements FlightServerMiddleware.Factory<FlightCallPrincipal> {
+
+		private final FlightAuthenticator authenticator;
+
+		Factory(FlightAuthenticator authenticator) {
+			this.authenticator = authenticator;
+		}
+
+		@Override
+		public FlightCallPrincipal onCallStarted(CallInfo info, CallHeaders incomingHeaders, RequestContext context) {
+			AdminPrincipal principal;
+			try {
+				principal = this.authenticator.authenticate(incomingHeaders.get(FlightAuthenticator.HEADER));
+			}
+			catch (AdminAccessDeniedException ex) {
+				throw CallStatus.UNAUTHENTICATED
+					.withDescription("Unauthorized: " + ex.getMessage() + "; send the header 'authorization: Bearer "
+							+ "<token>' (ADBC: adbc.flight.sql.rpc.call_header.authorization)")
+					.toRuntimeException();
+			}
+			return new FlightCallPrincipal(principal, incomingHeaders.get(IDEMPOTENCY_KEY));
+		}
+
+	}
+
+}
