@@ -1,0 +1,143 @@
+package io.github.paimonspring.httptests.flight;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.arrow.adbc.core.AdbcConnection;
+import org.apache.arrow.adbc.core.AdbcDatabase;
+import org.apache.arrow.adbc.core.AdbcDriver;
+import org.apache.arrow.adbc.core.AdbcException;
+import org.apache.arrow.adbc.core.AdbcStatement;
+import org.apache.arrow.adbc.core.BulkIngestMode;
+import org.apache.arrow.adbc.driver.flightsql.FlightSqlConnectionProperties;
+import org.apache.arrow.adbc.driver.flightsql.FlightSqlDriver;
+import org.apache.arrow.flight.CallOption;
+import org.apache.arrow.flight.FlightCallHeaders;
+import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.HeaderCallOption;
+import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.sql.FlightSqlClient;
+import org.apache.arrow.flight.sql.impl.FlightSql.CommandStatementIngest.TableDefinitionOptions;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Clients of the sample app's Flight SQL endpoint and their fixtures: the credentials the tests play, Arrow's
+ * {@code FlightSqlClient} (the {@code CommandStatementIngest} the ADBC drivers of Python, Go and C send), the ADBC
+ * Java driver, and (id INT, name STRING) batches.
+ */
+final class FlightSupport {
+
+	/** JVM options of the test servers: C1 only and the serial collector halve the start-up time. */
+	static final List<String> JVM = List.of("-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
+	private FlightSupport() {
+	}
+
+	/**
+	 * The app's arguments: the admin API and the Flight endpoint on a port, with the credentials {@code gateway}
+	 * (ingest on shop.*), {@code ops} (admin on *), {@code auditor} (read on shop.*).
+	 */
+	static List<String> args(int flightPort, String... more) {
+		List<String> args = new ArrayList<>(List.of("--paimon.admin.enabled=true", "--paimon.flight.enabled=true",
+				"--paimon.flight.port=" + flightPort, "--paimon.flight.address=127.0.0.1"));
+		credential(args, "gateway", "ingest", "shop.*");
+		credential(args, "ops", "admin", "*");
+		credential(args, "auditor", "read", "shop.*");
+		args.addAll(List.of(more));
+		return args;
+	}
+
+	private static void credential(List<String> args, String name, String scope, String tables) {
+		String prefix = "--paimon.admin.credentials." + name;
+		args.add(prefix + ".token-hashes=" + hash(token(name)));
+		args.add(prefix + ".scopes=" + scope);
+		args.add(prefix + ".tables=" + tables);
+	}
+
+	static String token(String name) {
+		return name + "-flight-0123456789";
+	}
+
+	private static String hash(String token) {
+		try {
+			return "sha256:" + HexFormat.of()
+				.formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	static CallOption as(String principal) {
+		FlightCallHeaders headers = new FlightCallHeaders();
+		headers.insert("authorization", "Bearer " + token(principal));
+		return new HeaderCallOption(headers);
+	}
+
+	static FlightSqlClient client(BufferAllocator allocator, int port) {
+		return new FlightSqlClient(FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", port))
+			.build());
+	}
+
+	static FlightSqlClient.ExecuteIngestOptions ingest(String schema, String table,
+			TableDefinitionOptions.TableNotExistOption ifNotExist, TableDefinitionOptions.TableExistsOption ifExists) {
+		return new FlightSqlClient.ExecuteIngestOptions(table,
+				TableDefinitionOptions.newBuilder().setIfNotExist(ifNotExist).setIfExists(ifExists).build(), null,
+				schema, Map.of());
+	}
+
+	static FlightSqlClient.ExecuteIngestOptions append(String schema, String table) {
+		return ingest(schema, table, TableDefinitionOptions.TableNotExistOption.TABLE_NOT_EXIST_OPTION_FAIL,
+				TableDefinitionOptions.TableExistsOption.TABLE_EXISTS_OPTION_APPEND);
+	}
+
+	static VectorSchemaRoot batch(BufferAllocator allocator, int from, int count) {
+		Schema schema = new Schema(List.of(new Field("id", FieldType.nullable(new ArrowType.Int(32, true)), null),
+				new Field("name", FieldType.nullable(ArrowType.Utf8.INSTANCE), null)));
+		VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+		IntVector ids = (IntVector) root.getVector("id");
+		VarCharVector names = (VarCharVector) root.getVector("name");
+		for (int i = 0; i < count; i++) {
+			ids.setSafe(i, from + i);
+			names.setSafe(i, ("n" + (from + i)).getBytes(StandardCharsets.UTF_8));
+		}
+		root.setRowCount(count);
+		return root;
+	}
+
+	/** The ADBC Java driver's database for a principal (or none), with the cookie middleware it needs. */
+	static AdbcDatabase adbc(BufferAllocator allocator, int port, String principal) throws AdbcException {
+		Map<String, Object> parameters = new HashMap<>();
+		AdbcDriver.PARAM_URI.set(parameters, "grpc+tcp://127.0.0.1:" + port);
+		FlightSqlConnectionProperties.WITH_COOKIE_MIDDLEWARE.set(parameters, true);
+		if (principal != null) {
+			parameters.put(FlightSqlConnectionProperties.RPC_CALL_HEADER_PREFIX + "authorization",
+					"Bearer " + token(principal));
+		}
+		return new FlightSqlDriver(allocator).open(parameters);
+	}
+
+	/** {@code AdbcConnection.bulkIngest} of one batch. */
+	static long bulkIngest(BufferAllocator allocator, int port, String principal, String table, BulkIngestMode mode,
+			VectorSchemaRoot root) throws Exception {
+		try (AdbcDatabase database = adbc(allocator, port, principal); AdbcConnection connection = database.connect();
+				AdbcStatement statement = connection.bulkIngest(table, mode)) {
+			statement.bind(root);
+			return statement.executeUpdate().getAffectedRows();
+		}
+	}
+
+}
