@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.access.AdminOperation;
@@ -96,7 +97,7 @@ final class FlightTransactions {
 		Begun transaction = this.begun.get(id);
 		if (transaction == null) {
 			// begun on another instance or before a restart: the admin API's answer for it
-			return this.transactions.upload(id, batches);
+			return elsewhere(id, () -> this.transactions.upload(id, batches));
 		}
 		synchronized (transaction) {
 			transaction.lastActivity = Instant.now();
@@ -145,7 +146,7 @@ final class FlightTransactions {
 	AdminModel.CommitResponse commit(String id, AdminPrincipal principal) {
 		Begun transaction = this.begun.get(id);
 		if (transaction == null) {
-			AdminModel.TransactionView view = this.transactions.get(id);
+			AdminModel.TransactionView view = elsewhere(id, () -> this.transactions.get(id));
 			this.access.require(principal, AdminOperation.COMMIT_TRANSACTION, scope(view.owner(), principal),
 					view.table(), id, view.owner());
 			return this.transactions.commit(id, null);
@@ -176,7 +177,7 @@ final class FlightTransactions {
 	void rollback(String id, AdminPrincipal principal) {
 		Begun transaction = this.begun.get(id);
 		if (transaction == null) {
-			AdminModel.TransactionView view = this.transactions.get(id);
+			AdminModel.TransactionView view = elsewhere(id, () -> this.transactions.get(id));
 			this.access.require(principal, AdminOperation.ABORT_TRANSACTION, scope(view.owner(), principal),
 					view.table(), id, view.owner());
 			this.transactions.abort(id);
@@ -206,6 +207,25 @@ final class FlightTransactions {
 	@Nullable String table(String id) {
 		Begun transaction = this.begun.get(id);
 		return (transaction != null) ? transaction.table : null;
+	}
+
+	/**
+	 * Runs a call on a transaction this instance did not begin, saying so when the shared state does not know it
+	 * either (begun elsewhere and not written yet, or ended long ago).
+	 */
+	private static <T> T elsewhere(String id, Supplier<T> call) {
+		try {
+			return call.get();
+		}
+		catch (AdminException ex) {
+			if (ex.getKind() != AdminException.Kind.NOT_FOUND) {
+				throw ex;
+			}
+			throw new AdminException(AdminException.Kind.NOT_FOUND, "Unknown transaction", null, "Transaction " + id
+					+ " is not known here: it was begun on another instance and has written nothing yet (send a "
+					+ "transaction's calls to the instance that began it: keep them on one connection), or it ended "
+					+ "longer than paimon.admin.max-lifetime ago");
+		}
 	}
 
 	private static AdminScope scope(@Nullable String owner, AdminPrincipal principal) {

@@ -83,8 +83,7 @@ class AdbcClientsOverFlightTests {
 			.column("name", DataTypes.STRING())
 			.build());
 		flightPort = SampleAppProcess.freePort();
-		app = SampleAppProcess.start(warehouseDir, FlightSupport.JVM,
-				FlightSupport.args(flightPort).toArray(String[]::new));
+		app = FlightSupport.start(warehouseDir, flightPort);
 		allocator = new RootAllocator();
 		sql = FlightSupport.client(allocator, flightPort);
 	}

@@ -1,6 +1,10 @@
 package io.github.paimonspring.httptests.flight;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -8,6 +12,10 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import io.github.paimonspring.httptests.SampleAppProcess;
 
 import org.apache.arrow.adbc.core.AdbcConnection;
 import org.apache.arrow.adbc.core.AdbcDatabase;
@@ -65,6 +73,30 @@ final class FlightSupport {
 		args.add(prefix + ".token-hashes=" + hash(token(name)));
 		args.add(prefix + ".scopes=" + scope);
 		args.add(prefix + ".tables=" + tables);
+	}
+
+	/**
+	 * Starts the sample app with the Flight endpoint and waits until that listens too: the app answers HTTP once its
+	 * web server runs, which starts in an earlier phase than the endpoint (readiness waits for both).
+	 */
+	static SampleAppProcess start(Path warehouse, int flightPort, String... more) throws Exception {
+		SampleAppProcess app = SampleAppProcess.start(warehouse, JVM, args(flightPort, more).toArray(String[]::new));
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+		while (true) {
+			try (Socket probe = new Socket()) {
+				probe.connect(new InetSocketAddress("127.0.0.1", flightPort), 1000);
+				return app;
+			}
+			catch (IOException ex) {
+				if (System.nanoTime() > deadline || !app.isAlive()) {
+					String output = app.output();
+					app.close();
+					throw new IllegalStateException("the Flight endpoint did not listen on " + flightPort + ":\n"
+							+ output, ex);
+				}
+				LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the next look at the port
+			}
+		}
 	}
 
 	static String token(String name) {

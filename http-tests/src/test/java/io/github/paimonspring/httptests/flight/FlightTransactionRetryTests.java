@@ -1,0 +1,181 @@
+package io.github.paimonspring.httptests.flight;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+
+import io.github.paimonspring.httptests.SampleAppProcess;
+import io.github.paimonspring.httptests.Warehouse;
+import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.sql.FlightSqlClient;
+import org.apache.arrow.flight.sql.impl.FlightSql.CommandStatementIngest.TableDefinitionOptions;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.paimon.types.DataTypes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Exactly once for Flight SQL transactions on the packaged sample app, with every call a client may retry: an
+ * ingest resent with its key, a COMMIT and a ROLLBACK sent twice, a COMMIT sent late (after the instance restarted)
+ * and after a {@code kill -9} of the instance between ingest and commit, or between commit and its answer. Every
+ * row is read back once, nothing of a rolled-back or lost transaction. Append tables make a duplicate commit a
+ * duplicate row.
+ */
+class FlightTransactionRetryTests {
+
+	static final String TABLE = "shop.flight_tx";
+
+	@TempDir
+	static Path warehouseDir;
+
+	static Warehouse warehouse;
+
+	static int flightPort;
+
+	SampleAppProcess app;
+
+	BufferAllocator allocator;
+
+	FlightSqlClient sql;
+
+	@BeforeAll
+	static void tables() throws Exception {
+		warehouse = new Warehouse(warehouseDir);
+		warehouse.create(TABLE, org.apache.paimon.schema.Schema.newBuilder()
+			.column("id", DataTypes.INT())
+			.column("name", DataTypes.STRING())
+			.build());
+		flightPort = SampleAppProcess.freePort();
+	}
+
+	@AfterAll
+	static void close() throws Exception {
+		if (warehouse != null) {
+			warehouse.close();
+		}
+	}
+
+	@BeforeEach
+	void start() throws Exception {
+		this.app = startApp();
+		this.allocator = new RootAllocator();
+		this.sql = FlightSupport.client(this.allocator, flightPort);
+	}
+
+	@AfterEach
+	void stop() throws Exception {
+		this.sql.close();
+		this.allocator.close();
+		if (this.app != null) {
+			this.app.close();
+		}
+	}
+
+	/** Restarts the app (stopped or killed) and connects anew, as a client that retries after a failure does. */
+	void restart() throws Exception {
+		this.app = startApp();
+		this.sql.close();
+		this.sql = FlightSupport.client(this.allocator, flightPort);
+	}
+
+	static SampleAppProcess startApp() throws Exception {
+		return FlightSupport.start(warehouseDir, flightPort);
+	}
+
+	long ingest(FlightSqlClient.Transaction transaction, int from, int count, String key) {
+		FlightSqlClient.ExecuteIngestOptions options = new FlightSqlClient.ExecuteIngestOptions("flight_tx",
+				TableDefinitionOptions.newBuilder()
+					.setIfExists(TableDefinitionOptions.TableExistsOption.TABLE_EXISTS_OPTION_APPEND)
+					.build(),
+				null, "shop", (key != null) ? Map.of("idempotency-key", key) : Map.of());
+		try (VectorSchemaRoot root = FlightSupport.batch(this.allocator, from, count)) {
+			return this.sql.executeIngest(root, options, transaction, FlightSupport.as("gateway"));
+		}
+	}
+
+	long rows(int from, int to) {
+		return warehouse.idNames(TABLE).stream()
+			.mapToInt((row) -> Integer.parseInt(row.substring(0, row.indexOf(':'))))
+			.filter((id) -> id >= from && id < to)
+			.count();
+	}
+
+	@Test
+	void callsSentTwiceChangeNothing() {
+		long snapshots = warehouse.snapshotCount(TABLE);
+		FlightSqlClient.Transaction transaction = this.sql.beginTransaction(FlightSupport.as("gateway"));
+		assertThat(ingest(transaction, 1000, 3, "part-1")).isEqualTo(3);
+		assertThat(ingest(transaction, 1000, 3, "part-1")).as("the ingest resent with its key").isZero();
+		assertThat(ingest(transaction, 1003, 2, "part-2")).isEqualTo(2);
+		this.sql.commit(transaction, FlightSupport.as("gateway"));
+		this.sql.commit(transaction, FlightSupport.as("gateway"));
+		assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots + 1);
+		assertThat(rows(1000, 1005)).isEqualTo(5);
+
+		FlightSqlClient.Transaction rolledBack = this.sql.beginTransaction(FlightSupport.as("gateway"));
+		ingest(rolledBack, 1100, 3, null);
+		this.sql.rollback(rolledBack, FlightSupport.as("gateway"));
+		this.sql.rollback(rolledBack, FlightSupport.as("gateway"));
+		assertThatThrownBy(() -> this.sql.commit(rolledBack, FlightSupport.as("gateway")))
+			.isInstanceOf(FlightRuntimeException.class);
+		assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots + 1);
+		assertThat(rows(1100, 1103)).isZero();
+	}
+
+	@Test
+	void aCommitSentLateAfterARestartAnswersSuccessAndCommitsNothing() throws Exception {
+		FlightSqlClient.Transaction transaction = this.sql.beginTransaction(FlightSupport.as("gateway"));
+		ingest(transaction, 2000, 4, null);
+		this.sql.commit(transaction, FlightSupport.as("gateway"));
+		long snapshots = warehouse.snapshotCount(TABLE);
+		this.app.close(); // a graceful stop: the next instance knows the transaction from the shared state only
+		restart();
+		this.sql.commit(transaction, FlightSupport.as("gateway"));
+		assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots);
+		assertThat(rows(2000, 2004)).isEqualTo(4);
+	}
+
+	@Test
+	void aCommitRetriedAfterKill9OfTheInstanceThatCommittedCommitsNothingNew() throws Exception {
+		FlightSqlClient.Transaction transaction = this.sql.beginTransaction(FlightSupport.as("gateway"));
+		ingest(transaction, 3000, 4, null);
+		this.sql.commit(transaction, FlightSupport.as("gateway"));
+		long snapshots = warehouse.snapshotCount(TABLE);
+		this.app.kill(); // as if the answer to the commit had been lost with the instance
+		restart();
+		this.sql.commit(transaction, FlightSupport.as("gateway"));
+		assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots);
+		assertThat(rows(3000, 3004)).isEqualTo(4);
+	}
+
+	@Test
+	void aTransactionWhoseInstanceWasKilledBeforeItsCommitIsRefusedAndItsRedoWritesOnce() throws Exception {
+		long snapshots = warehouse.snapshotCount(TABLE);
+		FlightSqlClient.Transaction lost = this.sql.beginTransaction(FlightSupport.as("gateway"));
+		ingest(lost, 4000, 5, null);
+		this.app.kill();
+		restart();
+		assertThatThrownBy(() -> this.sql.commit(lost, FlightSupport.as("gateway")))
+			.isInstanceOfSatisfying(FlightRuntimeException.class,
+					(ex) -> assertThat(ex.getMessage())
+						.contains("Transaction " + new String(lost.getTransactionId(), StandardCharsets.UTF_8)));
+		assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots);
+		// the client does it again
+		FlightSqlClient.Transaction redo = this.sql.beginTransaction(FlightSupport.as("gateway"));
+		ingest(redo, 4000, 5, null);
+		this.sql.commit(redo, FlightSupport.as("gateway"));
+		this.sql.commit(redo, FlightSupport.as("gateway"));
+		assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots + 1);
+		assertThat(rows(4000, 4005)).isEqualTo(5);
+	}
+
+}
