@@ -57,7 +57,7 @@ public final class ArchitectureRules {
 			"io.github.paimonspring.arrow.ArrowTypes", "io.github.paimonspring.arrow.ArrowDataException",
 			"io.github.paimonspring.arrow.ArrowFormatException",
 			// arrow.ipc: the one gate of Arrow IPC input
-			"io.github.paimonspring.arrow.ipc.ArrowIpcReader",
+			"io.github.paimonspring.arrow.ipc.ArrowIpcReader", "io.github.paimonspring.arrow.ipc.ArrowMessageGate",
 			"io.github.paimonspring.arrow.ipc.CheckedArrowStreamReader",
 			"io.github.paimonspring.arrow.ipc.ArrowIpcLimits", "io.github.paimonspring.arrow.ipc.ArrowMemoryBudget",
 			"io.github.paimonspring.arrow.ipc.ArrowIpcFramingException",

@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
  * <tr><td>403</td><td>{@code UNAUTHORIZED} (gRPC {@code PERMISSION_DENIED})</td></tr>
  * <tr><td>404</td><td>{@code NOT_FOUND}</td></tr>
  * <tr><td>413, 429</td><td>{@code RESOURCE_EXHAUSTED}</td></tr>
+ * <tr><td>408</td><td>{@code TIMED_OUT}</td></tr>
  * <tr><td>501</td><td>{@code UNIMPLEMENTED}</td></tr>
  * <tr><td>503</td><td>{@code UNAVAILABLE}: retry later</td></tr>
  * <tr><td>other</td><td>{@code INTERNAL}</td></tr>
@@ -67,6 +68,7 @@ final class FlightErrors {
 		return switch (httpStatus) {
 			case 400, 409, 415, 422 -> FlightStatusCode.INVALID_ARGUMENT;
 			case 401 -> FlightStatusCode.UNAUTHENTICATED;
+			case 408 -> FlightStatusCode.TIMED_OUT;
 			case 403 -> FlightStatusCode.UNAUTHORIZED;
 			case 404 -> FlightStatusCode.NOT_FOUND;
 			case 413, 429 -> FlightStatusCode.RESOURCE_EXHAUSTED;
@@ -86,7 +88,8 @@ final class FlightErrors {
 			case ALREADY_EXISTS -> 409;
 			case RESOURCE_EXHAUSTED -> 413;
 			case UNIMPLEMENTED -> 501;
-			case UNAVAILABLE, TIMED_OUT, CANCELLED -> 503;
+			case TIMED_OUT -> 408;
+			case UNAVAILABLE, CANCELLED -> 503;
 			default -> 500;
 		};
 	}

@@ -18,6 +18,7 @@ import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.core.WriteResult;
 import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.FlightStream;
 import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.FieldVector;
@@ -51,8 +52,11 @@ final class FlightIngests {
 
 	private final String defaultDatabase;
 
+	private final FlightDeadline deadline;
+
 	FlightIngests(PaimonOperations writer, AdminSettings settings, ArrowBodyReader slots,
-			FlightTransactions transactions, FlightAccess access, AdminMetrics metrics, String defaultDatabase) {
+			FlightTransactions transactions, FlightAccess access, AdminMetrics metrics, String defaultDatabase,
+			FlightDeadline deadline) {
 		this.writer = writer;
 		this.settings = settings;
 		this.slots = slots;
@@ -60,6 +64,7 @@ final class FlightIngests {
 		this.access = access;
 		this.metrics = metrics;
 		this.defaultDatabase = defaultDatabase;
+		this.deadline = deadline;
 	}
 
 	PaimonTables tables() {
@@ -129,7 +134,7 @@ final class FlightIngests {
 				rows = (transaction != null)
 						? this.transactions.ingest(transaction, principal, identifier, replace,
 								command.idempotencyKey(),
-								(sink, allowance) -> feed(stream, identifier, allowance, sink)).rows()
+								(sink, allowance) -> feed(stream, identifier, allowance, sink, this.deadline)).rows()
 						: commit(principal, operation, identifier, replace, command.idempotencyKey(), stream);
 			}
 			if (transaction != null) {
@@ -158,7 +163,7 @@ final class FlightIngests {
 					totals[0] = feed(stream, identifier, this.settings.maxRequestBytes(), (root, dictionaries) ->
 					// the next batch is read while the lanes write this one
 					dictionaries.getDictionaryIds().isEmpty() ? session.transferAndWrite(root)
-							: session.write(root, dictionaries));
+							: session.write(root, dictionaries), this.deadline);
 					session.awaitTransferred();
 				}
 				finally {
@@ -194,10 +199,11 @@ final class FlightIngests {
 	 * @param table the table, for messages
 	 * @param allowance the most bytes
 	 * @param sink where the batches go
+	 * @param deadline the bound of each wait for the client
 	 * @return what was fed
 	 */
 	static AdminTransactions.DecodedBatches.Totals feed(FlightStream stream, String table, long allowance,
-			ArrowBodyReader.BatchSink sink) {
+			ArrowBodyReader.BatchSink sink, FlightDeadline deadline) {
 		VectorSchemaRoot root = stream.getRoot();
 		DictionaryProvider dictionaries = stream.getDictionaryProvider();
 		long rows = 0;
@@ -206,7 +212,11 @@ final class FlightIngests {
 		while (true) {
 			boolean loaded;
 			try {
-				loaded = stream.next();
+				loaded = deadline.await("next Arrow batch", stream::next);
+			}
+			catch (FlightRuntimeException ex) {
+				throw ex.status().code() == FlightStatusCode.TIMED_OUT ? ex
+						: readFailure(table, "Cannot read Arrow batch " + batches, ex);
 			}
 			catch (RuntimeException ex) {
 				throw readFailure(table, "Cannot read Arrow batch " + batches, ex);
@@ -238,7 +248,12 @@ final class FlightIngests {
 	private Schema schema(FlightStream stream, String table) {
 		Schema schema;
 		try {
-			schema = stream.getRoot().getSchema();
+			schema = this.deadline.await("Arrow schema (a stream starts with its schema)", stream::getRoot)
+				.getSchema();
+		}
+		catch (FlightRuntimeException ex) {
+			throw ex.status().code() == FlightStatusCode.TIMED_OUT ? ex
+					: readFailure(table, "Cannot read the Arrow schema", ex);
 		}
 		catch (RuntimeException ex) {
 			throw readFailure(table, "Cannot read the Arrow schema", ex);
@@ -266,9 +281,9 @@ final class FlightIngests {
 		return deepest + 1;
 	}
 
-	private static void drain(FlightStream stream) {
+	private void drain(FlightStream stream) {
 		try {
-			while (stream.next()) {
+			while (this.deadline.await("next Arrow batch", stream::next)) {
 				stream.getRoot().clear();
 			}
 		}

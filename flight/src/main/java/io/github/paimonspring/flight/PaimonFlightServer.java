@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.access.AdminAccessDeniedException;
@@ -12,7 +13,10 @@ import io.github.paimonspring.admin.access.AdminAudit;
 import io.github.paimonspring.admin.body.ArrowBodyReader;
 import io.github.paimonspring.admin.model.AdminMetrics;
 import io.github.paimonspring.admin.model.AdminSettings;
+import io.github.paimonspring.arrow.ipc.ArrowIpcLimits;
+import io.github.paimonspring.arrow.ipc.ArrowMessageGate;
 import io.github.paimonspring.core.PaimonOperations;
+import io.grpc.netty.NettyServerBuilder;
 import org.apache.arrow.flight.FlightServer;
 import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.sql.SqlInfoBuilder;
@@ -49,6 +53,8 @@ public final class PaimonFlightServer implements SmartLifecycle {
 
 	private volatile @Nullable BufferAllocator allocator;
 
+	private volatile @Nullable FlightDeadline deadline;
+
 	private volatile int port = -1;
 
 	private PaimonFlightServer(Builder settings) {
@@ -75,12 +81,24 @@ public final class PaimonFlightServer implements SmartLifecycle {
 			return;
 		}
 		Builder b = this.settings;
-		BufferAllocator root = new RootAllocator(b.limits.maxUploadMemory());
+		ParseTrackingAllocator root = new ParseTrackingAllocator(new RootAllocator(b.limits.maxUploadMemory()));
+		FlightDeadline reads = new FlightDeadline(b.readTimeout);
+		reads.every(Duration.ofSeconds(1), () -> {
+			long freed = root.releaseUnclaimed(Duration.ofSeconds(1));
+			if (freed > 0) {
+				logger.info("Freed {} bytes of Arrow memory that Flight's decoder dropped with messages it could not "
+						+ "decode", freed);
+			}
+		});
+		FlightMessageGate gate = new FlightMessageGate(root, new ArrowMessageGate(new ArrowIpcLimits(
+				b.limits.maxMetadataBytes(), b.limits.maxSchemaDepth(), b.limits.maxSchemaFields(), "paimon.admin"),
+				root), b.limits.maxBatchMemory(), b.limits.maxMetadataBytes());
+		Consumer<NettyServerBuilder> gated = (netty) -> netty.intercept(gate);
 		try {
 			FlightAccess access = new FlightAccess(b.audit);
 			FlightTransactions transactions = new FlightTransactions(b.transactions, b.limits, access);
 			FlightIngests ingests = new FlightIngests(b.writer, b.limits, b.uploads, transactions, access, b.metrics,
-					b.defaultDatabase);
+					b.defaultDatabase, reads);
 			FlightCatalog catalog = new FlightCatalog(b.writer.tables(), b.catalogName, root);
 			SqlInfoBuilder info = new SqlInfoBuilder().withFlightSqlServerName("Paimon Spring Boot Flight SQL")
 				.withFlightSqlServerVersion(version())
@@ -94,29 +112,33 @@ public final class PaimonFlightServer implements SmartLifecycle {
 				.withFlightSqlServerTransaction(
 						FlightSql.SqlSupportedTransaction.SQL_SUPPORTED_TRANSACTION_TRANSACTION);
 			PaimonFlightSqlProducer producer = new PaimonFlightSqlProducer(ingests, transactions, catalog, access,
-					info, root, b.flightMetrics);
+					info, root, b.flightMetrics, reads);
 			boolean tls = b.certificateChain != null && b.privateKey != null;
 			Location location = tls ? Location.forGrpcTls(b.address, b.port)
 					: Location.forGrpcInsecure(b.address, b.port);
 			FlightServer.Builder server = FlightServer.builder(root, location, producer)
 				.middleware(FlightCallPrincipal.KEY, new FlightCallPrincipal.Factory(b.authenticator))
-				.maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, b.limits.maxBatchMemory()));
+				.maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, b.limits.maxBatchMemory()))
+				.transportHint("grpc.builderConsumer", gated);
 			if (tls) {
 				server.useTls(new ByteArrayInputStream(b.certificateChain), new ByteArrayInputStream(b.privateKey));
 			}
 			FlightServer started = server.build().start();
 			this.server = started;
 			this.allocator = root;
+			this.deadline = reads;
 			this.port = started.getPort();
 			logger.info("Flight SQL endpoint listening on {}:{} ({})", b.address, this.port,
 					tls ? "TLS" : "plain gRPC");
 		}
 		catch (IOException ex) {
+			reads.close();
 			root.close();
 			throw new UncheckedIOException("Cannot start the Flight SQL endpoint on " + b.address + ":" + b.port
 					+ " (paimon.flight.address / paimon.flight.port): " + ex.getMessage(), ex);
 		}
 		catch (RuntimeException ex) {
+			reads.close();
 			root.close();
 			throw ex;
 		}
@@ -156,6 +178,11 @@ public final class PaimonFlightServer implements SmartLifecycle {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+		}
+		FlightDeadline reads = this.deadline;
+		this.deadline = null;
+		if (reads != null) {
+			reads.close();
 		}
 		BufferAllocator root = this.allocator;
 		this.allocator = null;
@@ -246,6 +273,8 @@ public final class PaimonFlightServer implements SmartLifecycle {
 
 		Duration shutdownTimeout = Duration.ofSeconds(30);
 
+		Duration readTimeout = Duration.ofSeconds(30);
+
 		byte @Nullable [] certificateChain;
 
 		byte @Nullable [] privateKey;
@@ -320,6 +349,17 @@ public final class PaimonFlightServer implements SmartLifecycle {
 		 */
 		public Builder shutdownTimeout(Duration shutdownTimeout) {
 			this.shutdownTimeout = shutdownTimeout;
+			return this;
+		}
+
+		/**
+		 * Sets how long a call waits for each message of the client (its first message, the schema, the next
+		 * batch) before it ends with {@code TIMED_OUT}.
+		 * @param readTimeout the timeout
+		 * @return this builder
+		 */
+		public Builder readTimeout(Duration readTimeout) {
+			this.readTimeout = readTimeout;
 			return this;
 		}
 

@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 
 import com.google.protobuf.Any;
 import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import io.github.paimonspring.admin.access.AdminAccessDeniedException;
 import io.github.paimonspring.admin.access.AdminOperation;
@@ -36,6 +37,8 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.paimon.types.DataType;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Flight SQL producer of the endpoint: bulk ingest ({@code CommandStatementIngest}, and the ADBC Java driver's
@@ -55,6 +58,8 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 
 	private static final String INSERT_HANDLE = "paimon-insert\n";
 
+	private static final Logger logger = LoggerFactory.getLogger(PaimonFlightSqlProducer.class);
+
 	private final FlightIngests ingests;
 
 	private final FlightTransactions transactions;
@@ -69,8 +74,11 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 
 	private final FlightMetrics metrics;
 
+	private final FlightDeadline deadline;
+
 	PaimonFlightSqlProducer(FlightIngests ingests, FlightTransactions transactions, FlightCatalog catalog,
-			FlightAccess access, SqlInfoBuilder sqlInfo, BufferAllocator allocator, FlightMetrics metrics) {
+			FlightAccess access, SqlInfoBuilder sqlInfo, BufferAllocator allocator, FlightMetrics metrics,
+			FlightDeadline deadline) {
 		this.ingests = ingests;
 		this.transactions = transactions;
 		this.catalog = catalog;
@@ -78,6 +86,67 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 		this.sqlInfo = sqlInfo;
 		this.allocator = allocator;
 		this.metrics = metrics;
+		this.deadline = deadline;
+	}
+
+	// ------------------------------------------------------------------ commands
+
+	/** What a call that names no Flight SQL command gets. */
+	private static final String NOT_A_COMMAND = "This endpoint takes Flight SQL commands (CommandStatementIngest, "
+			+ "the metadata commands) in a CMD descriptor or ticket; ";
+
+	@Override
+	public Runnable acceptPut(CallContext context, FlightStream flightStream, StreamListener<PutResult> ackStream) {
+		FlightDescriptor descriptor;
+		try {
+			// Flight waits for the first message without a bound
+			descriptor = this.deadline.await("first message (the command with the Arrow schema)",
+					flightStream::getDescriptor);
+		}
+		catch (FlightRuntimeException ex) {
+			return () -> ackStream.onError(ex);
+		}
+		if (!descriptor.isCommand() || !isAny(descriptor.getCommand())) {
+			return () -> ackStream.onError(FlightErrors.invalid(NOT_A_COMMAND + "this stream's descriptor is "
+					+ (descriptor.isCommand() ? "no command" : "a path")));
+		}
+		return super.acceptPut(context, flightStream, ackStream);
+	}
+
+	@Override
+	public FlightInfo getFlightInfo(CallContext context, FlightDescriptor descriptor) {
+		if (!descriptor.isCommand() || !isAny(descriptor.getCommand())) {
+			throw FlightErrors.invalid(NOT_A_COMMAND + "this descriptor is "
+					+ (descriptor.isCommand() ? "no command" : "a path"));
+		}
+		return super.getFlightInfo(context, descriptor);
+	}
+
+	@Override
+	public SchemaResult getSchema(CallContext context, FlightDescriptor descriptor) {
+		if (!descriptor.isCommand() || !isAny(descriptor.getCommand())) {
+			throw FlightErrors.invalid(NOT_A_COMMAND + "this descriptor is "
+					+ (descriptor.isCommand() ? "no command" : "a path"));
+		}
+		return super.getSchema(context, descriptor);
+	}
+
+	@Override
+	public void getStream(CallContext context, Ticket ticket, ServerStreamListener listener) {
+		if (!isAny(ticket.getBytes())) {
+			listener.error(FlightErrors.invalid(NOT_A_COMMAND + "this ticket is none"));
+			return;
+		}
+		super.getStream(context, ticket, listener);
+	}
+
+	private static boolean isAny(byte[] command) {
+		try {
+			return !Any.parseFrom(command).getTypeUrl().isEmpty();
+		}
+		catch (InvalidProtocolBufferException ex) {
+			return false;
+		}
 	}
 
 	// ------------------------------------------------------------------ ingest
@@ -423,7 +492,13 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 		catch (RuntimeException ex) {
 			FlightRuntimeException refusal = FlightErrors.refusal(ex, command).exception();
 			this.metrics.called(command, refusal.status().code().name(), since(started));
-			ackStream.onError(refusal);
+			try {
+				ackStream.onError(refusal);
+			}
+			catch (RuntimeException closed) {
+				// the call was refused already (the message gate) or cancelled by the client
+				logger.debug("Flight call {} had ended before its refusal: {}", command, closed.toString());
+			}
 			return;
 		}
 		byte[] result = FlightSql.DoPutUpdateResult.newBuilder().setRecordCount(count).build().toByteArray();

@@ -82,6 +82,20 @@ final class ArrowMessageChecks {
 		}
 	}
 
+	/**
+	 * The body length a well-formed message's metadata declares (0 when it cannot be read).
+	 * @param metadata the flatbuffer, positioned and little-endian
+	 * @return the declared length
+	 */
+	static long bodyLength(ByteBuffer metadata) {
+		try {
+			return Message.getRootAsMessage(metadata).bodyLength();
+		}
+		catch (RuntimeException ex) {
+			return 0;
+		}
+	}
+
 	private void checkSchema(long index, Schema schema) throws ArrowIpcFramingException {
 		if (schema == null) {
 			throw framing(index, "schema message has no schema");

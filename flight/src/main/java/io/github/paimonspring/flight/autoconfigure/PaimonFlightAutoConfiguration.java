@@ -74,7 +74,8 @@ public final class PaimonFlightAutoConfiguration {
 			.flightMetrics(flightMetrics.getIfAvailable(() -> FlightMetrics.NONE))
 			.listen(flight.getAddress(), flight.getPort())
 			.names(flight.getCatalogName(), flight.getDefaultDatabase())
-			.shutdownTimeout(flight.getShutdownTimeout());
+			.shutdownTimeout(flight.getShutdownTimeout())
+			.readTimeout(flight.getReadTimeout());
 		String bundle = flight.getSsl().getBundle();
 		if (bundle != null && !bundle.isBlank()) {
 			SslBundle ssl = sslBundles.getObject().getBundle(bundle);

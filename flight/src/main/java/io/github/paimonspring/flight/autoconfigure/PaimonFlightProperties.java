@@ -46,6 +46,12 @@ public class PaimonFlightProperties {
 	private Duration shutdownTimeout = Duration.ofSeconds(30);
 
 	/**
+	 * How long a call waits for each message of the client (the first one, the schema, the next batch) before it
+	 * ends with TIMED_OUT, having written nothing.
+	 */
+	private Duration readTimeout = Duration.ofSeconds(30);
+
+	/**
 	 * TLS of the endpoint.
 	 */
 	private final Ssl ssl = new Ssl();
@@ -96,6 +102,14 @@ public class PaimonFlightProperties {
 
 	public void setShutdownTimeout(Duration shutdownTimeout) {
 		this.shutdownTimeout = shutdownTimeout;
+	}
+
+	public Duration getReadTimeout() {
+		return this.readTimeout;
+	}
+
+	public void setReadTimeout(Duration readTimeout) {
+		this.readTimeout = readTimeout;
 	}
 
 	public Ssl getSsl() {
