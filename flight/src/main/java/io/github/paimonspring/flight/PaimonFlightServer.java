@@ -47,6 +47,9 @@ public final class PaimonFlightServer implements SmartLifecycle {
 
 	private static final Logger logger = LoggerFactory.getLogger(PaimonFlightServer.class);
 
+	/** The HTTP/2 flow-control window of a call, at most: a few batches of the usual size. */
+	private static final int FLOW_CONTROL_WINDOW = 32 << 20;
+
 	private final Builder settings;
 
 	private volatile @Nullable FlightServer server;
@@ -93,7 +96,9 @@ public final class PaimonFlightServer implements SmartLifecycle {
 		FlightMessageGate gate = new FlightMessageGate(root, new ArrowMessageGate(new ArrowIpcLimits(
 				b.limits.maxMetadataBytes(), b.limits.maxSchemaDepth(), b.limits.maxSchemaFields(), "paimon.admin"),
 				root), b.limits.maxBatchMemory(), b.limits.maxMetadataBytes());
-		Consumer<NettyServerBuilder> gated = (netty) -> netty.intercept(gate);
+		// gRPC's default HTTP/2 window of 1 MiB makes a client wait for window updates several times per batch
+		int window = (int) Math.min(FLOW_CONTROL_WINDOW, b.limits.maxBatchMemory());
+		Consumer<NettyServerBuilder> gated = (netty) -> netty.intercept(gate).flowControlWindow(window);
 		try {
 			FlightAccess access = new FlightAccess(b.audit);
 			FlightTransactions transactions = new FlightTransactions(b.transactions, b.limits, access);

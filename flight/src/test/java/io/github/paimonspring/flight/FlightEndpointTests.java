@@ -13,6 +13,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.github.paimonspring.admin.access.AdminAudit;
 import io.github.paimonspring.support.TestWarehouse;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.arrow.flight.CallOption;
 import org.apache.arrow.flight.FlightCallHeaders;
 import org.apache.arrow.flight.FlightClient;
@@ -46,6 +47,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -366,6 +370,19 @@ class FlightEndpointTests {
 			assertThat(stream.getRoot().getRowCount()).isEqualTo(4);
 			assertThat(stream.getRoot().contentToTSVString()).contains("Paimon Spring Boot Flight SQL");
 		}
+	}
+
+	@Test
+	void callsAreTimedAndTheEndpointReportsItsHealth() {
+		ingest(append("shop", "events"), 600, 1, "gateway");
+		MeterRegistry registry = context.getBean(MeterRegistry.class);
+		assertThat(registry.find("paimon.flight.calls").tags("command", "ingest", "status", "OK").timer())
+			.isNotNull()
+			.satisfies((timer) -> assertThat(timer.count()).isPositive());
+		Health health = (Health) context.getBean("paimonFlightHealthIndicator", HealthIndicator.class).health(true);
+		assertThat(health.getStatus()).isEqualTo(Status.UP);
+		assertThat(health.getDetails()).containsEntry("port", context.getBean(PaimonFlightServer.class).getPort())
+			.containsEntry("tls", false);
 	}
 
 	@Test

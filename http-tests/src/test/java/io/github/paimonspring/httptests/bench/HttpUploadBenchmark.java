@@ -3,6 +3,7 @@ package io.github.paimonspring.httptests.bench;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -16,13 +17,30 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+
+import java.util.concurrent.locks.LockSupport;
+
+import com.google.protobuf.Any;
+import jdk.jfr.Configuration;
+import jdk.jfr.Recording;
 
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
+import org.apache.arrow.flight.FlightCallHeaders;
+import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightDescriptor;
+import org.apache.arrow.flight.PutResult;
+import org.apache.arrow.flight.SyncPutListener;
+import org.apache.arrow.flight.HeaderCallOption;
+import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.sql.FlightSqlClient;
+import org.apache.arrow.flight.sql.impl.FlightSql;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -32,6 +50,10 @@ import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -46,7 +68,9 @@ import org.apache.paimon.types.DataTypes;
  * {@code PaimonWriter.write(table, ArrowStreamReader)} in a JVM of its own ({@link InProcessWriter},
  * {@code -Xmx2g}) and (b) over HTTP as one one-shot upload (no key) to the packaged sample app
  * ({@code -Xmx2g}) from this JVM with two Java clients (the JDK {@code HttpClient}, and
- * {@code HttpURLConnection} streaming with a declared length) — three processes, the same file, one
+ * {@code HttpURLConnection} streaming with a declared length), and (c) as one Flight SQL bulk ingest
+ * ({@code CommandStatementIngest}, ADBC's bulk ingest on the wire) to the same app's Flight SQL endpoint with
+ * Arrow's {@code FlightSqlClient} reading the file — three processes, the same file, one
  * run, the order of the sides turning every round, after two warm-up rounds of each. Reports every
  * round with the CPU time each side used, the best of each side and their ratios. With {@code -Dbench.jfr=<dir>} both
  * writing JVMs record JFR profiles there, summarized by
@@ -67,9 +91,15 @@ public final class HttpUploadBenchmark {
 	 */
 	private static final int WARM_UPS = 2;
 
-	private static final List<String> CLIENTS = List.of("JDK HttpClient", "HttpURLConnection, fixed-length streaming");
+	private static final List<String> CLIENTS = List.of("HTTP, JDK HttpClient", "HTTP, HttpURLConnection streaming",
+			"Flight SQL ingest, FlightSqlClient", "Flight SQL ingest, FlightClient on readiness");
+
+	/** The index in {@link #CLIENTS} of the first Flight SQL side (ADBC's bulk ingest on the wire). */
+	private static final int FLIGHT = 2;
 
 	public static void main(String[] args) throws Exception {
+		// the Flight client sends the batches' buffers as they are, without a copy into gRPC's buffers
+		System.setProperty("arrow.flight.enable_zero_copy_write", "true");
 		int rows = (args.length > 0) ? Integer.parseInt(args[0]) : 2_000_000;
 		int rounds = (args.length > 1) ? Integer.parseInt(args[1]) : 5;
 		Path out = (args.length > 2) ? Path.of(args[2]) : Path.of("target/http-benchmark-results.md");
@@ -93,15 +123,30 @@ public final class HttpUploadBenchmark {
 		}
 		double[] best = new double[1 + CLIENTS.size()];
 		double[] cpuOfBest = new double[1 + CLIENTS.size()];
+		double[] serverCpuSum = new double[1 + CLIENTS.size()];
 		List<String> lines = new ArrayList<>();
 		List<String> serverJvm = new ArrayList<>(List.of(HEAP));
 		Instant measured = Instant.MIN;
 		if (!jfr.isEmpty()) {
 			serverJvm.add(recording(jfr, "server"));
 		}
+		// with -Dbench.jfr, this JVM (the HTTP and Flight clients) records too
+		Recording clients = jfr.isEmpty() ? null : new Recording(Configuration.getConfiguration("profile"));
+		if (clients != null) {
+			clients.start();
+		}
+		int flightPort = SampleAppProcess.freePort();
 		try (SampleAppProcess app = SampleAppProcess.start(serverWarehouse, serverJvm, "--paimon.admin.enabled=true",
-				"--paimon.admin.token=bench");
-				LocalWriter writer = new LocalWriter(localWarehouse, jfr)) {
+				"--paimon.admin.token=bench", "--paimon.flight.enabled=true", "--paimon.flight.port=" + flightPort,
+				"--paimon.flight.address=127.0.0.1");
+				LocalWriter writer = new LocalWriter(localWarehouse, jfr);
+				BufferAllocator flightAllocator = new RootAllocator();
+				FlightSqlClient flight = new FlightSqlClient(FlightClient
+					.builder(flightAllocator, Location.forGrpcInsecure("127.0.0.1", flightPort))
+					.build());
+				FlightClient flightClient = FlightClient
+					.builder(flightAllocator, Location.forGrpcInsecure("127.0.0.1", flightPort))
+					.build()) {
 			AdminClient client = new AdminClient(app, "bench");
 			ProcessHandle server = ProcessHandle.of(app.pid()).orElseThrow();
 			for (int round = 0; round < total; round++) {
@@ -110,6 +155,7 @@ public final class HttpUploadBenchmark {
 				}
 				double[] rate = new double[best.length];
 				double[] cpu = new double[best.length];
+				double[] serverCpu = new double[best.length];
 				// the order of the sides turns every round
 				for (int turn = 0; turn < best.length; turn++) {
 					int side = (turn + round) % best.length;
@@ -120,18 +166,29 @@ public final class HttpUploadBenchmark {
 						cpu[side] = (cpu(writer.process()) - before) / 1e9;
 					}
 					else {
-						long before = cpu(server) + cpu(ProcessHandle.current());
+						long serverBefore = cpu(server);
+						long before = serverBefore + cpu(ProcessHandle.current());
 						String path = "/paimon/tables/bench/upload_" + round + "_" + (side - 1) + "/uploads";
-						rate[side] = (side == 1) ? httpClient(client, path, file, rows) : urlConnection(app, path, file,
-								rows);
-						cpu[side] = (cpu(server) + cpu(ProcessHandle.current()) - before) / 1e9;
+						String flightTable = "upload_" + round + "_" + (side - 1);
+						rate[side] = switch (side) {
+							case 1 -> httpClient(client, path, file, rows);
+							case 2 -> urlConnection(app, path, file, rows);
+							case FLIGHT + 1 -> flightIngest(flight, flightTable, file, rows);
+							default -> flightPut(flightClient, flightTable, file, rows);
+						};
+						long serverAfter = cpu(server);
+						cpu[side] = (serverAfter + cpu(ProcessHandle.current()) - before) / 1e9;
+						serverCpu[side] = (serverAfter - serverBefore) / 1e9;
 					}
 				}
-				String line = String.format(Locale.ROOT,
-						"| %s | %,.0f (%.1f s CPU) | %,.0f (%.1f s CPU) | %.2f | %,.0f (%.1f s CPU) | %.2f |",
-						(round < WARM_UPS) ? "warm-up " + (round + 1) : String.valueOf(round - WARM_UPS + 1), rate[0],
-								cpu[0],
-						rate[1], cpu[1], rate[1] / rate[0], rate[2], cpu[2], rate[2] / rate[0]);
+				System.out.printf(Locale.ROOT, "server CPU per side (s): %s%n", Arrays.toString(serverCpu));
+				if (round >= WARM_UPS) {
+					for (int side = 1; side < best.length; side++) {
+						serverCpuSum[side] += serverCpu[side];
+					}
+				}
+				String line = row((round < WARM_UPS) ? "warm-up " + (round + 1) : String.valueOf(round - WARM_UPS + 1),
+						rate, cpu, false);
 				System.out.println(line);
 				if (round >= WARM_UPS) {
 					lines.add(line);
@@ -147,24 +204,48 @@ public final class HttpUploadBenchmark {
 		StringBuilder report = new StringBuilder(String.format(Locale.ROOT,
 				"Rows: %,d (%,d bytes of Arrow IPC, 64k-row batches); %d warm-up and %d measured rounds; cores: %d. "
 						+ "CPU: of the writing JVM in process; of the server and the client JVM over HTTP.%n%n"
-						+ "| round | in-process rows/s | HTTP (%s) rows/s | ratio | HTTP (%s) rows/s | ratio |%n"
-						+ "|---|---:|---:|---:|---:|---:|%n",
+						+ "Ratios: to in process; the Flight sides also to the better HTTP side of the round.%n%n"
+						+ "| round | in process rows/s | %s rows/s | ratio | %s rows/s | ratio | %s rows/s | ratio "
+						+ "| / HTTP | %s rows/s | ratio | / HTTP |%n"
+						+ "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|%n",
 				rows, bytes, WARM_UPS, rounds, Runtime.getRuntime().availableProcessors(), CLIENTS.get(0),
-						CLIENTS.get(1)));
+						CLIENTS.get(1), CLIENTS.get(2), CLIENTS.get(3)));
 		lines.forEach((line) -> report.append(line).append('\n'));
-		report.append(String.format(Locale.ROOT,
-				"| **best** | %,.0f (%.1f s CPU) | %,.0f (%.1f s CPU) | **%.2f** | %,.0f (%.1f s CPU) | **%.2f** |%n",
-				best[0], cpuOfBest[0], best[1], cpuOfBest[1], best[1] / best[0], best[2], cpuOfBest[2],
-						best[2] / best[0]));
+		report.append(row("**best**", best, cpuOfBest, true)).append('\n');
+		report.append(String.format(Locale.ROOT, "%nServer CPU per upload (mean of the measured rounds, s):"));
+		for (int side = 1; side < best.length; side++) {
+			report.append(String.format(Locale.ROOT, " %s %.2f;", CLIENTS.get(side - 1), serverCpuSum[side] / rounds));
+		}
+		report.append('\n');
 		System.out.println(report);
 		Files.createDirectories(out.toAbsolutePath().getParent());
 		Files.writeString(out, report);
+		if (clients != null) {
+			clients.dump(Path.of(jfr, "clients.jfr"));
+			clients.close();
+		}
 		if (!jfr.isEmpty()) {
-			for (String side : List.of("server", "local")) {
+			for (String side : List.of("server", "local", "clients")) {
 				System.out.println("\nJFR " + side + ":\n" + JfrSummary.summarize(Path.of(jfr, side + ".jfr"), 25,
 						measured));
 			}
 		}
+	}
+
+	/** A row of the report: rows/s and CPU of each side, its ratio to in process, a Flight side's to HTTP. */
+	private static String row(String label, double[] rate, double[] cpu, boolean bold) {
+		String mark = bold ? "**" : "";
+		StringBuilder line = new StringBuilder("| ").append(label).append(String.format(Locale.ROOT,
+				" | %,.0f (%.1f s CPU)", rate[0], cpu[0]));
+		double http = Math.max(rate[1], rate[2]);
+		for (int side = 1; side < rate.length; side++) {
+			line.append(String.format(Locale.ROOT, " | %,.0f (%.1f s CPU) | %s%.2f%s", rate[side], cpu[side], mark,
+					rate[side] / rate[0], mark));
+			if (side > FLIGHT) {
+				line.append(String.format(Locale.ROOT, " | %s%.2f%s", mark, rate[side] / http, mark));
+			}
+		}
+		return line.append(" |").toString();
 	}
 
 	/** The CPU time a process used so far, in nanoseconds. */
@@ -255,6 +336,122 @@ public final class HttpUploadBenchmark {
 			this.commands.close();
 			this.process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
 			this.process.destroyForcibly();
+		}
+
+	}
+
+	/**
+	 * The file's batches as one Flight SQL bulk ingest ({@code CommandStatementIngest}, what the ADBC drivers of
+	 * Python, Go and C send for {@code adbc_ingest}) with Arrow's {@code FlightSqlClient}. Like an ADBC client
+	 * that holds its data as Arrow (a pyarrow table), the client has the batches in memory: they are read from the
+	 * file before the clock starts, as the HTTP clients have the file's bytes in the page cache.
+	 */
+	private static double flightIngest(FlightSqlClient flight, String table, Path file, int rows) throws Exception {
+		FlightCallHeaders headers = new FlightCallHeaders();
+		headers.insert("authorization", "Bearer bench");
+		try (BufferAllocator allocator = new RootAllocator(); InMemoryBatches batches = new InMemoryBatches(file,
+				allocator)) {
+			long start = System.nanoTime();
+			long written = flight.executeIngest(batches, new FlightSqlClient.ExecuteIngestOptions(table,
+					FlightSql.CommandStatementIngest.TableDefinitionOptions.newBuilder()
+						.setIfExists(FlightSql.CommandStatementIngest.TableDefinitionOptions.TableExistsOption
+							.TABLE_EXISTS_OPTION_APPEND)
+						.build(),
+					null, "bench", Map.of()), new HeaderCallOption(headers));
+			double seconds = (System.nanoTime() - start) / 1e9;
+			if (written != rows) {
+				throw new IllegalStateException("Flight ingest wrote " + written + " rows");
+			}
+			return rows / seconds;
+		}
+	}
+
+	/**
+	 * The same {@code CommandStatementIngest} sent with Arrow's {@code FlightClient}, which looks at the call's
+	 * readiness every 0.1 ms before each batch instead of the busy loop {@code FlightSqlClient} runs in
+	 * {@code putNext} (a core of this 2-core machine), as the C++ client under the Python and Go ADBC drivers waits.
+	 */
+	private static double flightPut(FlightClient flight, String table, Path file, int rows) throws Exception {
+		FlightCallHeaders headers = new FlightCallHeaders();
+		headers.insert("authorization", "Bearer bench");
+		FlightSql.CommandStatementIngest command = FlightSql.CommandStatementIngest.newBuilder()
+			.setTable(table)
+			.setSchema("bench")
+			.setTableDefinitionOptions(FlightSql.CommandStatementIngest.TableDefinitionOptions.newBuilder()
+				.setIfExists(FlightSql.CommandStatementIngest.TableDefinitionOptions.TableExistsOption
+					.TABLE_EXISTS_OPTION_APPEND))
+			.build();
+		try (BufferAllocator allocator = new RootAllocator(); InMemoryBatches batches = new InMemoryBatches(file,
+				allocator)) {
+			long start = System.nanoTime();
+			SyncPutListener result = new SyncPutListener();
+			FlightClient.ClientStreamListener put = flight.startPut(
+					FlightDescriptor.command(Any.pack(command).toByteArray()), batches.getVectorSchemaRoot(), result,
+					new HeaderCallOption(headers));
+			while (batches.loadNextBatch()) {
+				while (!put.isReady()) {
+					LockSupport.parkNanos(100_000); // a look every 0.1 ms instead of a busy loop
+				}
+				put.putNext();
+			}
+			put.completed();
+			long written;
+			try (PutResult answer = result.read()) {
+				written = FlightSql.DoPutUpdateResult.parseFrom(answer.getApplicationMetadata().nioBuffer())
+					.getRecordCount();
+			}
+			put.getResult();
+			double seconds = (System.nanoTime() - start) / 1e9;
+			if (written != rows) {
+				throw new IllegalStateException("Flight put wrote " + written + " rows");
+			}
+			return rows / seconds;
+		}
+	}
+
+	/** The batches of an Arrow IPC file, read into memory first, handed out as an {@code ArrowReader}. */
+	private static final class InMemoryBatches extends ArrowReader {
+
+		private final Schema schema;
+
+		private final List<ArrowRecordBatch> batches = new ArrayList<>();
+
+		private int next;
+
+		InMemoryBatches(Path file, BufferAllocator allocator) throws Exception {
+			super(allocator);
+			try (ArrowStreamReader reader = new ArrowStreamReader(Files.newInputStream(file), allocator)) {
+				VectorSchemaRoot root = reader.getVectorSchemaRoot();
+				this.schema = root.getSchema();
+				while (reader.loadNextBatch()) {
+					this.batches.add(new VectorUnloader(root).getRecordBatch());
+				}
+			}
+		}
+
+		@Override
+		public boolean loadNextBatch() throws IOException {
+			prepareLoadNextBatch();
+			if (this.next == this.batches.size()) {
+				return false;
+			}
+			loadRecordBatch(this.batches.get(this.next++));
+			return true;
+		}
+
+		@Override
+		public long bytesRead() {
+			return 0;
+		}
+
+		@Override
+		protected void closeReadSource() {
+			this.batches.forEach(ArrowRecordBatch::close);
+		}
+
+		@Override
+		protected Schema readSchema() {
+			return this.schema;
 		}
 
 	}
