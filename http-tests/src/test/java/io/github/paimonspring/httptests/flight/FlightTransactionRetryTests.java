@@ -2,16 +2,27 @@ package io.github.paimonspring.httptests.flight;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
+
+import com.google.protobuf.Any;
 
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
+import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightDescriptor;
 import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.SyncPutListener;
 import org.apache.arrow.flight.sql.FlightSqlClient;
+import org.apache.arrow.flight.sql.impl.FlightSql;
 import org.apache.arrow.flight.sql.impl.FlightSql.CommandStatementIngest.TableDefinitionOptions;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -107,6 +118,54 @@ class FlightTransactionRetryTests {
 			.mapToInt((row) -> Integer.parseInt(row.substring(0, row.indexOf(':'))))
 			.filter((id) -> id >= from && id < to)
 			.count();
+	}
+
+	@Test
+	void anIngestInFlightAtSigtermCommitsWholeOrNothing() throws Exception {
+		long snapshots = warehouse.snapshotCount(TABLE);
+		FlightSql.CommandStatementIngest command = FlightSql.CommandStatementIngest.newBuilder()
+			.setTable("flight_tx")
+			.setSchema("shop")
+			.setTableDefinitionOptions(FlightSql.CommandStatementIngest.TableDefinitionOptions.newBuilder()
+				.setIfExists(TableDefinitionOptions.TableExistsOption.TABLE_EXISTS_OPTION_APPEND))
+			.build();
+		SyncPutListener answer = new SyncPutListener();
+		FlightRuntimeException failure = null;
+		try (FlightClient client = FlightClient
+			.builder(this.allocator, Location.forGrpcInsecure("127.0.0.1", flightPort))
+			.build(); VectorSchemaRoot root = FlightSupport.batch(this.allocator, 5000, 1000)) {
+			FlightClient.ClientStreamListener put = client.startPut(
+					FlightDescriptor.command(Any.pack(command).toByteArray()), root, answer,
+					FlightSupport.as("gateway"));
+			put.putNext();
+			this.app.terminate(); // SIGTERM while the ingest is open: its call stays until it ends
+			for (int batch = 1; batch < 5; batch++) {
+				try (VectorSchemaRoot next = FlightSupport.batch(this.allocator, 5000 + batch * 1000, 1000);
+						ArrowRecordBatch rows = new VectorUnloader(next).getRecordBatch()) {
+					new VectorLoader(root).load(rows);
+				}
+				put.putNext();
+			}
+			put.completed();
+			try {
+				put.getResult();
+			}
+			catch (FlightRuntimeException ex) {
+				failure = ex;
+			}
+		}
+		assertThat(this.app.awaitExit(Duration.ofSeconds(90))).as("exit code after SIGTERM").isIn(0, 143);
+		long rows = rows(5000, 10000);
+		System.out.println("FlightTransactionRetryTests: an ingest open at SIGTERM was answered "
+				+ ((failure == null) ? "OK" : failure.status().code()) + " with " + rows + " of 5000 rows committed");
+		if (failure == null) {
+			assertThat(rows).as("the ingest was answered OK: all its rows").isEqualTo(5000);
+			assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots + 1);
+		}
+		else {
+			assertThat(rows).as("the ingest failed (%s): none of its rows", failure.status()).isZero();
+			assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots);
+		}
 	}
 
 	@Test
