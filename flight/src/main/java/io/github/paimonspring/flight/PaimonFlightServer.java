@@ -4,7 +4,10 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import io.github.paimonspring.admin.AdminTransactions;
@@ -58,6 +61,8 @@ public final class PaimonFlightServer implements SmartLifecycle {
 
 	private volatile @Nullable FlightDeadline deadline;
 
+	private volatile @Nullable ExecutorService executor;
+
 	private volatile int port = -1;
 
 	private PaimonFlightServer(Builder settings) {
@@ -86,6 +91,14 @@ public final class PaimonFlightServer implements SmartLifecycle {
 		Builder b = this.settings;
 		ParseTrackingAllocator root = new ParseTrackingAllocator(new RootAllocator(b.limits.maxUploadMemory()));
 		FlightDeadline reads = new FlightDeadline(b.readTimeout);
+		// the server's own executor runs gRPC's callbacks and the calls; Flight shuts down an executor it made at
+		// once on shutdown, which would fail the calls in flight: this one is shut down after they ended
+		AtomicInteger threads = new AtomicInteger();
+		ExecutorService calls = Executors.newCachedThreadPool((task) -> {
+			Thread thread = new Thread(task, "paimon-flight-" + threads.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		});
 		reads.every(Duration.ofSeconds(1), () -> {
 			long freed = root.releaseUnclaimed(Duration.ofSeconds(1));
 			if (freed > 0) {
@@ -122,6 +135,7 @@ public final class PaimonFlightServer implements SmartLifecycle {
 			Location location = tls ? Location.forGrpcTls(b.address, b.port)
 					: Location.forGrpcInsecure(b.address, b.port);
 			FlightServer.Builder server = FlightServer.builder(root, location, producer)
+				.executor(calls)
 				.middleware(FlightCallPrincipal.KEY, new FlightCallPrincipal.Factory(b.authenticator))
 				.maxInboundMessageSize((int) Math.min(Integer.MAX_VALUE, b.limits.maxBatchMemory()))
 				.transportHint("grpc.builderConsumer", gated);
@@ -132,17 +146,20 @@ public final class PaimonFlightServer implements SmartLifecycle {
 			this.server = started;
 			this.allocator = root;
 			this.deadline = reads;
+			this.executor = calls;
 			this.port = started.getPort();
 			logger.info("Flight SQL endpoint listening on {}:{} ({})", b.address, this.port,
 					tls ? "TLS" : "plain gRPC");
 		}
 		catch (IOException ex) {
+			calls.shutdownNow();
 			reads.close();
 			root.close();
 			throw new UncheckedIOException("Cannot start the Flight SQL endpoint on " + b.address + ":" + b.port
 					+ " (paimon.flight.address / paimon.flight.port): " + ex.getMessage(), ex);
 		}
 		catch (RuntimeException ex) {
+			calls.shutdownNow();
 			reads.close();
 			root.close();
 			throw ex;
@@ -183,6 +200,11 @@ public final class PaimonFlightServer implements SmartLifecycle {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+		}
+		ExecutorService calls = this.executor;
+		this.executor = null;
+		if (calls != null) {
+			calls.shutdownNow();
 		}
 		FlightDeadline reads = this.deadline;
 		this.deadline = null;

@@ -13,6 +13,7 @@ import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightDescriptor;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.PutResult;
 import org.apache.arrow.flight.SyncPutListener;
 import org.apache.arrow.flight.sql.FlightSqlClient;
 import org.apache.arrow.flight.sql.impl.FlightSql;
@@ -121,7 +122,7 @@ class FlightTransactionRetryTests {
 	}
 
 	@Test
-	void anIngestInFlightAtSigtermCommitsWholeOrNothing() throws Exception {
+	void anIngestInFlightAtSigtermFinishes() throws Exception {
 		long snapshots = warehouse.snapshotCount(TABLE);
 		FlightSql.CommandStatementIngest command = FlightSql.CommandStatementIngest.newBuilder()
 			.setTable("flight_tx")
@@ -149,6 +150,9 @@ class FlightTransactionRetryTests {
 			put.completed();
 			try {
 				put.getResult();
+				try (PutResult result = answer.read()) {
+					assertThat(result).isNotNull();
+				}
 			}
 			catch (FlightRuntimeException ex) {
 				failure = ex;
@@ -158,14 +162,10 @@ class FlightTransactionRetryTests {
 		long rows = rows(5000, 10000);
 		System.out.println("FlightTransactionRetryTests: an ingest open at SIGTERM was answered "
 				+ ((failure == null) ? "OK" : failure.status().code()) + " with " + rows + " of 5000 rows committed");
-		if (failure == null) {
-			assertThat(rows).as("the ingest was answered OK: all its rows").isEqualTo(5000);
-			assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots + 1);
-		}
-		else {
-			assertThat(rows).as("the ingest failed (%s): none of its rows", failure.status()).isZero();
-			assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots);
-		}
+		// the endpoint takes no new calls but lets this one finish within paimon.flight.shutdown-timeout
+		assertThat(failure).as("the answer to the ingest open at SIGTERM").isNull();
+		assertThat(rows).isEqualTo(5000);
+		assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots + 1);
 	}
 
 	@Test
