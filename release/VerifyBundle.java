@@ -54,6 +54,7 @@ public final class VerifyBundle {
 		PUBLISHED.put("paimon-spring-boot-s3", "jar");
 		PUBLISHED.put("paimon-spring-boot-admin", "jar");
 		PUBLISHED.put("paimon-spring-boot-kafka", "jar");
+		PUBLISHED.put("paimon-spring-boot-flight", "jar");
 		PUBLISHED.put("paimon-spring-boot-test", "jar");
 	}
 
