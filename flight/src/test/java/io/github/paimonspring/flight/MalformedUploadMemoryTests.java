@@ -32,6 +32,8 @@ import org.apache.arrow.vector.ipc.ReadChannel;
 import org.apache.arrow.vector.ipc.message.MessageMetadataResult;
 import org.apache.arrow.vector.ipc.message.MessageSerializer;
 import org.apache.paimon.types.DataTypes;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,98 +53,103 @@ class MalformedUploadMemoryTests {
 	@TempDir
 	Path warehouse;
 
-	@Test
-	void malformedUploadsAreRefusedAndFreeTheirMemory() throws Exception {
-		try (TestWarehouse tables = new TestWarehouse(warehouse)) {
+	ConfigurableApplicationContext context;
+
+	BufferAllocator allocator;
+
+	PaimonFlightServer server;
+
+	ManagedChannel channel;
+
+	@BeforeEach
+	void start() throws Exception {
+		try (TestWarehouse tables = new TestWarehouse(this.warehouse)) {
 			tables.create("shop.orders", org.apache.paimon.schema.Schema.newBuilder().column("id", DataTypes.INT())
 				.column("name", DataTypes.STRING()).build());
 		}
 		List<String> properties = new ArrayList<>(List.of("server.port=0", "spring.main.banner-mode=off",
-				"paimon.catalog.warehouse=" + warehouse, "paimon.admin.enabled=true", "paimon.flight.enabled=true",
-				"paimon.flight.port=0", "paimon.flight.address=127.0.0.1", "paimon.admin.auth=bearer"));
+				"paimon.catalog.warehouse=" + this.warehouse, "paimon.admin.enabled=true",
+				"paimon.flight.enabled=true", "paimon.flight.port=0", "paimon.flight.address=127.0.0.1",
+				"paimon.admin.auth=bearer"));
 		FlightEndpointTests.credential(properties, "gateway", "ingest", "shop.*");
-		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(FlightEndpointTests.App.class)
+		this.context = new SpringApplicationBuilder(FlightEndpointTests.App.class)
 			.properties(properties.toArray(String[]::new))
-			.run(); BufferAllocator allocator = new RootAllocator()) {
-			PaimonFlightServer server = context.getBean(PaimonFlightServer.class);
-			ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.getPort()).usePlaintext()
-				.build();
-			FlightEndpointTests.allocator = allocator;
-			List<Flight.FlightData> valid;
-			try (VectorSchemaRoot root = FlightEndpointTests.batch(0, 100)) {
-				valid = messages(root);
-			}
-			for (int cut : new int[] { 0, 1, 300 }) {
-				List<Flight.FlightData> stream = new ArrayList<>(valid);
-				stream.set(1, valid.get(1).toBuilder().setDataBody(valid.get(1).getDataBody().substring(0, cut))
-					.build());
-				Status status = put(channel, stream);
-				assertThat(status.getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
-				assertThat(status.getDescription())
-					.startsWith("Malformed Arrow IPC stream: Arrow IPC message 1 is not accepted: ");
-				assertThat(server.arrowMemoryAllocated()).as("after a body cut at %d bytes", cut).isZero();
-			}
-			List<Flight.FlightData> garbage = new ArrayList<>(valid);
-			garbage.set(1, valid.get(1).toBuilder().setDataHeader(ByteString.copyFrom(new byte[] { 1, 2, 3, 4 }))
-				.setDataBody(ByteString.copyFrom(new byte[1 << 20]))
-				.build());
-			assertThat(put(channel, garbage).getCode()).isEqualTo(Status.Code.UNKNOWN);
-			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-			while (server.arrowMemoryAllocated() != 0 && System.nanoTime() < deadline) {
-				LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50)); // the next look at the memory
-			}
-			assertThat(server.arrowMemoryAllocated()).as("after a 1 MB body Flight could not decode").isZero();
-			channel.shutdownNow().awaitTermination(30, TimeUnit.SECONDS);
+			.run();
+		this.allocator = new RootAllocator();
+		FlightEndpointTests.allocator = this.allocator;
+		this.server = this.context.getBean(PaimonFlightServer.class);
+		this.channel = NettyChannelBuilder.forAddress("127.0.0.1", this.server.getPort()).usePlaintext().build();
+	}
+
+	@AfterEach
+	void stop() throws Exception {
+		this.channel.shutdownNow().awaitTermination(30, TimeUnit.SECONDS);
+		this.allocator.close();
+		this.context.close();
+	}
+
+	@Test
+	void malformedUploadsAreRefusedAndFreeTheirMemory() throws Exception {
+		PaimonFlightServer server = this.server;
+		ManagedChannel channel = this.channel;
+		List<Flight.FlightData> valid;
+		try (VectorSchemaRoot root = FlightEndpointTests.batch(0, 100)) {
+			valid = messages(root);
 		}
+		for (int cut : new int[] { 0, 1, 300 }) {
+			List<Flight.FlightData> stream = new ArrayList<>(valid);
+			stream.set(1, valid.get(1).toBuilder().setDataBody(valid.get(1).getDataBody().substring(0, cut))
+				.build());
+			Status status = put(channel, stream);
+			assertThat(status.getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+			assertThat(status.getDescription())
+				.startsWith("Malformed Arrow IPC stream: Arrow IPC message 1 is not accepted: ");
+			assertThat(server.arrowMemoryAllocated()).as("after a body cut at %d bytes", cut).isZero();
+		}
+		List<Flight.FlightData> garbage = new ArrayList<>(valid);
+		garbage.set(1, valid.get(1).toBuilder().setDataHeader(ByteString.copyFrom(new byte[] { 1, 2, 3, 4 }))
+			.setDataBody(ByteString.copyFrom(new byte[1 << 20]))
+			.build());
+		assertThat(put(channel, garbage).getCode()).isEqualTo(Status.Code.UNKNOWN);
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+		while (server.arrowMemoryAllocated() != 0 && System.nanoTime() < deadline) {
+			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50)); // the next look at the memory
+		}
+		assertThat(server.arrowMemoryAllocated()).as("after a 1 MB body Flight could not decode").isZero();
 	}
 
 	@Test
 	void randomMutationsLeaveNoArrowMemory() throws Exception {
-		try (TestWarehouse tables = new TestWarehouse(warehouse)) {
-			tables.create("shop.orders", org.apache.paimon.schema.Schema.newBuilder().column("id", DataTypes.INT())
-				.column("name", DataTypes.STRING()).build());
+		PaimonFlightServer server = this.server;
+		ManagedChannel channel = this.channel;
+		List<Flight.FlightData> valid;
+		try (VectorSchemaRoot root = FlightEndpointTests.batch(0, 50)) {
+			valid = messages(root);
 		}
-		List<String> properties = new ArrayList<>(List.of("server.port=0", "spring.main.banner-mode=off",
-				"paimon.catalog.warehouse=" + warehouse, "paimon.admin.enabled=true", "paimon.flight.enabled=true",
-				"paimon.flight.port=0", "paimon.flight.address=127.0.0.1", "paimon.admin.auth=bearer"));
-		FlightEndpointTests.credential(properties, "gateway", "ingest", "shop.*");
-		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(FlightEndpointTests.App.class)
-			.properties(properties.toArray(String[]::new))
-			.run(); BufferAllocator allocator = new RootAllocator()) {
-			PaimonFlightServer server = context.getBean(PaimonFlightServer.class);
-			ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.getPort()).usePlaintext()
-				.build();
-			FlightEndpointTests.allocator = allocator;
-			List<Flight.FlightData> valid;
-			try (VectorSchemaRoot root = FlightEndpointTests.batch(0, 50)) {
-				valid = messages(root);
+		Random random = new Random(31);
+		for (int i = 0; i < 200; i++) {
+			List<Flight.FlightData> stream = new ArrayList<>(valid);
+			int message = 1 + random.nextInt(stream.size() - 1);
+			Flight.FlightData data = stream.get(message);
+			boolean header = random.nextBoolean();
+			byte[] bytes = (header ? data.getDataHeader() : data.getDataBody()).toByteArray();
+			StringBuilder flipped = new StringBuilder();
+			for (int flips = 1 + random.nextInt(4); flips > 0 && bytes.length > 0; flips--) {
+				int at = random.nextInt(bytes.length);
+				bytes[at] ^= (byte) (1 + random.nextInt(255));
+				flipped.append(at).append(' ');
 			}
-			Random random = new Random(31);
-			for (int i = 0; i < 200; i++) {
-				List<Flight.FlightData> stream = new ArrayList<>(valid);
-				int message = 1 + random.nextInt(stream.size() - 1);
-				Flight.FlightData data = stream.get(message);
-				boolean header = random.nextBoolean();
-				byte[] bytes = (header ? data.getDataHeader() : data.getDataBody()).toByteArray();
-				StringBuilder flipped = new StringBuilder();
-				for (int flips = 1 + random.nextInt(4); flips > 0 && bytes.length > 0; flips--) {
-					int at = random.nextInt(bytes.length);
-					bytes[at] ^= (byte) (1 + random.nextInt(255));
-					flipped.append(at).append(' ');
-				}
-				stream.set(message, header ? data.toBuilder().setDataHeader(ByteString.copyFrom(bytes)).build()
-						: data.toBuilder().setDataBody(ByteString.copyFrom(bytes)).build());
-				Status status = put(channel, stream);
-				long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-				while (server.arrowMemoryAllocated() != 0 && System.nanoTime() < deadline) {
-					LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the next look at the memory
-				}
-				assertThat(server.arrowMemoryAllocated())
-					.as("Arrow memory after mutation %d (%s bytes %s): %s", i, header ? "header" : "body", flipped,
-							status)
-					.isZero();
+			stream.set(message, header ? data.toBuilder().setDataHeader(ByteString.copyFrom(bytes)).build()
+					: data.toBuilder().setDataBody(ByteString.copyFrom(bytes)).build());
+			Status status = put(channel, stream);
+			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+			while (server.arrowMemoryAllocated() != 0 && System.nanoTime() < deadline) {
+				LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the next look at the memory
 			}
-			channel.shutdownNow();
+			assertThat(server.arrowMemoryAllocated())
+				.as("Arrow memory after mutation %d (%s bytes %s): %s", i, header ? "header" : "body", flipped,
+						status)
+				.isZero();
 		}
 	}
 
