@@ -49,12 +49,23 @@ final class FlightMessageGate implements ServerInterceptor {
 
 	private final long maxMetadataBytes;
 
+	private final @Nullable FlightDataDecoder decoder;
+
 	FlightMessageGate(ParseTrackingAllocator allocator, ArrowMessageGate gate, long maxBatchMemory,
-			long maxMetadataBytes) {
+			long maxMetadataBytes, @Nullable FlightDataDecoder decoder) {
 		this.allocator = allocator;
 		this.gate = gate;
 		this.maxBatchMemory = maxBatchMemory;
 		this.maxMetadataBytes = maxMetadataBytes;
+		this.decoder = decoder;
+	}
+
+	/**
+	 * Whether this gate checks the messages: it needs to read Flight's message type, which is not public.
+	 * @return {@code true} if it does
+	 */
+	boolean active() {
+		return ACCESSORS != null;
 	}
 
 	@Override
@@ -74,6 +85,13 @@ final class FlightMessageGate implements ServerInterceptor {
 
 	/** What is wrong with a message, or {@code null}. */
 	@Nullable Refusal refusal(Accessors accessors, Object message, long index) {
+		FlightDataDecoder.Failure undecodable = (this.decoder != null) ? this.decoder.failure(message) : null;
+		if (undecodable != null) {
+			return undecodable.busy()
+					? new Refusal(Status.Code.UNAVAILABLE, "Server busy: the Arrow memory of the Flight endpoint "
+							+ "(paimon.admin.max-upload-memory) is in use by other ingests; retry later")
+					: malformed(index, "it cannot be decoded (" + undecodable.reason() + ")");
+		}
 		List<ArrowBuf> buffers = accessors.buffers(message);
 		long body = buffers.isEmpty() ? 0 : buffers.get(0).capacity();
 		MessageMetadataResult metadata = accessors.metadata(message);

@@ -106,12 +106,18 @@ public final class PaimonFlightServer implements SmartLifecycle {
 						+ "decode", freed);
 			}
 		});
+		FlightDataDecoder decoder = FlightDataDecoder.find(root);
 		FlightMessageGate gate = new FlightMessageGate(root, new ArrowMessageGate(new ArrowIpcLimits(
 				b.limits.maxMetadataBytes(), b.limits.maxSchemaDepth(), b.limits.maxSchemaFields(), "paimon.admin"),
-				root), b.limits.maxBatchMemory(), b.limits.maxMetadataBytes());
+				root), b.limits.maxBatchMemory(), b.limits.maxMetadataBytes(), decoder);
 		// gRPC's default HTTP/2 window of 1 MiB makes a client wait for window updates several times per batch
 		int window = (int) Math.min(FLOW_CONTROL_WINDOW, b.limits.maxBatchMemory());
-		Consumer<NettyServerBuilder> gated = (netty) -> netty.intercept(gate).flowControlWindow(window);
+		Consumer<NettyServerBuilder> gated = (netty) -> {
+			netty.intercept(gate).flowControlWindow(window);
+			if (decoder != null && gate.active()) {
+				netty.setBinaryLog(new FlightPutDecoding(decoder));
+			}
+		};
 		try {
 			FlightAccess access = new FlightAccess(b.audit);
 			FlightTransactions transactions = new FlightTransactions(b.transactions, b.limits, access);
