@@ -22,8 +22,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import java.util.concurrent.locks.LockSupport;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import com.google.protobuf.Any;
 import jdk.jfr.Configuration;
@@ -32,6 +32,8 @@ import jdk.jfr.Recording;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
+import io.grpc.stub.AbstractStub;
+import org.apache.arrow.flight.CallOptions;
 import org.apache.arrow.flight.FlightCallHeaders;
 import org.apache.arrow.flight.FlightClient;
 import org.apache.arrow.flight.FlightDescriptor;
@@ -92,7 +94,7 @@ public final class HttpUploadBenchmark {
 	private static final int WARM_UPS = 2;
 
 	private static final List<String> CLIENTS = List.of("HTTP, JDK HttpClient", "HTTP, HttpURLConnection streaming",
-			"Flight SQL ingest, FlightSqlClient", "Flight SQL ingest, FlightClient on readiness");
+			"Flight SQL ingest, FlightSqlClient", "Flight SQL ingest, FlightClient without busy wait");
 
 	/** The index in {@link #CLIENTS} of the first Flight SQL side (ADBC's bulk ingest on the wire). */
 	private static final int FLIGHT = 2;
@@ -104,6 +106,8 @@ public final class HttpUploadBenchmark {
 		int rounds = (args.length > 1) ? Integer.parseInt(args[1]) : 5;
 		Path out = (args.length > 2) ? Path.of(args[2]) : Path.of("target/http-benchmark-results.md");
 		String jfr = System.getProperty("bench.jfr", "");
+		// -Dbench.sides=0,3 runs only these sides (0 in process, then CLIENTS in order), for profiling one of them
+		String sides = System.getProperty("bench.sides", "all");
 		Path dir = Files.createTempDirectory("paimon-http-bench");
 		Path file = dir.resolve("upload.arrows");
 		Files.write(file, stream(rows, 65_536));
@@ -124,8 +128,17 @@ public final class HttpUploadBenchmark {
 		double[] best = new double[1 + CLIENTS.size()];
 		double[] cpuOfBest = new double[1 + CLIENTS.size()];
 		double[] serverCpuSum = new double[1 + CLIENTS.size()];
+		double[] clientCpuSum = new double[1 + CLIENTS.size()];
+		// the server's CPU ticks in the measured rounds by thread, per side
+		List<Map<String, Long>> serverThreads = new ArrayList<>();
+		for (int side = 0; side <= CLIENTS.size(); side++) {
+			serverThreads.add(new TreeMap<>());
+		}
 		List<String> lines = new ArrayList<>();
 		List<String> serverJvm = new ArrayList<>(List.of(HEAP));
+		if (System.getProperty("bench.server.opts", "").length() > 0) {
+			serverJvm.addAll(Arrays.asList(System.getProperty("bench.server.opts").split(" ", -1)));
+		}
 		Instant measured = Instant.MIN;
 		if (!jfr.isEmpty()) {
 			serverJvm.add(recording(jfr, "server"));
@@ -156,9 +169,13 @@ public final class HttpUploadBenchmark {
 				double[] rate = new double[best.length];
 				double[] cpu = new double[best.length];
 				double[] serverCpu = new double[best.length];
+				double[] clientCpu = new double[best.length];
 				// the order of the sides turns every round
 				for (int turn = 0; turn < best.length; turn++) {
 					int side = (turn + round) % best.length;
+					if (!sides.equals("all") && !Arrays.asList(sides.split(",", -1)).contains(String.valueOf(side))) {
+						continue;
+					}
 					String table = "bench.upload_" + round + "_" + Math.max(0, side - 1);
 					if (side == 0) {
 						long before = cpu(writer.process());
@@ -167,7 +184,7 @@ public final class HttpUploadBenchmark {
 					}
 					else {
 						long serverBefore = cpu(server);
-						long before = serverBefore + cpu(ProcessHandle.current());
+						Map<String, Long> threadsBefore = threadCpu(server.pid());
 						String path = "/paimon/tables/bench/upload_" + round + "_" + (side - 1) + "/uploads";
 						String flightTable = "upload_" + round + "_" + (side - 1);
 						rate[side] = switch (side) {
@@ -177,14 +194,22 @@ public final class HttpUploadBenchmark {
 							default -> flightPut(flightClient, flightTable, file, rows);
 						};
 						long serverAfter = cpu(server);
-						cpu[side] = (serverAfter + cpu(ProcessHandle.current()) - before) / 1e9;
 						serverCpu[side] = (serverAfter - serverBefore) / 1e9;
+						if (round >= WARM_UPS) {
+							Map<String, Long> sums = serverThreads.get(side);
+							threadCpu(server.pid()).forEach((name, ticks) -> sums.merge(name,
+									ticks - threadsBefore.getOrDefault(name, 0L), Long::sum));
+						}
+						clientCpu[side] = (cpu(ProcessHandle.current()) - clientCpuAtStart) / 1e9;
+						cpu[side] = serverCpu[side] + clientCpu[side];
 					}
 				}
-				System.out.printf(Locale.ROOT, "server CPU per side (s): %s%n", Arrays.toString(serverCpu));
+				System.out.printf(Locale.ROOT, "server CPU per side (s): %s; client CPU: %s%n",
+						Arrays.toString(serverCpu), Arrays.toString(clientCpu));
 				if (round >= WARM_UPS) {
 					for (int side = 1; side < best.length; side++) {
 						serverCpuSum[side] += serverCpu[side];
+						clientCpuSum[side] += clientCpu[side];
 					}
 				}
 				String line = row((round < WARM_UPS) ? "warm-up " + (round + 1) : String.valueOf(round - WARM_UPS + 1),
@@ -203,7 +228,8 @@ public final class HttpUploadBenchmark {
 		}
 		StringBuilder report = new StringBuilder(String.format(Locale.ROOT,
 				"Rows: %,d (%,d bytes of Arrow IPC, 64k-row batches); %d warm-up and %d measured rounds; cores: %d. "
-						+ "CPU: of the writing JVM in process; of the server and the client JVM over HTTP.%n%n"
+						+ "CPU: of the writing JVM in process; of the server and the client JVM (from the clock's "
+						+ "start) over HTTP and Flight.%n%n"
 						+ "Ratios: to in process; the Flight sides also to the better HTTP side of the round.%n%n"
 						+ "| round | in process rows/s | %s rows/s | ratio | %s rows/s | ratio | %s rows/s | ratio "
 						+ "| / HTTP | %s rows/s | ratio | / HTTP |%n"
@@ -212,11 +238,24 @@ public final class HttpUploadBenchmark {
 						CLIENTS.get(1), CLIENTS.get(2), CLIENTS.get(3)));
 		lines.forEach((line) -> report.append(line).append('\n'));
 		report.append(row("**best**", best, cpuOfBest, true)).append('\n');
-		report.append(String.format(Locale.ROOT, "%nServer CPU per upload (mean of the measured rounds, s):"));
+		report.append(String.format(Locale.ROOT,
+				"%nCPU per upload, server + client (mean of the measured rounds, s):"));
 		for (int side = 1; side < best.length; side++) {
-			report.append(String.format(Locale.ROOT, " %s %.2f;", CLIENTS.get(side - 1), serverCpuSum[side] / rounds));
+			report.append(String.format(Locale.ROOT, " %s %.2f + %.2f;", CLIENTS.get(side - 1),
+					serverCpuSum[side] / rounds, clientCpuSum[side] / rounds));
 		}
 		report.append('\n');
+		report.append(String.format(Locale.ROOT, "%nServer CPU per upload by thread (mean of the measured rounds, s; "
+				+ "threads under 0.02 s left out):%n%n"));
+		for (int side = 1; side < best.length; side++) {
+			report.append("- ").append(CLIENTS.get(side - 1)).append(':');
+			serverThreads.get(side).entrySet().stream()
+				.filter((e) -> e.getValue() / 100.0 / rounds >= 0.02)
+				.sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+				.forEach((e) -> report.append(String.format(Locale.ROOT, " `%s` %.2f;", e.getKey(),
+						e.getValue() / 100.0 / rounds)));
+			report.append('\n');
+		}
 		System.out.println(report);
 		Files.createDirectories(out.toAbsolutePath().getParent());
 		Files.writeString(out, report);
@@ -248,6 +287,45 @@ public final class HttpUploadBenchmark {
 		return line.append(" |").toString();
 	}
 
+	/** This JVM's CPU time when the clock of the upload under way started, in nanoseconds. */
+	private static long clientCpuAtStart;
+
+	/**
+	 * Starts an upload's clock, once its client has what it sends (the Flight clients read the batches into memory
+	 * first): this JVM's CPU counts from here.
+	 * @return {@link System#nanoTime()}
+	 */
+	private static long startClock() {
+		clientCpuAtStart = cpu(ProcessHandle.current());
+		return System.nanoTime();
+	}
+
+	/**
+	 * The CPU ticks (user + system, 1/100 s) of a process's threads so far, by thread name without its number (as
+	 * Linux keeps it: its first 15 characters); empty where there is no {@code /proc}.
+	 */
+	static Map<String, Long> threadCpu(long pid) {
+		Map<String, Long> ticks = new TreeMap<>();
+		try (Stream<Path> tasks = Files.list(Path.of("/proc", String.valueOf(pid), "task"))) {
+			for (Path task : tasks.toList()) {
+				try {
+					String stat = Files.readString(task.resolve("stat"));
+					String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+						.replaceAll("[-#]?\\d+$", "");
+					String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+					ticks.merge(name, Long.parseLong(fields[11]) + Long.parseLong(fields[12]), Long::sum);
+				}
+				catch (IOException | RuntimeException ex) {
+					// a thread that ended
+				}
+			}
+		}
+		catch (IOException ex) {
+			return ticks;
+		}
+		return ticks;
+	}
+
 	/** The CPU time a process used so far, in nanoseconds. */
 	private static long cpu(ProcessHandle process) {
 		return process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
@@ -255,7 +333,7 @@ public final class HttpUploadBenchmark {
 
 	/** A client that streams the file with a declared length through a large buffer. */
 	private static double urlConnection(SampleAppProcess app, String path, Path file, int rows) throws Exception {
-		long start = System.nanoTime();
+		long start = startClock();
 		HttpURLConnection connection = (HttpURLConnection) app.uri(path).toURL().openConnection();
 		connection.setRequestMethod("POST");
 		connection.setDoOutput(true);
@@ -351,7 +429,7 @@ public final class HttpUploadBenchmark {
 		headers.insert("authorization", "Bearer bench");
 		try (BufferAllocator allocator = new RootAllocator(); InMemoryBatches batches = new InMemoryBatches(file,
 				allocator)) {
-			long start = System.nanoTime();
+			long start = startClock();
 			long written = flight.executeIngest(batches, new FlightSqlClient.ExecuteIngestOptions(table,
 					FlightSql.CommandStatementIngest.TableDefinitionOptions.newBuilder()
 						.setIfExists(FlightSql.CommandStatementIngest.TableDefinitionOptions.TableExistsOption
@@ -367,9 +445,15 @@ public final class HttpUploadBenchmark {
 	}
 
 	/**
-	 * The same {@code CommandStatementIngest} sent with Arrow's {@code FlightClient}, which looks at the call's
-	 * readiness every 0.1 ms before each batch instead of the busy loop {@code FlightSqlClient} runs in
-	 * {@code putNext} (a core of this 2-core machine), as the C++ client under the Python and Go ADBC drivers waits.
+	 * The same {@code CommandStatementIngest} sent with Arrow's {@code FlightClient} without a busy loop, as the Go
+	 * client under the Python, Go and C ADBC drivers sends it (grpc-go's {@code SendMsg} parks while the HTTP/2 flow
+	 * control holds a message back). Arrow Java's {@code putNext} spins on the call's readiness
+	 * ({@code while (!isReady()) { }}: a core of this 2-core machine, taken from the server), and a gRPC call is
+	 * ready only while less than 32 KiB of it wait for the transport, so it spins for most of each 5 MB batch; a
+	 * call's ready handler, which would let it wait instead, cannot be set once Flight has started the call. Here the
+	 * call's ready threshold ({@code withOnReadyThreshold}) is {@link Integer#MAX_VALUE}: the batches are in memory
+	 * and are sent without a copy, so the client hands them all to gRPC, which sends them as the server's
+	 * flow-control window lets them through, and waits for the answer.
 	 */
 	private static double flightPut(FlightClient flight, String table, Path file, int rows) throws Exception {
 		FlightCallHeaders headers = new FlightCallHeaders();
@@ -383,16 +467,13 @@ public final class HttpUploadBenchmark {
 			.build();
 		try (BufferAllocator allocator = new RootAllocator(); InMemoryBatches batches = new InMemoryBatches(file,
 				allocator)) {
-			long start = System.nanoTime();
+			long start = startClock();
 			SyncPutListener result = new SyncPutListener();
 			FlightClient.ClientStreamListener put = flight.startPut(
 					FlightDescriptor.command(Any.pack(command).toByteArray()), batches.getVectorSchemaRoot(), result,
-					new HeaderCallOption(headers));
+					new HeaderCallOption(headers), READY_THRESHOLD_OPTION);
 			while (batches.loadNextBatch()) {
-				while (!put.isReady()) {
-					LockSupport.parkNanos(100_000); // a look every 0.1 ms instead of a busy loop
-				}
-				put.putNext();
+				put.putNext(); // ready: nothing waits for the transport beyond the threshold
 			}
 			put.completed();
 			long written;
@@ -408,6 +489,16 @@ public final class HttpUploadBenchmark {
 			return rows / seconds;
 		}
 	}
+
+	/** A Flight call that stays ready however many bytes of it wait for the transport. */
+	private static final CallOptions.GrpcCallOption READY_THRESHOLD_OPTION = new CallOptions.GrpcCallOption() {
+
+		@Override
+		public <T extends AbstractStub<T>> T wrapStub(T stub) {
+			return stub.withOnReadyThreshold(Integer.MAX_VALUE);
+		}
+
+	};
 
 	/** The batches of an Arrow IPC file, read into memory first, handed out as an {@code ArrowReader}. */
 	private static final class InMemoryBatches extends ArrowReader {
@@ -457,7 +548,7 @@ public final class HttpUploadBenchmark {
 	}
 
 	private static double httpClient(AdminClient client, String path, Path file, int rows) throws Exception {
-		long start = System.nanoTime();
+		long start = startClock();
 		HttpResponse<String> response = client.send(client.request(path)
 			.header("Content-Type", AdminClient.ARROW)
 			.POST(HttpRequest.BodyPublishers.ofFile(file))
