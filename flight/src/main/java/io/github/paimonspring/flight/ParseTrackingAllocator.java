@@ -19,7 +19,9 @@ import org.jspecify.annotations.Nullable;
  * message decoder allocates until the decoded message reaches the endpoint ({@link #claim}). Flight's decoder
  * allocates a message's body before it looks at the message type and drops it when that fails (an unknown type,
  * metadata that is no message), and gRPC answers such a call itself: without this record, the body's Arrow memory
- * would stay allocated for good. {@link #releaseUnclaimed} frees what stayed unclaimed.
+ * would stay allocated for good. {@link #releaseUnclaimed} frees what stayed unclaimed. Uploads are decoded by the
+ * endpoint's own {@link FlightDataDecoder}, which frees what it allocated for a message it cannot decode; this record
+ * covers Flight's decoder where it still runs (another Flight version, where the decoder cannot be put in place).
  */
 final class ParseTrackingAllocator implements BufferAllocator {
 
