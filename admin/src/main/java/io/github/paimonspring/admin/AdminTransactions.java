@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.github.paimonspring.PaimonUnavailableException;
 import io.github.paimonspring.admin.body.ArrowBodyReader;
 import io.github.paimonspring.admin.model.AdminArguments;
 import io.github.paimonspring.admin.model.AdminException;
@@ -291,6 +292,10 @@ public class AdminTransactions implements DisposableBean {
 			try {
 				response = transaction.commit(identifier, filter, () -> this.recorded.save(transaction, false));
 			}
+			catch (PaimonUnavailableException ex) {
+				this.metrics.aborted(transaction.table);
+				throw failedCommit(transaction, ex);
+			}
 			catch (RuntimeException ex) {
 				this.metrics.aborted(transaction.table);
 				throw ex;
@@ -305,6 +310,21 @@ public class AdminTransactions implements DisposableBean {
 		finally {
 			transaction.unlock();
 		}
+	}
+
+	/**
+	 * The answer to a commit that was not possible now: the transaction has failed (its files are discarded), so a
+	 * retry of the same COMMIT cannot succeed, and a 503 would say it may; the client begins a new transaction. The
+	 * reason, which may name the infrastructure, goes to the log.
+	 */
+	private static AdminException failedCommit(AdminTransaction transaction, PaimonUnavailableException ex) {
+		logger.warn("Transaction {} on table '{}' failed: its commit was not possible now: {}", transaction.id,
+				transaction.table, ex.getMessage());
+		return new AdminException(AdminException.Kind.CONFLICT, "Transaction state conflict", transaction.table,
+				"Transaction " + transaction.id + " could not be committed: the commit to table '" + transaction.table
+						+ "' was not possible (catalog, storage or commit lock unavailable, too many concurrent "
+						+ "commits, or this instance's lease in the shared state ran out); nothing of it was committed "
+						+ "and it is FAILED: begin a new transaction");
 	}
 
 	/**
