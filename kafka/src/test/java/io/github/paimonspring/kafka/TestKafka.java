@@ -52,6 +52,7 @@ public final class TestKafka {
 			EmbeddedKafkaKraftBroker started = new EmbeddedKafkaKraftBroker(1, 1);
 			started.brokerListProperty("paimon.test.kafka.brokers.without-auto-create");
 			started.brokerProperty("auto.create.topics.enable", "false");
+			started.brokerProperty("log.retention.ms", "-1"); // see bootstrapServers()
 			started.brokerProperty("group.initial.rebalance.delay.ms", "0");
 			started.brokerProperty("offsets.topic.num.partitions", "4");
 			started.afterPropertiesSet();
@@ -70,6 +71,9 @@ public final class TestKafka {
 			EmbeddedKafkaKraftBroker started = new EmbeddedKafkaKraftBroker(1, 1);
 			started.brokerProperty("group.initial.rebalance.delay.ms", "0");
 			started.brokerProperty("offsets.topic.num.partitions", "4");
+			// tests send records with fixed timestamps (2023): with the default 7-day retention the broker deletes
+			// their segment as soon as a newer record rolls it, before a pipeline reads them
+			started.brokerProperty("log.retention.ms", "-1");
 			// the consumer group protocol (KIP-848): the default session timeout stays Kafka's (45 s), but a group
 			// may lower it (consumer.session.timeout.ms, consumer.heartbeat.interval.ms; see setGroupConfig)
 			started.brokerProperty("group.consumer.min.session.timeout.ms", "2000");
