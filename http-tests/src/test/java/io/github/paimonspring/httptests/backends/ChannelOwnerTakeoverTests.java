@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.paimonspring.admin.web.AccessMatrix;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.PipelinedChannel;
+import io.github.paimonspring.httptests.ClusterTests;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.support.TestPostgres;
 import org.apache.paimon.schema.Schema;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * owner per channel generation (no store read per append), so this is what the kept owners must not break.
  */
 @Tag(TestPostgres.TAG)
+@Tag(ClusterTests.TAG)
 class ChannelOwnerTakeoverTests {
 
 	@TempDir

@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
+import io.github.paimonspring.httptests.ClusterTests;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import io.github.paimonspring.support.TestPostgres;
@@ -41,6 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * which B then commits.
  */
 @Tag(TestPostgres.TAG)
+@Tag(ClusterTests.TAG)
 class CrashRecoveryTests {
 
 	private static final String TOKEN = "crash-token";

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.PipelinedChannel;
 import io.github.paimonspring.httptests.RawHttp;
+import io.github.paimonspring.httptests.ClusterTests;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.support.InJvmS3;
 import io.github.paimonspring.support.TestPostgres;
@@ -43,6 +44,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Tag(TestPostgres.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag(ClusterTests.TAG)
 class FailoverTests {
 
 	private static final Duration BOUND = Duration.ofSeconds(5);

@@ -16,6 +16,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.paimonspring.httptests.ClusterTests;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.kafka.TestKafka;
 import io.github.paimonspring.support.TestPostgres;
@@ -41,6 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * channels' tokens + 1. How long a failover takes is measured by {@code KafkaFailoverBenchmark}, not here.
  */
 @Tag(TestPostgres.TAG)
+@Tag(ClusterTests.TAG)
 class KafkaScaleOutTests {
 
 	private static final ObjectMapper JSON = new ObjectMapper();

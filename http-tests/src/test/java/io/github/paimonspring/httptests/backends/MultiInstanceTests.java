@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
+import io.github.paimonspring.httptests.ClusterTests;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import io.github.paimonspring.support.InJvmS3;
@@ -42,6 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Tag(TestPostgres.TAG)
+@Tag(ClusterTests.TAG)
 class MultiInstanceTests {
 
 	static final String TOKEN = "multi-instance";

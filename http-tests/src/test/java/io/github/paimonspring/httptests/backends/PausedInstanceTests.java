@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.PipelinedChannel;
+import io.github.paimonspring.httptests.ClusterTests;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.support.InJvmS3;
 import io.github.paimonspring.support.TestPostgres;
@@ -39,6 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Tag(TestPostgres.TAG)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag(ClusterTests.TAG)
 class PausedInstanceTests {
 
 	private static final ObjectMapper JSON = new ObjectMapper();

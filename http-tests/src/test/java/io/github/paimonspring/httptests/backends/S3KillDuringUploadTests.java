@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
+import io.github.paimonspring.httptests.ClusterTests;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import io.github.paimonspring.s3.S3Clients;
@@ -20,6 +21,7 @@ import io.github.paimonspring.s3.S3Settings;
 import io.github.paimonspring.support.InJvmS3;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -35,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * instance's sweep of stale multipart uploads aborts it (no part left), and the client's retry with the same
  * idempotency key commits the rows once.
  */
+@Tag(ClusterTests.TAG)
 class S3KillDuringUploadTests {
 
 	static final String TOKEN = "kill-upload";

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
+import io.github.paimonspring.httptests.ClusterTests;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import io.github.paimonspring.support.TestPostgres;
@@ -32,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * lock freezes the table's commits for the lock's lease only, losing and doubling nothing.
  */
 @Tag(TestPostgres.TAG)
+@Tag(ClusterTests.TAG)
 class ScaleOutTests {
 
 	private static final String JDBC = TestPostgres.jdbcUrl();

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
+import io.github.paimonspring.httptests.ClusterTests;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import io.github.paimonspring.support.TestPostgres;
@@ -38,6 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * state without writing it again.
  */
 @Tag(TestPostgres.TAG)
+@Tag(ClusterTests.TAG)
 class ScheduledMaintenanceTests {
 
 	private static final String TOKEN = "maintenance-token";

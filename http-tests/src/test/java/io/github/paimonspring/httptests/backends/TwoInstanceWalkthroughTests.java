@@ -28,6 +28,7 @@ import java.util.regex.Pattern;
 import com.jayway.jsonpath.JsonPath;
 import com.sun.net.httpserver.HttpServer;
 import io.github.paimonspring.httptests.ArrowBodies;
+import io.github.paimonspring.httptests.ClusterTests;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import io.github.paimonspring.support.S3CatalogContexts;
@@ -53,6 +54,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  * another PostgreSQL than the documented {@code 127.0.0.1:5432} ({@link TestPostgres}), its URL and user.
  */
 @Tag(TestPostgres.TAG)
+@Tag(ClusterTests.TAG)
 class TwoInstanceWalkthroughTests {
 
 	static final Path DOC = Path.of("..", "docs", "production.md");

@@ -11,6 +11,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.github.paimonspring.httptests.ClusterTests;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import org.apache.arrow.flight.FlightRuntimeException;
@@ -21,6 +22,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +35,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * transaction's calls that reach the other instance are answered clearly (they belong to the instance that holds
  * its writer).
  */
+@Tag(ClusterTests.TAG)
 class FlightBehindLoadBalancerTests {
 
 	static final String TABLE = "shop.flight_lb";

@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import io.github.paimonspring.httptests.ClusterTests;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import org.apache.arrow.flight.CallOptions;
@@ -22,6 +23,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (its lease ran out, so it commits nothing any more) and is answered as a failed transaction to begin again, not
  * as a commit to retry. Every row is there once.
  */
+@Tag(ClusterTests.TAG)
 class FlightPausedInstanceTests {
 
 	static final String TABLE = "shop.flight_paused";
