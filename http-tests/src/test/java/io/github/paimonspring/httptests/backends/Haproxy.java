@@ -30,17 +30,22 @@ final class Haproxy implements AutoCloseable {
 
 	private static final Path DOCUMENTED = Path.of("..", "docs", "production.md");
 
+	private static final Path DOCUMENTED_FLIGHT = Path.of("..", "docs", "flight.md");
+
 	private final Process process;
 
 	private final int port;
+
+	private final int flightPort;
 
 	private final Path socket;
 
 	private final Path log;
 
-	private Haproxy(Process process, int port, Path socket, Path log) {
+	private Haproxy(Process process, int port, int flightPort, Path socket, Path log) {
 		this.process = process;
 		this.port = port;
+		this.flightPort = flightPort;
 		this.socket = socket;
 		this.log = log;
 	}
@@ -59,13 +64,18 @@ final class Haproxy implements AutoCloseable {
 
 	/** The HAProxy configuration production.md shows (the text block that starts with its frontend). */
 	static String documentedConfiguration() throws IOException {
-		String page = Files.readString(DOCUMENTED);
-		int start = page.indexOf("```text\nfrontend ingest\n");
+		return documented(DOCUMENTED, "ingest");
+	}
+
+	/** The text block of a page that starts with {@code frontend <name>}. */
+	private static String documented(Path page, String frontend) throws IOException {
+		String text = Files.readString(page);
+		int start = text.indexOf("```text\nfrontend " + frontend + "\n");
 		if (start < 0) {
-			throw new IllegalStateException(DOCUMENTED + " has no HAProxy configuration that starts with its frontend");
+			throw new IllegalStateException(page + " has no HAProxy configuration that starts with its frontend");
 		}
 		start += "```text\n".length();
-		return page.substring(start, page.indexOf("```", start));
+		return text.substring(start, text.indexOf("```", start));
 	}
 
 	/**
@@ -76,12 +86,34 @@ final class Haproxy implements AutoCloseable {
 	 * @return the running balancer, once it listens
 	 */
 	static Haproxy start(Path dir, int portA, int portB) throws Exception {
+		return start(dir, portA, portB, -1, -1);
+	}
+
+	/**
+	 * Starts HAProxy with the documented configuration, in front of instances on these ports, and with the
+	 * configuration docs/flight.md gives for their Flight SQL endpoints (TCP mode, readiness checked over HTTP).
+	 * @param dir where its configuration, socket and log go
+	 * @param portA the HTTP port of server {@code a}
+	 * @param portB the HTTP port of server {@code b}
+	 * @param flightA the Flight port of server {@code a}, or -1 for no Flight frontend
+	 * @param flightB the Flight port of server {@code b}
+	 * @return the running balancer, once it listens
+	 */
+	static Haproxy start(Path dir, int portA, int portB, int flightA, int flightB) throws Exception {
 		Path haproxy = binary().orElseThrow(() -> new IllegalStateException("haproxy is not installed"));
 		int port = SampleAppProcess.freePort();
 		Path socket = dir.resolve("haproxy.sock");
 		String documented = documentedConfiguration();
 		String servers = replaceAll(replaceAll(replaceAll(documented, "bind :80\n", "bind 127.0.0.1:" + port + "\n"),
 				"10.0.0.1:8080", "127.0.0.1:" + portA), "10.0.0.2:8080", "127.0.0.1:" + portB);
+		int flightPort = -1;
+		if (flightA > 0) {
+			flightPort = SampleAppProcess.freePort();
+			servers += "\n" + replaceAll(replaceAll(replaceAll(documented(DOCUMENTED_FLIGHT, "flight"), "bind :32010\n",
+					"bind 127.0.0.1:" + flightPort + "\n"), "10.0.0.1:32010 check port 8080",
+					"127.0.0.1:" + flightA + " check port " + portA), "10.0.0.2:32010 check port 8080",
+					"127.0.0.1:" + flightB + " check port " + portB);
+		}
 		String configuration = "global\n    stats socket " + socket + " mode 600 level admin\n\n"
 				+ "defaults\n    mode http\n    timeout connect 2s\n    timeout client 2m\n    timeout server 2m\n\n"
 				+ servers;
@@ -98,7 +130,7 @@ final class Haproxy implements AutoCloseable {
 		Process process = new ProcessBuilder(haproxy.toString(), "-db", "-f", file.toString()).redirectErrorStream(true)
 			.redirectOutput(log.toFile())
 			.start();
-		Haproxy balancer = new Haproxy(process, port, socket, log);
+		Haproxy balancer = new Haproxy(process, port, flightPort, socket, log);
 		try {
 			balancer.awaitListening();
 		}
@@ -137,6 +169,11 @@ final class Haproxy implements AutoCloseable {
 			}
 			this.process.waitFor(50, TimeUnit.MILLISECONDS);
 		}
+	}
+
+	/** The port of the balancer's Flight frontend, or -1 without one. */
+	int flightPort() {
+		return this.flightPort;
 	}
 
 	/** A URI of the balancer's frontend. */

@@ -8,11 +8,13 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -25,6 +27,24 @@ import io.github.paimonspring.httptests.ArrowBodies;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.kafka.TestKafka;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.arrow.flight.CallOption;
+import org.apache.arrow.flight.CallOptions;
+import org.apache.arrow.flight.FlightCallHeaders;
+import org.apache.arrow.flight.FlightClient;
+import org.apache.arrow.flight.FlightRuntimeException;
+import org.apache.arrow.flight.FlightStatusCode;
+import org.apache.arrow.flight.HeaderCallOption;
+import org.apache.arrow.flight.Location;
+import org.apache.arrow.flight.sql.FlightSqlClient;
+import org.apache.arrow.flight.sql.impl.FlightSql.CommandStatementIngest.TableDefinitionOptions;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.types.DataTypes;
@@ -36,7 +56,10 @@ import org.apache.paimon.types.DataTypes;
  * two stream pipelined appends to a channel each, all retrying exactly what rest-api.md's retry rule says
  * ({@link RetryRule}); a Kafka producer writes records at a steady rate. After a steady phase each instance in
  * turn gets a SIGTERM, exits, starts again on its port and is waited for until the balancer's health check sees
- * it ready; then a second steady phase, and the producers stop. The {@link Report} says what every request
+ * it ready; then a second steady phase, and the producers stop. With {@link #withFlight()} the instances also
+ * serve Flight SQL behind the balancer's TCP frontend of docs/flight.md, and a producer sends keyed bulk ingests
+ * there over one long-lived gRPC channel, resending what docs/flight.md says to ({@code UNAVAILABLE}, with the same
+ * {@code idempotency-key}). The {@link Report} says what every request
  * answered and how long it took, per phase; {@code RollingRestartTests} asserts on it and on the tables,
  * {@code RollingRestartBenchmark} compares settings.
  */
@@ -99,6 +122,12 @@ final class RollingRestart implements AutoCloseable {
 
 	private final AtomicInteger kafkaSent = new AtomicInteger();
 
+	private final int[] flightPorts = { -1, -1 };
+
+	private final AtomicInteger flightKeys = new AtomicInteger();
+
+	private final AtomicLong flightResends = new AtomicLong();
+
 	/** One request: when it was first sent (nanos), how long until its final answer, whether it succeeded. */
 	record Sample(String kind, long sentAt, long millis, boolean ok, int attempts) {
 	}
@@ -110,7 +139,8 @@ final class RollingRestart implements AutoCloseable {
 
 	/** What a roll did. */
 	record Report(String settings, List<Sample> steady, List<Sample> roll, List<String> failures,
-			List<Restart> restarts, long resends, int keys, long[] channelTokens, int kafkaRecords) {
+			List<Restart> restarts, long resends, int keys, long[] channelTokens, int kafkaRecords, int flightKeys,
+			long flightResends) {
 
 		static long percentile(List<Sample> samples, double p) {
 			List<Long> millis = samples.stream().map(Sample::millis).sorted().toList();
@@ -126,7 +156,8 @@ final class RollingRestart implements AutoCloseable {
 					+ " during the roll (p50 " + percentile(this.roll, 0.5) + " ms, p99 " + percentile(this.roll, 0.99)
 					+ " ms), " + this.failures.size() + " failed, " + this.resends + " resends; restarts "
 					+ this.restarts + "; " + this.keys + " keys, channel tokens " + this.channelTokens[0] + "/"
-					+ this.channelTokens[1] + ", " + this.kafkaRecords + " Kafka records";
+					+ this.channelTokens[1] + ", " + this.kafkaRecords + " Kafka records, " + this.flightKeys
+					+ " Flight ingests (" + this.flightResends + " resent)";
 		}
 
 	}
@@ -149,21 +180,32 @@ final class RollingRestart implements AutoCloseable {
 		this.jar = jar;
 		this.args = args;
 		this.catalog = SharedCatalog.onLocalDisk(dir);
-		for (String table : List.of("rr.keys", "rr.stream")) {
+		for (String table : List.of("rr.keys", "rr.stream", "rr.flight")) {
 			this.catalog.warehouse.create(table, Schema.newBuilder().column("id", DataTypes.INT())
 				.column("name", DataTypes.STRING()).build());
 		}
 		this.topic = TestKafka.createTopic("rolling", PARTITIONS);
 	}
 
-	private String[] instanceArgs() {
+	private List<String> instanceArgs() {
 		List<String> all = new ArrayList<>(List.of("--spring.profiles.active=kafka",
 				"--spring.kafka.bootstrap-servers=" + TestKafka.bootstrapServers(),
 				"--paimon.kafka.pipelines.events.topics=" + this.topic, "--paimon.ingest.commit-interval=200ms",
 				"--spring.kafka.consumer.properties.session.timeout.ms=6000",
 				"--spring.kafka.consumer.properties.heartbeat.interval.ms=1000"));
 		all.addAll(this.args);
-		return all.toArray(new String[0]);
+		return all;
+	}
+
+	/**
+	 * Lets the instances serve Flight SQL too, behind the balancer's Flight frontend, with a producer of keyed bulk
+	 * ingests.
+	 * @return this
+	 */
+	RollingRestart withFlight() throws Exception {
+		this.flightPorts[0] = SampleAppProcess.freePort();
+		this.flightPorts[1] = SampleAppProcess.freePort();
+		return this;
 	}
 
 	/**
@@ -173,9 +215,10 @@ final class RollingRestart implements AutoCloseable {
 	 * @return what happened
 	 */
 	Report run(String settings, int steadyRequests) throws Exception {
-		this.instances[0] = start(SampleAppProcess.freePort());
-		this.instances[1] = start(SampleAppProcess.freePort());
-		this.balancer = Haproxy.start(this.dir, this.instances[0].port(), this.instances[1].port());
+		this.instances[0] = start(0, SampleAppProcess.freePort());
+		this.instances[1] = start(1, SampleAppProcess.freePort());
+		this.balancer = Haproxy.start(this.dir, this.instances[0].port(), this.instances[1].port(),
+				this.flightPorts[0], this.flightPorts[1]);
 		this.balancer.awaitServer("a", "UP", Duration.ofMinutes(1));
 		this.balancer.awaitServer("b", "UP", Duration.ofMinutes(1));
 		ExecutorService producers = Executors.newCachedThreadPool();
@@ -192,6 +235,9 @@ final class RollingRestart implements AutoCloseable {
 				running.add(producers.submit(() -> streamChannel(channel)));
 			}
 			running.add(producers.submit(() -> produceRecords(kafka)));
+			if (this.balancer.flightPort() > 0) {
+				running.add(producers.submit(this::ingestOverFlight));
+			}
 			awaitSamples(steadyRequests); // the first requests find JVMs that just started: not steady yet
 			warmedUp = System.nanoTime();
 			awaitSamples(this.samples.size() + steadyRequests);
@@ -222,11 +268,16 @@ final class RollingRestart implements AutoCloseable {
 		}
 		return new Report(settings, steady, roll, List.copyOf(this.failures), restarts, this.rule.resends(),
 				this.ackedKeys.size(), new long[] { this.lastAcked[0].get(), this.lastAcked[1].get() },
-				this.kafkaSent.get());
+				this.kafkaSent.get(), this.flightKeys.get(), this.flightResends.get());
 	}
 
-	private SampleAppProcess start(int port) throws Exception {
-		SampleAppProcess app = this.catalog.startOnPort(this.jar, port, instanceArgs());
+	private SampleAppProcess start(int index, int port) throws Exception {
+		List<String> args = instanceArgs();
+		if (this.flightPorts[index] > 0) {
+			args.addAll(List.of("--paimon.flight.enabled=true", "--paimon.flight.port=" + this.flightPorts[index],
+					"--paimon.flight.address=127.0.0.1"));
+		}
+		SampleAppProcess app = this.catalog.startOnPort(this.jar, port, args.toArray(new String[0]));
 		this.logs.add(app);
 		return app;
 	}
@@ -239,7 +290,7 @@ final class RollingRestart implements AutoCloseable {
 		int exit = old.awaitExit(Duration.ofMinutes(2));
 		long stopMillis = millisSince(stopped);
 		long launched = System.nanoTime();
-		SampleAppProcess again = start(old.port());
+		SampleAppProcess again = start(index, old.port());
 		long answering = millisSince(launched);
 		this.instances[index] = again;
 		this.balancer.awaitServer(server, "UP", Duration.ofMinutes(2));
@@ -282,6 +333,81 @@ final class RollingRestart implements AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/**
+	 * Bulk ingests of {@link #ROWS} rows into {@code rr.flight}, each with its own {@code idempotency-key}, one after
+	 * the other over one gRPC channel to the balancer's Flight frontend (it connects again when its connection
+	 * ends). An ingest answered {@code UNAVAILABLE} is sent again with the same key after a jittered backoff from
+	 * 0.5 s doubling up to 30 s, for at most two minutes; every other answer is final.
+	 */
+	private void ingestOverFlight() {
+		FlightCallHeaders headers = new FlightCallHeaders();
+		headers.insert("authorization", "Bearer " + SharedCatalog.TOKEN);
+		CallOption[] options = { new HeaderCallOption(headers), CallOptions.timeout(60, TimeUnit.SECONDS) };
+		try (BufferAllocator allocator = new RootAllocator(); FlightSqlClient flight = new FlightSqlClient(
+				FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", this.balancer.flightPort()))
+					.build())) {
+			while (!this.stopping) {
+				int key = this.flightKeys.get();
+				FlightSqlClient.ExecuteIngestOptions ingest = new FlightSqlClient.ExecuteIngestOptions("flight",
+						TableDefinitionOptions.newBuilder()
+							.setIfNotExist(TableDefinitionOptions.TableNotExistOption.TABLE_NOT_EXIST_OPTION_FAIL)
+							.setIfExists(TableDefinitionOptions.TableExistsOption.TABLE_EXISTS_OPTION_APPEND)
+							.build(),
+						null, "rr", Map.of("idempotency-key", "flight-" + key));
+				long sent = System.nanoTime();
+				long giveUp = sent + TimeUnit.MINUTES.toNanos(2);
+				long backoff = 500;
+				int attempts = 0;
+				String failure = null;
+				while (true) {
+					attempts++;
+					try (VectorSchemaRoot rows = keyedBatch(allocator, key, "flight")) {
+						long written = flight.executeIngest(rows, ingest, options);
+						// 0 rows: a resend of an ingest that was committed before its answer was lost
+						if (written != ROWS && (written != 0 || attempts == 1)) {
+							failure = "wrote " + written + " rows";
+						}
+						break;
+					}
+					catch (FlightRuntimeException ex) {
+						if (ex.status().code() != FlightStatusCode.UNAVAILABLE || System.nanoTime() > giveUp) {
+							failure = ex.status().code() + " " + ex.getMessage();
+							break;
+						}
+					}
+					this.flightResends.incrementAndGet();
+					LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(backoff / 2
+							+ ThreadLocalRandom.current().nextLong(backoff / 2 + 1)));
+					backoff = Math.min(backoff * 2, 30_000);
+				}
+				this.samples.add(new Sample("flight", sent, millisSince(sent), failure == null, attempts));
+				if (failure != null) {
+					this.failures.add("Flight ingest with key flight-" + key + ": " + failure);
+					return;
+				}
+				this.flightKeys.incrementAndGet();
+			}
+		}
+		catch (Exception ex) {
+			this.failures.add("Flight ingests: " + ex);
+		}
+	}
+
+	/** The rows {@link SharedCatalog#keyedBody} uploads for a key, as a batch. */
+	private static VectorSchemaRoot keyedBatch(BufferAllocator allocator, int key, String label) {
+		VectorSchemaRoot root = VectorSchemaRoot.create(new org.apache.arrow.vector.types.pojo.Schema(List.of(
+				new Field("id", FieldType.nullable(new ArrowType.Int(32, true)), null),
+				new Field("name", FieldType.nullable(ArrowType.Utf8.INSTANCE), null))), allocator);
+		IntVector ids = (IntVector) root.getVector("id");
+		VarCharVector names = (VarCharVector) root.getVector("name");
+		for (int r = 0; r < ROWS; r++) {
+			ids.setSafe(r, key * ROWS + r);
+			names.setSafe(r, (label + "-" + key).getBytes(StandardCharsets.UTF_8));
+		}
+		root.setRowCount(ROWS);
+		return root;
 	}
 
 	/** Opens channel {@code c} and streams appends of {@link #ROWS} rows with {@link #IN_FLIGHT} in flight. */

@@ -21,7 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * exactly what rest-api.md's retry rule says, a Kafka pipeline on both instances; each instance gets a SIGTERM and
  * starts again in turn. No request fails, every acknowledged row is in the tables exactly once (read with Paimon's
  * reader), each channel's committed offset token is its last acknowledged one, and every Kafka record is in
- * {@code shop.kafka_events} once, with the group's committed offsets one beyond the channels' tokens.
+ * {@code shop.kafka_events} once, with the group's committed offsets one beyond the channels' tokens. The instances
+ * serve Flight SQL too, behind the balancer's TCP frontend of docs/flight.md: keyed bulk ingests sent there over one
+ * gRPC channel during the roll fail none either, and each acknowledged ingest's rows are in {@code rr.flight} once.
  * <p>
  * Tagged {@value #TAG}: {@code mvn verify} leaves it out (it takes minutes), {@code .ci/run} runs it on its own
  * with HAProxy from Debian's packages.
@@ -37,13 +39,16 @@ class RollingRestartTests {
 	@Test
 	void aRollingRestartFailsNoRequestAndWritesEveryAcknowledgedRowOnce() throws Exception {
 		Assumptions.assumeTrue(Haproxy.binary().isPresent(), "haproxy is not installed (.ci/run installs it)");
-		try (RollingRestart roll = new RollingRestart(this.dir, List.of("--paimon.ingest.shutdown-drain=5s"))) {
+		try (RollingRestart roll = new RollingRestart(this.dir, List.of("--paimon.ingest.shutdown-drain=5s"))
+			.withFlight()) {
 			RollingRestart.Report report;
 			try {
 				report = roll.run("drain 5 s, ready when warm", 150);
 				System.out.println("RollingRestartTests " + report.summary());
 				assertThat(report.failures()).as("requests that failed").isEmpty();
 				assertThat(report.roll()).as("requests sent during the roll").isNotEmpty();
+				assertThat(report.roll()).as("Flight ingests sent during the roll")
+					.anySatisfy((sample) -> assertThat(sample.kind()).isEqualTo("flight"));
 				assertThat(report.restarts()).extracting(RollingRestart.Restart::exitCode)
 					.as("exit codes after SIGTERM")
 					.allSatisfy((code) -> assertThat(code).isIn(0, 143));
@@ -58,6 +63,9 @@ class RollingRestartTests {
 	private static void assertTables(RollingRestart roll, RollingRestart.Report report) throws Exception {
 		assertThat(roll.catalog.warehouse.idNames("rr.keys")).as("every acknowledged key's rows, once")
 			.containsExactlyInAnyOrderElementsOf(SharedCatalog.keyedRows(report.keys(), "roll"));
+		assertThat(report.flightKeys()).as("acknowledged Flight ingests").isPositive();
+		assertThat(roll.catalog.warehouse.idNames("rr.flight")).as("every acknowledged Flight ingest's rows, once")
+			.containsExactlyInAnyOrderElementsOf(SharedCatalog.keyedRows(report.flightKeys(), "flight"));
 		List<String> streamed = new ArrayList<>();
 		for (int c = 0; c < 2; c++) {
 			long token = report.channelTokens()[c];
