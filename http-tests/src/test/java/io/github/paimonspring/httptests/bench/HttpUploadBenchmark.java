@@ -73,7 +73,8 @@ import org.apache.paimon.types.DataTypes;
  * {@code HttpURLConnection} streaming with a declared length), and (c) as one Flight SQL bulk ingest
  * ({@code CommandStatementIngest}, ADBC's bulk ingest on the wire) to the same app's Flight SQL endpoint with
  * Arrow's {@code FlightSqlClient} reading the file — three processes, the same file, one
- * run, the order of the sides turning every round, after two warm-up rounds of each. Reports every
+ * run, the order of the sides turning every round, after warm-up rounds of each ({@code -Dbench.warmups}, 2 by
+ * default). Reports every
  * round with the CPU time each side used, the best of each side and their ratios. With {@code -Dbench.jfr=<dir>} both
  * writing JVMs record JFR profiles there, summarized by
  * {@link JfrSummary}. Run:
@@ -88,10 +89,11 @@ public final class HttpUploadBenchmark {
 	}
 
 	/**
-	 * Warm-up rounds of each side before the measured ones (the JIT keeps improving for several more: measure at least
-	 * five).
+	 * Warm-up rounds of each side before the measured ones, {@code -Dbench.warmups} (default 2). The server's JIT
+	 * still compiles for several more, and more for the Flight path (gRPC, Netty's HTTP/2, protobuf) than for the
+	 * HTTP one: measure at least five.
 	 */
-	private static final int WARM_UPS = 2;
+	private static final int WARM_UPS = Integer.getInteger("bench.warmups", 2);
 
 	private static final List<String> CLIENTS = List.of("HTTP, JDK HttpClient", "HTTP, HttpURLConnection streaming",
 			"Flight SQL ingest, FlightSqlClient", "Flight SQL ingest, FlightClient without busy wait");
