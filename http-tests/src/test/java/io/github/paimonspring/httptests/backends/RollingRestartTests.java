@@ -39,8 +39,8 @@ class RollingRestartTests {
 	@Test
 	void aRollingRestartFailsNoRequestAndWritesEveryAcknowledgedRowOnce() throws Exception {
 		Assumptions.assumeTrue(Haproxy.binary().isPresent(), "haproxy is not installed (.ci/run installs it)");
-		try (RollingRestart roll = new RollingRestart(this.dir, List.of("--paimon.ingest.shutdown-drain=5s"))
-			.withFlight()) {
+		try (RollingRestart roll = new RollingRestart(this.dir, List.of("--paimon.ingest.shutdown-drain=5s"))) {
+			roll.withFlight();
 			RollingRestart.Report report;
 			try {
 				report = roll.run("drain 5 s, ready when warm", 150);

@@ -1,12 +1,18 @@
 package io.github.paimonspring.httptests.flight;
 
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import com.google.protobuf.Any;
 
+import io.github.paimonspring.httptests.ClusterTests;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import org.apache.arrow.flight.FlightClient;
@@ -29,6 +35,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -235,6 +242,67 @@ class FlightTransactionRetryTests {
 		this.sql.commit(redo, FlightSupport.as("gateway"));
 		assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots + 1);
 		assertThat(rows(4000, 4005)).isEqualTo(5);
+	}
+
+	/**
+	 * A rolling restart as a transaction sees it. After SIGTERM the instance drains ({@code shutdown-drain}, its
+	 * readiness down): a COMMIT and a new ingest sent then are taken and committed. A transaction still open when
+	 * the instance stops is aborted (and recorded so) as it stops: after the restart its COMMIT is refused at once as
+	 * ABORTED, nothing of it is visible, and the client's redo lands once. Tagged {@code cluster}: it starts the app
+	 * three times.
+	 */
+	@Test
+	@Tag(ClusterTests.TAG)
+	void duringTheDrainCallsAreTakenAndATransactionStillOpenWhenTheInstanceStopsIsAborted() throws Exception {
+		this.app.close();
+		this.app = FlightSupport.start(warehouseDir, flightPort, "--paimon.ingest.shutdown-drain=20s");
+		this.sql.close();
+		this.sql = FlightSupport.client(this.allocator, flightPort);
+		long snapshots = warehouse.snapshotCount(TABLE);
+		FlightSqlClient.Transaction drained = this.sql.beginTransaction(FlightSupport.as("gateway"));
+		ingest(drained, 6000, 5, null);
+		FlightSqlClient.Transaction open = this.sql.beginTransaction(FlightSupport.as("gateway"));
+		ingest(open, 6100, 5, null);
+		this.app.terminate();
+		awaitNotReady(this.app);
+		// the drain: the instance still takes calls while balancers take it out
+		this.sql.commit(drained, FlightSupport.as("gateway"));
+		try (VectorSchemaRoot root = FlightSupport.batch(this.allocator, 6200, 3)) {
+			assertThat(this.sql.executeIngest(root, FlightSupport.append("shop", "flight_tx"),
+					FlightSupport.as("gateway"))).as("an ingest sent during the drain").isEqualTo(3);
+		}
+		assertThat(this.app.awaitExit(Duration.ofSeconds(90))).as("exit code after SIGTERM").isIn(0, 143);
+		assertThat(rows(6000, 6005)).as("the transaction committed during the drain").isEqualTo(5);
+		assertThat(rows(6200, 6203)).as("the ingest sent during the drain").isEqualTo(3);
+		assertThat(rows(6100, 6105)).as("the transaction still open when the instance stopped").isZero();
+		assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots + 2);
+		restart();
+		String id = new String(open.getTransactionId(), StandardCharsets.UTF_8);
+		assertThatThrownBy(() -> this.sql.commit(open, FlightSupport.as("gateway")))
+			.isInstanceOfSatisfying(FlightRuntimeException.class,
+					(ex) -> assertThat(ex.getMessage()).contains("Transaction " + id, "ABORTED"));
+		FlightSqlClient.Transaction redo = this.sql.beginTransaction(FlightSupport.as("gateway"));
+		ingest(redo, 6100, 5, null);
+		this.sql.commit(redo, FlightSupport.as("gateway"));
+		assertThat(rows(6100, 6105)).isEqualTo(5);
+		assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots + 3);
+	}
+
+	/** Waits (bounded) until the app's readiness probe refuses: it drains. */
+	static void awaitNotReady(SampleAppProcess app) throws Exception {
+		HttpClient http = HttpClient.newHttpClient();
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+		while (true) {
+			int status = http.send(HttpRequest.newBuilder(app.uri("/actuator/health/readiness")).build(),
+					HttpResponse.BodyHandlers.discarding()).statusCode();
+			if (status != 200) {
+				return;
+			}
+			if (System.nanoTime() > deadline) {
+				throw new AssertionError("the readiness probe still answers 200 20 s after SIGTERM");
+			}
+			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the next look at the probe
+		}
 	}
 
 }
