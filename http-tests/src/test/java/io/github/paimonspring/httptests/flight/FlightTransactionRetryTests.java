@@ -47,7 +47,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * ingest resent with its key, a COMMIT and a ROLLBACK sent twice, a COMMIT sent late (after the instance restarted)
  * and after a {@code kill -9} of the instance between ingest and commit, or between commit and its answer. Every
  * row is read back once, nothing of a rolled-back or lost transaction. Append tables make a duplicate commit a
- * duplicate row.
+ * duplicate row. The tests share one table in any order, so each writes ids of its own range (and the test of the
+ * SIGTERM reads 5000 to 9999, the whole of its range).
  */
 class FlightTransactionRetryTests {
 
@@ -260,21 +261,21 @@ class FlightTransactionRetryTests {
 		this.sql = FlightSupport.client(this.allocator, flightPort);
 		long snapshots = warehouse.snapshotCount(TABLE);
 		FlightSqlClient.Transaction drained = this.sql.beginTransaction(FlightSupport.as("gateway"));
-		ingest(drained, 6000, 5, null);
+		ingest(drained, 12000, 5, null);
 		FlightSqlClient.Transaction open = this.sql.beginTransaction(FlightSupport.as("gateway"));
-		ingest(open, 6100, 5, null);
+		ingest(open, 12100, 5, null);
 		this.app.terminate();
 		awaitNotReady(this.app);
 		// the drain: the instance still takes calls while balancers take it out
 		this.sql.commit(drained, FlightSupport.as("gateway"));
-		try (VectorSchemaRoot root = FlightSupport.batch(this.allocator, 6200, 3)) {
+		try (VectorSchemaRoot root = FlightSupport.batch(this.allocator, 12200, 3)) {
 			assertThat(this.sql.executeIngest(root, FlightSupport.append("shop", "flight_tx"),
 					FlightSupport.as("gateway"))).as("an ingest sent during the drain").isEqualTo(3);
 		}
 		assertThat(this.app.awaitExit(Duration.ofSeconds(90))).as("exit code after SIGTERM").isIn(0, 143);
-		assertThat(rows(6000, 6005)).as("the transaction committed during the drain").isEqualTo(5);
-		assertThat(rows(6200, 6203)).as("the ingest sent during the drain").isEqualTo(3);
-		assertThat(rows(6100, 6105)).as("the transaction still open when the instance stopped").isZero();
+		assertThat(rows(12000, 12005)).as("the transaction committed during the drain").isEqualTo(5);
+		assertThat(rows(12200, 12203)).as("the ingest sent during the drain").isEqualTo(3);
+		assertThat(rows(12100, 12105)).as("the transaction still open when the instance stopped").isZero();
 		assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots + 2);
 		restart();
 		String id = new String(open.getTransactionId(), StandardCharsets.UTF_8);
@@ -282,9 +283,9 @@ class FlightTransactionRetryTests {
 			.isInstanceOfSatisfying(FlightRuntimeException.class,
 					(ex) -> assertThat(ex.getMessage()).contains("Transaction " + id, "ABORTED"));
 		FlightSqlClient.Transaction redo = this.sql.beginTransaction(FlightSupport.as("gateway"));
-		ingest(redo, 6100, 5, null);
+		ingest(redo, 12100, 5, null);
 		this.sql.commit(redo, FlightSupport.as("gateway"));
-		assertThat(rows(6100, 6105)).isEqualTo(5);
+		assertThat(rows(12100, 12105)).isEqualTo(5);
 		assertThat(warehouse.snapshotCount(TABLE)).isEqualTo(snapshots + 3);
 	}
 
