@@ -1,6 +1,8 @@
 package io.github.paimonspring.flight;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import io.github.paimonspring.PaimonArgumentException;
 import io.github.paimonspring.PaimonException;
@@ -13,10 +15,12 @@ import io.github.paimonspring.admin.model.AdminMetrics;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.model.AdminSettings;
 import io.github.paimonspring.arrow.ArrowFormatException;
+import io.github.paimonspring.catalog.PaimonTypeParser;
 import io.github.paimonspring.catalog.PaimonTables;
 import io.github.paimonspring.core.PaimonOperations;
 import io.github.paimonspring.core.WriteRequest;
 import io.github.paimonspring.core.WriteResult;
+import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.FlightStream;
@@ -26,6 +30,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.paimon.types.DataType;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -88,6 +93,35 @@ final class FlightIngests {
 			return this.writer.tables().identifier(table).getFullName();
 		}
 		return this.writer.tables().identifier(this.defaultDatabase + "." + table).getFullName();
+	}
+
+	/**
+	 * Creates an empty table for an ingest that follows: the ADBC Java driver's {@code CREATE TABLE}, which it sends
+	 * before its prepared {@code INSERT}. The principal needs scope {@code create-table} on the table; the call is
+	 * audited as the admin API's table creation.
+	 * @param principal who sends it
+	 * @param identifier the table, {@code database.table}
+	 * @param columns the columns and their SQL types, in order
+	 * @throws FlightRuntimeException {@code ALREADY_EXISTS} if the table exists, or the refusal of the access check
+	 *     or of a type
+	 */
+	void createTable(AdminPrincipal principal, String identifier, Map<String, String> columns) {
+		try {
+			this.access.require(principal, AdminOperation.CREATE_TABLE, AdminOperation.CREATE_TABLE.scope(), identifier,
+					null, null);
+			Map<String, DataType> types = new LinkedHashMap<>();
+			columns.forEach((name, type) -> types.put(name, PaimonTypeParser.parse(type)));
+			if (!FlightTableCreation.create(this.writer.tables(), identifier, types)) {
+				throw CallStatus.ALREADY_EXISTS.withDescription("Table '" + identifier + "' exists")
+					.toRuntimeException();
+			}
+		}
+		catch (RuntimeException ex) {
+			FlightErrors.Refusal refusal = FlightErrors.refusal(ex, "create " + identifier);
+			this.access.failed(principal, AdminOperation.CREATE_TABLE, identifier, null, refusal);
+			throw refusal.exception();
+		}
+		this.access.succeeded(principal, AdminOperation.CREATE_TABLE, identifier, null, null);
 	}
 
 	/**

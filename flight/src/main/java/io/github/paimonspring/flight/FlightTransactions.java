@@ -1,5 +1,6 @@
 package io.github.paimonspring.flight;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
+import com.google.protobuf.ByteString;
 import io.github.paimonspring.admin.AdminTransactions;
 import io.github.paimonspring.admin.access.AdminOperation;
 import io.github.paimonspring.admin.access.AdminPrincipal;
@@ -16,6 +18,7 @@ import io.github.paimonspring.admin.model.AdminException;
 import io.github.paimonspring.admin.model.AdminModel;
 import io.github.paimonspring.admin.model.AdminSettings;
 import io.github.paimonspring.admin.model.AdminArguments;
+import org.apache.arrow.flight.FlightRuntimeException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,6 +45,24 @@ final class FlightTransactions {
 		this.transactions = transactions;
 		this.settings = settings;
 		this.access = access;
+	}
+
+	/**
+	 * The transaction id a call carries, checked for its form.
+	 * @param id the id as sent, or {@code null}
+	 * @return the id, or {@code null} if the call carries none (an empty id included)
+	 * @throws FlightRuntimeException {@code INVALID_ARGUMENT} if it is no id this endpoint hands out
+	 */
+	static @Nullable String id(@Nullable ByteString id) {
+		if (id == null || id.isEmpty()) {
+			return null;
+		}
+		String text = id.toString(StandardCharsets.UTF_8);
+		if (text.length() > 64 || !text.chars().allMatch((c) -> c == '-' || Character.isLetterOrDigit(c))) {
+			throw FlightErrors.invalid("Unknown transaction id: this endpoint's ids are the UUIDs BeginTransaction "
+					+ "answers");
+		}
+		return text;
 	}
 
 	/** A transaction begun on this instance. */

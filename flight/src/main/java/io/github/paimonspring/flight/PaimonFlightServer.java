@@ -22,8 +22,6 @@ import io.github.paimonspring.core.PaimonOperations;
 import io.grpc.netty.NettyServerBuilder;
 import org.apache.arrow.flight.FlightServer;
 import org.apache.arrow.flight.Location;
-import org.apache.arrow.flight.sql.SqlInfoBuilder;
-import org.apache.arrow.flight.sql.impl.FlightSql;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.jspecify.annotations.Nullable;
@@ -124,19 +122,8 @@ public final class PaimonFlightServer implements SmartLifecycle {
 			FlightIngests ingests = new FlightIngests(b.writer, b.limits, b.uploads, transactions, access, b.metrics,
 					b.defaultDatabase, reads);
 			FlightCatalog catalog = new FlightCatalog(b.writer.tables(), b.catalogName, root);
-			SqlInfoBuilder info = new SqlInfoBuilder().withFlightSqlServerName("Paimon Spring Boot Flight SQL")
-				.withFlightSqlServerVersion(version())
-				.withFlightSqlServerArrowVersion(arrowVersion())
-				.withFlightSqlServerReadOnly(false)
-				.withFlightSqlServerSql(false)
-				.withFlightSqlServerSubstrait(false)
-				.withFlightSqlServerCancel(false)
-				.withFlightSqlServerBulkIngestion(true)
-				.withFlightSqlServerBulkIngestionTransaction(true)
-				.withFlightSqlServerTransaction(
-						FlightSql.SqlSupportedTransaction.SQL_SUPPORTED_TRANSACTION_TRANSACTION);
 			PaimonFlightSqlProducer producer = new PaimonFlightSqlProducer(ingests, transactions, catalog, access,
-					info, root, b.flightMetrics, reads);
+					FlightSqlInfo.of(), root, b.flightMetrics, reads);
 			boolean tls = b.certificateChain != null && b.privateKey != null;
 			Location location = tls ? Location.forGrpcTls(b.address, b.port)
 					: Location.forGrpcInsecure(b.address, b.port);
@@ -263,16 +250,6 @@ public final class PaimonFlightServer implements SmartLifecycle {
 	public long arrowMemoryAllocated() {
 		BufferAllocator root = this.allocator;
 		return (root != null) ? root.getAllocatedMemory() : 0;
-	}
-
-	private static String version() {
-		String version = PaimonFlightServer.class.getPackage().getImplementationVersion();
-		return (version != null) ? version : "development";
-	}
-
-	private static String arrowVersion() {
-		String version = RootAllocator.class.getPackage().getImplementationVersion();
-		return (version != null) ? version : "unknown";
 	}
 
 	/** Builds a {@link PaimonFlightServer}. */

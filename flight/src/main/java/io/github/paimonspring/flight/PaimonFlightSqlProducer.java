@@ -1,12 +1,7 @@
 package io.github.paimonspring.flight;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 import com.google.protobuf.Any;
 import com.google.protobuf.ByteString;
@@ -17,7 +12,6 @@ import io.github.paimonspring.admin.access.AdminOperation;
 import io.github.paimonspring.admin.access.AdminPrincipal;
 import io.github.paimonspring.admin.access.AdminScope;
 import io.github.paimonspring.admin.model.AdminModel;
-import io.github.paimonspring.catalog.PaimonTypeParser;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.FlightDescriptor;
 import org.apache.arrow.flight.FlightEndpoint;
@@ -32,13 +26,8 @@ import org.apache.arrow.flight.sql.FlightSqlProducer;
 import org.apache.arrow.flight.sql.NoOpFlightSqlProducer;
 import org.apache.arrow.flight.sql.SqlInfoBuilder;
 import org.apache.arrow.flight.sql.impl.FlightSql;
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.paimon.types.DataType;
-import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The Flight SQL producer of the endpoint: bulk ingest ({@code CommandStatementIngest}, and the ADBC Java driver's
@@ -51,14 +40,7 @@ import org.slf4j.LoggerFactory;
  */
 public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 
-	/** Why queries are refused. */
-	static final String NO_QUERIES = "This Flight SQL endpoint ingests into Paimon tables (ADBC bulk ingest, "
-			+ "CommandStatementIngest) and answers metadata; it runs no queries. Read the tables with Flink, Spark, "
-			+ "Trino or Paimon's own reader.";
-
 	private static final String INSERT_HANDLE = "paimon-insert\n";
-
-	private static final Logger logger = LoggerFactory.getLogger(PaimonFlightSqlProducer.class);
 
 	private final FlightIngests ingests;
 
@@ -70,9 +52,7 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 
 	private final SqlInfoBuilder sqlInfo;
 
-	private final BufferAllocator allocator;
-
-	private final FlightMetrics metrics;
+	private final FlightCalls calls;
 
 	private final FlightDeadline deadline;
 
@@ -84,8 +64,7 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 		this.catalog = catalog;
 		this.access = access;
 		this.sqlInfo = sqlInfo;
-		this.allocator = allocator;
-		this.metrics = metrics;
+		this.calls = new FlightCalls(allocator, metrics);
 		this.deadline = deadline;
 	}
 
@@ -154,7 +133,7 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 	@Override
 	public Runnable acceptPutStatementBulkIngest(FlightSql.CommandStatementIngest command, CallContext context,
 			FlightStream stream, StreamListener<PutResult> ackStream) {
-		return () -> update("ingest", ackStream, () -> {
+		return () -> this.calls.update("ingest", ackStream, () -> {
 			AdminPrincipal principal = FlightCallPrincipal.of(context);
 			if (command.getTemporary()) {
 				throw FlightErrors.invalid("Temporary tables are not supported: Paimon tables are durable; ingest "
@@ -167,61 +146,21 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 			}
 			String identifier = this.ingests.identifier(command.hasSchema() ? command.getSchema() : null,
 					command.getTable());
-			Map<String, String> options = new HashMap<>(command.getOptionsMap());
-			String key = options.remove(FlightCallPrincipal.IDEMPOTENCY_KEY);
-			if (key == null) {
-				key = FlightCallPrincipal.idempotencyKey(context);
-			}
-			FlightSql.CommandStatementIngest.TableDefinitionOptions definition = command.getTableDefinitionOptions();
-			IngestCommand ingest = new IngestCommand(identifier, ifNotExists(definition), ifExists(definition),
-					transaction(command.hasTransactionId() ? command.getTransactionId() : null), key, options);
+			IngestCommand ingest = IngestCommand.of(command, identifier, FlightCallPrincipal.idempotencyKey(context));
 			return this.ingests.ingest(principal, ingest, identifier, stream);
 		});
-	}
-
-	private static IngestCommand.IfNotExists ifNotExists(
-			FlightSql.CommandStatementIngest.TableDefinitionOptions definition) {
-		return switch (definition.getIfNotExist()) {
-			case TABLE_NOT_EXIST_OPTION_CREATE -> IngestCommand.IfNotExists.CREATE;
-			default -> IngestCommand.IfNotExists.FAIL;
-		};
-	}
-
-	private static IngestCommand.IfExists ifExists(FlightSql.CommandStatementIngest.TableDefinitionOptions definition) {
-		return switch (definition.getIfExists()) {
-			case TABLE_EXISTS_OPTION_APPEND -> IngestCommand.IfExists.APPEND;
-			case TABLE_EXISTS_OPTION_REPLACE -> IngestCommand.IfExists.REPLACE;
-			case TABLE_EXISTS_OPTION_FAIL -> IngestCommand.IfExists.FAIL;
-			default -> IngestCommand.IfExists.APPEND;
-		};
 	}
 
 	@Override
 	public Runnable acceptPutStatement(FlightSql.CommandStatementUpdate command, CallContext context,
 			FlightStream stream, StreamListener<PutResult> ackStream) {
-		return () -> update("create-table", ackStream, () -> {
+		return () -> this.calls.update("create-table", ackStream, () -> {
 			AdbcStatements.CreateTable create = AdbcStatements.createTable(command.getQuery());
 			if (create == null) {
-				throw unimplemented(command.getQuery());
+				throw FlightStatements.unimplemented(command.getQuery());
 			}
 			AdminPrincipal principal = FlightCallPrincipal.of(context);
-			String identifier = this.ingests.identifier(null, create.table());
-			try {
-				this.access.require(principal, AdminOperation.CREATE_TABLE, AdminOperation.CREATE_TABLE.scope(),
-						identifier, null, null);
-				Map<String, DataType> columns = new LinkedHashMap<>();
-				create.columns().forEach((name, type) -> columns.put(name, PaimonTypeParser.parse(type)));
-				if (!FlightTableCreation.create(this.ingests.tables(), identifier, columns)) {
-					throw CallStatus.ALREADY_EXISTS.withDescription("Table '" + identifier + "' exists")
-						.toRuntimeException();
-				}
-			}
-			catch (RuntimeException ex) {
-				FlightErrors.Refusal refusal = FlightErrors.refusal(ex, "create " + identifier);
-				this.access.failed(principal, AdminOperation.CREATE_TABLE, identifier, null, refusal);
-				throw refusal.exception();
-			}
-			this.access.succeeded(principal, AdminOperation.CREATE_TABLE, identifier, null, null);
+			this.ingests.createTable(principal, this.ingests.identifier(null, create.table()), create.columns());
 			return 0L;
 		});
 	}
@@ -229,10 +168,10 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 	@Override
 	public void createPreparedStatement(FlightSql.ActionCreatePreparedStatementRequest request, CallContext context,
 			StreamListener<Result> listener) {
-		respond("prepare", listener, () -> {
+		this.calls.respond("prepare", listener, () -> {
 			String table = AdbcStatements.insertTable(request.getQuery());
 			if (table == null) {
-				throw unimplemented(request.getQuery());
+				throw FlightStatements.unimplemented(request.getQuery());
 			}
 			FlightCallPrincipal.of(context);
 			String handle = INSERT_HANDLE + table + "\n"
@@ -246,7 +185,7 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 	@Override
 	public Runnable acceptPutPreparedStatementUpdate(FlightSql.CommandPreparedStatementUpdate command,
 			CallContext context, FlightStream stream, StreamListener<PutResult> ackStream) {
-		return () -> update("ingest", ackStream, () -> {
+		return () -> this.calls.update("ingest", ackStream, () -> {
 			String handle = command.getPreparedStatementHandle().toStringUtf8();
 			String[] parts = handle.split("\n", -1);
 			if (!handle.startsWith(INSERT_HANDLE) || parts.length != 3) {
@@ -264,7 +203,7 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 	@Override
 	public void closePreparedStatement(FlightSql.ActionClosePreparedStatementRequest request, CallContext context,
 			StreamListener<Result> listener) {
-		respond("close-prepared-statement", listener, List::of);
+		this.calls.respond("close-prepared-statement", listener, List::of);
 	}
 
 	// ------------------------------------------------------------------ transactions
@@ -272,7 +211,7 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 	@Override
 	public void beginTransaction(FlightSql.ActionBeginTransactionRequest request, CallContext context,
 			StreamListener<FlightSql.ActionBeginTransactionResult> listener) {
-		respond("begin-transaction", listener, () -> {
+		this.calls.respond("begin-transaction", listener, () -> {
 			AdminPrincipal principal = FlightCallPrincipal.of(context);
 			if (!principal.allowsSomeTable(AdminScope.INGEST)) {
 				throw new AdminAccessDeniedException(null, "Principal '" + principal.name()
@@ -291,9 +230,9 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 			StreamListener<Result> listener) {
 		FlightSql.ActionEndTransactionRequest.EndTransaction action = request.getAction();
 		boolean commit = action == FlightSql.ActionEndTransactionRequest.EndTransaction.END_TRANSACTION_COMMIT;
-		respond(commit ? "commit" : "rollback", listener, () -> {
+		this.calls.respond(commit ? "commit" : "rollback", listener, () -> {
 			AdminPrincipal principal = FlightCallPrincipal.of(context);
-			String id = transaction(request.getTransactionId());
+			String id = FlightTransactions.id(request.getTransactionId());
 			if (id == null) {
 				throw FlightErrors.invalid("EndTransaction names no transaction");
 			}
@@ -322,18 +261,6 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 		});
 	}
 
-	private static @Nullable String transaction(@Nullable ByteString id) {
-		if (id == null || id.isEmpty()) {
-			return null;
-		}
-		String text = id.toString(StandardCharsets.UTF_8);
-		if (text.length() > 64 || !text.chars().allMatch((c) -> c == '-' || Character.isLetterOrDigit(c))) {
-			throw FlightErrors.invalid("Unknown transaction id: this endpoint's ids are the UUIDs BeginTransaction "
-					+ "answers");
-		}
-		return text;
-	}
-
 	// ------------------------------------------------------------------ metadata
 
 	@Override
@@ -345,7 +272,7 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 	@Override
 	public void getStreamSqlInfo(FlightSql.CommandGetSqlInfo command, CallContext context,
 			ServerStreamListener listener) {
-		stream("get-sql-info", listener, () -> this.sqlInfo.send(command.getInfoList(), listener));
+		this.calls.stream("get-sql-info", listener, () -> this.sqlInfo.send(command.getInfoList(), listener));
 	}
 
 	@Override
@@ -356,7 +283,7 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 
 	@Override
 	public void getStreamCatalogs(CallContext context, ServerStreamListener listener) {
-		stream("get-catalogs", listener, () -> this.catalog.catalogs(listener));
+		this.calls.stream("get-catalogs", listener, () -> this.catalog.catalogs(listener));
 	}
 
 	@Override
@@ -368,7 +295,8 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 	@Override
 	public void getStreamSchemas(FlightSql.CommandGetDbSchemas command, CallContext context,
 			ServerStreamListener listener) {
-		stream("get-db-schemas", listener, () -> this.catalog.schemas(reader(context), command, listener));
+		this.calls.stream("get-db-schemas", listener,
+				() -> this.catalog.schemas(reader(context), command, listener));
 	}
 
 	@Override
@@ -381,7 +309,7 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 	@Override
 	public void getStreamTables(FlightSql.CommandGetTables command, CallContext context,
 			ServerStreamListener listener) {
-		stream("get-tables", listener, () -> this.catalog.tables(reader(context), command, listener));
+		this.calls.stream("get-tables", listener, () -> this.catalog.tables(reader(context), command, listener));
 	}
 
 	@Override
@@ -392,7 +320,7 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 
 	@Override
 	public void getStreamTableTypes(CallContext context, ServerStreamListener listener) {
-		stream("get-table-types", listener, () -> this.catalog.tableTypes(listener));
+		this.calls.stream("get-table-types", listener, () -> this.catalog.tableTypes(listener));
 	}
 
 	@Override
@@ -404,7 +332,7 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 	@Override
 	public void getStreamPrimaryKeys(FlightSql.CommandGetPrimaryKeys command, CallContext context,
 			ServerStreamListener listener) {
-		stream("get-primary-keys", listener, () -> {
+		this.calls.stream("get-primary-keys", listener, () -> {
 			AdminPrincipal principal = FlightCallPrincipal.of(context);
 			String identifier = this.ingests.identifier(command.hasDbSchema() ? command.getDbSchema() : null,
 					command.getTable());
@@ -428,51 +356,37 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 	@Override
 	public FlightInfo getFlightInfoStatement(FlightSql.CommandStatementQuery command, CallContext context,
 			FlightDescriptor descriptor) {
-		throw unimplemented(command.getQuery());
+		throw FlightStatements.unimplemented(command.getQuery());
 	}
 
 	@Override
 	public SchemaResult getSchemaStatement(FlightSql.CommandStatementQuery command, CallContext context,
 			FlightDescriptor descriptor) {
-		throw unimplemented(command.getQuery());
+		throw FlightStatements.unimplemented(command.getQuery());
 	}
 
 	@Override
 	public FlightInfo getFlightInfoPreparedStatement(FlightSql.CommandPreparedStatementQuery command,
 			CallContext context, FlightDescriptor descriptor) {
-		throw unimplemented(null);
+		throw FlightStatements.unimplemented(null);
 	}
 
 	@Override
 	public Runnable acceptPutPreparedStatementQuery(FlightSql.CommandPreparedStatementQuery command,
 			CallContext context, FlightStream stream, StreamListener<PutResult> ackStream) {
-		return () -> ackStream.onError(unimplemented(null));
+		return () -> ackStream.onError(FlightStatements.unimplemented(null));
 	}
 
 	@Override
 	public FlightInfo getFlightInfoSubstraitPlan(FlightSql.CommandStatementSubstraitPlan command,
 			CallContext context, FlightDescriptor descriptor) {
-		throw unimplemented(null);
+		throw FlightStatements.unimplemented(null);
 	}
 
 	@Override
 	public Runnable acceptPutSubstraitPlan(FlightSql.CommandStatementSubstraitPlan command, CallContext context,
 			FlightStream stream, StreamListener<PutResult> ackStream) {
-		return () -> ackStream.onError(unimplemented(null));
-	}
-
-	private static FlightRuntimeException unimplemented(@Nullable String statement) {
-		String what = (statement != null)
-				? "Statement not supported ('" + abbreviate(statement) + "'): the statements this endpoint "
-						+ "recognizes are the ADBC Java driver's 'CREATE TABLE <t> (...)' and 'INSERT INTO <t> VALUES "
-						+ "(?, ...)'. "
-				: "";
-		return CallStatus.UNIMPLEMENTED.withDescription(what + NO_QUERIES).toRuntimeException();
-	}
-
-	private static String abbreviate(String text) {
-		String line = text.replaceAll("\\s+", " ").strip();
-		return (line.length() > 120) ? line.substring(0, 120) + "..." : line;
+		return () -> ackStream.onError(FlightStatements.unimplemented(null));
 	}
 
 	// ------------------------------------------------------------------ plumbing
@@ -480,71 +394,6 @@ public class PaimonFlightSqlProducer extends NoOpFlightSqlProducer {
 	private FlightInfo info(Message request, FlightDescriptor descriptor, Schema schema) {
 		Ticket ticket = new Ticket(Any.pack(request).toByteArray());
 		return new FlightInfo(schema, descriptor, List.of(new FlightEndpoint(ticket)), -1, -1);
-	}
-
-	/** Runs an update (a DoPut) and answers its record count, or its refusal. */
-	private void update(String command, StreamListener<PutResult> ackStream, Supplier<Long> update) {
-		long started = System.nanoTime();
-		long count;
-		try {
-			count = update.get();
-		}
-		catch (RuntimeException ex) {
-			FlightRuntimeException refusal = FlightErrors.refusal(ex, command).exception();
-			this.metrics.called(command, refusal.status().code().name(), since(started));
-			try {
-				ackStream.onError(refusal);
-			}
-			catch (RuntimeException closed) {
-				// the call was refused already (the message gate) or cancelled by the client
-				logger.debug("Flight call {} had ended before its refusal: {}", command, closed.toString());
-			}
-			return;
-		}
-		byte[] result = FlightSql.DoPutUpdateResult.newBuilder().setRecordCount(count).build().toByteArray();
-		try (ArrowBuf buffer = this.allocator.buffer(result.length)) {
-			buffer.writeBytes(result);
-			ackStream.onNext(PutResult.metadata(buffer));
-		}
-		ackStream.onCompleted();
-		this.metrics.called(command, "OK", since(started));
-	}
-
-	/** Runs an action and answers its results, or its refusal. */
-	private <T> void respond(String command, StreamListener<T> listener, Supplier<List<T>> action) {
-		long started = System.nanoTime();
-		List<T> results;
-		try {
-			results = action.get();
-		}
-		catch (RuntimeException ex) {
-			FlightRuntimeException refusal = FlightErrors.refusal(ex, command).exception();
-			this.metrics.called(command, refusal.status().code().name(), since(started));
-			listener.onError(refusal);
-			return;
-		}
-		results.forEach(listener::onNext);
-		listener.onCompleted();
-		this.metrics.called(command, "OK", since(started));
-	}
-
-	/** Runs a metadata stream, or answers its refusal. */
-	private void stream(String command, ServerStreamListener listener, Runnable stream) {
-		long started = System.nanoTime();
-		try {
-			stream.run();
-		}
-		catch (RuntimeException ex) {
-			FlightRuntimeException refusal = FlightErrors.refusal(ex, command).exception();
-			this.metrics.called(command, refusal.status().code().name(), since(started));
-			listener.error(refusal);
-			return;
-		}
-		this.metrics.called(command, "OK", since(started));
-	}
-
-	private static Duration since(long started) {
-		return Duration.ofNanos(System.nanoTime() - started);
 	}
 
 }
