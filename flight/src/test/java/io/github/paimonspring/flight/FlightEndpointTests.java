@@ -2,9 +2,7 @@ package io.github.paimonspring.flight;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -12,6 +10,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.github.paimonspring.admin.access.AdminAudit;
+import io.github.paimonspring.admin.web.AccessMatrix;
 import io.github.paimonspring.support.TestWarehouse;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.arrow.flight.CallOption;
@@ -127,23 +126,13 @@ class FlightEndpointTests {
 
 	static void credential(List<String> properties, String name, String scope, String tables) {
 		String prefix = "paimon.admin.credentials." + name;
-		properties.add(prefix + ".token-hashes=" + hash(token(name)));
+		properties.add(prefix + ".token-hashes=" + AccessMatrix.hash(token(name)));
 		properties.add(prefix + ".scopes=" + scope);
 		properties.add(prefix + ".tables=" + tables);
 	}
 
 	static String token(String name) {
 		return name + "-0123456789abcdef";
-	}
-
-	static String hash(String token) {
-		try {
-			return "sha256:" + HexFormat.of()
-				.formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException(ex);
-		}
 	}
 
 	static CallOption as(String principal) {

@@ -1,4 +1,4 @@
-package io.github.paimonspring.httptests.backends;
+package io.github.paimonspring.httptests;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -19,14 +19,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import io.github.paimonspring.httptests.SampleAppProcess;
-
 /**
  * A real HAProxy (Debian's {@code haproxy} package, which {@code .ci/run} installs) in front of two instances,
  * configured with exactly the snippet docs/production.md gives operators (its addresses replaced by the
- * instances' ports); its runtime API (a stats socket) tells what state the health checks gave each server.
+ * instances' ports), and optionally the Flight SQL frontend docs/flight.md gives; its runtime API (a stats socket)
+ * tells what state the health checks gave each server. Used by the rolling restart and the Flight balancer tests.
  */
-final class Haproxy implements AutoCloseable {
+public final class Haproxy implements AutoCloseable {
 
 	private static final Path DOCUMENTED = Path.of("..", "docs", "production.md");
 
@@ -51,7 +50,7 @@ final class Haproxy implements AutoCloseable {
 	}
 
 	/** The haproxy binary, if the machine has one. */
-	static Optional<Path> binary() {
+	public static Optional<Path> binary() {
 		for (String dir : System.getenv().getOrDefault("PATH", "").split(":", -1)) {
 			Path candidate = Path.of(dir.isEmpty() ? "." : dir, "haproxy");
 			if (Files.isExecutable(candidate)) {
@@ -63,7 +62,7 @@ final class Haproxy implements AutoCloseable {
 	}
 
 	/** The HAProxy configuration production.md shows (the text block that starts with its frontend). */
-	static String documentedConfiguration() throws IOException {
+	private static String documentedConfiguration() throws IOException {
 		return documented(DOCUMENTED, "ingest");
 	}
 
@@ -85,7 +84,7 @@ final class Haproxy implements AutoCloseable {
 	 * @param portB the port of server {@code b}
 	 * @return the running balancer, once it listens
 	 */
-	static Haproxy start(Path dir, int portA, int portB) throws Exception {
+	public static Haproxy start(Path dir, int portA, int portB) throws Exception {
 		return start(dir, portA, portB, -1, -1);
 	}
 
@@ -99,7 +98,7 @@ final class Haproxy implements AutoCloseable {
 	 * @param flightB the Flight port of server {@code b}
 	 * @return the running balancer, once it listens
 	 */
-	static Haproxy start(Path dir, int portA, int portB, int flightA, int flightB) throws Exception {
+	public static Haproxy start(Path dir, int portA, int portB, int flightA, int flightB) throws Exception {
 		Path haproxy = binary().orElseThrow(() -> new IllegalStateException("haproxy is not installed"));
 		int port = SampleAppProcess.freePort();
 		Path socket = dir.resolve("haproxy.sock");
@@ -172,12 +171,12 @@ final class Haproxy implements AutoCloseable {
 	}
 
 	/** The port of the balancer's Flight frontend, or -1 without one. */
-	int flightPort() {
+	public int flightPort() {
 		return this.flightPort;
 	}
 
 	/** A URI of the balancer's frontend. */
-	URI uri(String path) {
+	public URI uri(String path) {
 		return URI.create("http://127.0.0.1:" + this.port + path);
 	}
 
@@ -185,7 +184,7 @@ final class Haproxy implements AutoCloseable {
 	 * The state the health checks gave each server in each backend ({@code show stat} of the runtime API).
 	 * @return backend/server → status ({@code UP}, {@code DOWN}, {@code UP 1/2}, …)
 	 */
-	Map<String, String> serverStates() throws IOException {
+	public Map<String, String> serverStates() throws IOException {
 		String csv = command("show stat");
 		List<String> lines = csv.lines().toList();
 		if (lines.isEmpty() || !lines.get(0).startsWith("# ")) {
@@ -211,7 +210,7 @@ final class Haproxy implements AutoCloseable {
 	 * @param status the status, {@code UP} or {@code DOWN}
 	 * @param bound the longest wait
 	 */
-	void awaitServer(String server, String status, Duration bound) throws Exception {
+	public void awaitServer(String server, String status, Duration bound) throws Exception {
 		long deadline = System.nanoTime() + bound.toNanos();
 		Map<String, String> states = Map.of();
 		while (System.nanoTime() < deadline) {
@@ -246,7 +245,7 @@ final class Haproxy implements AutoCloseable {
 	}
 
 	/** What HAProxy printed (its warnings and alerts). */
-	String log() throws IOException {
+	public String log() throws IOException {
 		return Files.exists(this.log) ? Files.readString(this.log) : "";
 	}
 

@@ -24,6 +24,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.paimonspring.httptests.AdminClient;
 import io.github.paimonspring.httptests.ArrowBodies;
+import io.github.paimonspring.httptests.Haproxy;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.kafka.TestKafka;
 import org.apache.kafka.clients.producer.KafkaProducer;

@@ -1,17 +1,12 @@
 package io.github.paimonspring.httptests.flight;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.time.Duration;
 
 import io.github.paimonspring.httptests.ClusterTests;
+import io.github.paimonspring.httptests.Haproxy;
 import io.github.paimonspring.httptests.SampleAppProcess;
 import io.github.paimonspring.httptests.Warehouse;
 import org.apache.arrow.flight.FlightRuntimeException;
@@ -31,9 +26,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Two instances on one warehouse behind a real HAProxy in TCP mode, configured with exactly the snippet
- * docs/flight.md gives: ingests committed on their own work on whichever instance a connection reaches, and a
- * transaction's calls that reach the other instance are answered clearly (they belong to the instance that holds
- * its writer).
+ * docs/flight.md gives ({@link Haproxy}, next to production.md's HTTP frontend): ingests committed on their own
+ * work on whichever instance a connection reaches, and a transaction's calls that reach the other instance are
+ * answered clearly (they belong to the instance that holds its writer).
  */
 @Tag(ClusterTests.TAG)
 class FlightBehindLoadBalancerTests {
@@ -58,7 +53,7 @@ class FlightBehindLoadBalancerTests {
 
 	static int balancerPort;
 
-	static Process haproxy;
+	static Haproxy haproxy;
 
 	static BufferAllocator allocator;
 
@@ -73,16 +68,17 @@ class FlightBehindLoadBalancerTests {
 		portB = SampleAppProcess.freePort();
 		a = FlightSupport.start(warehouseDir, portA);
 		b = FlightSupport.start(warehouseDir, portB);
-		balancerPort = SampleAppProcess.freePort();
-		haproxy = startHaproxy(a.port(), b.port());
+		haproxy = Haproxy.start(haproxyDir, a.port(), b.port(), portA, portB);
+		balancerPort = haproxy.flightPort();
+		haproxy.awaitServer("a", "UP", Duration.ofMinutes(1));
+		haproxy.awaitServer("b", "UP", Duration.ofMinutes(1));
 		allocator = new RootAllocator();
 	}
 
 	@AfterAll
 	static void stop() throws Exception {
 		if (haproxy != null) {
-			haproxy.destroy();
-			haproxy.waitFor(30, TimeUnit.SECONDS);
+			haproxy.close();
 		}
 		if (allocator != null) {
 			allocator.close();
@@ -94,41 +90,6 @@ class FlightBehindLoadBalancerTests {
 		}
 		if (warehouse != null) {
 			warehouse.close();
-		}
-	}
-
-	/** HAProxy with the configuration of docs/flight.md, its addresses replaced by the instances'. */
-	static Process startHaproxy(int httpA, int httpB) throws Exception {
-		String page = Files.readString(Path.of("..", "docs", "flight.md"));
-		Matcher block = Pattern.compile("```text\n(frontend flight\n.*?)```", Pattern.DOTALL).matcher(page);
-		assertThat(block.find()).as("docs/flight.md shows the HAProxy configuration").isTrue();
-		String configuration = block.group(1)
-			.replace("bind :32010", "bind 127.0.0.1:" + balancerPort)
-			.replace("10.0.0.1:32010 check port 8080", "127.0.0.1:" + portA + " check port " + httpA)
-			.replace("10.0.0.2:32010 check port 8080", "127.0.0.1:" + portB + " check port " + httpB);
-		assertThat(configuration).contains("127.0.0.1:" + portA, "127.0.0.1:" + portB);
-		Path file = haproxyDir.resolve("haproxy.cfg");
-		Files.writeString(file, "defaults\n    timeout connect 2s\n    timeout client 2m\n    timeout server 2m\n\n"
-				+ configuration);
-		Path haproxy = Files.isExecutable(Path.of("/usr/sbin/haproxy")) ? Path.of("/usr/sbin/haproxy")
-				: Path.of("haproxy");
-		Process process = new ProcessBuilder(haproxy.toString(), "-db", "-f", file.toString())
-			.redirectErrorStream(true)
-			.redirectOutput(haproxyDir.resolve("haproxy.log").toFile())
-			.start();
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-		while (true) {
-			try (Socket probe = new Socket()) {
-				probe.connect(new InetSocketAddress("127.0.0.1", balancerPort), 1000);
-				return process;
-			}
-			catch (IOException ex) {
-				if (!process.isAlive() || System.nanoTime() > deadline) {
-					throw new IllegalStateException("haproxy did not listen:\n"
-							+ Files.readString(haproxyDir.resolve("haproxy.log")), ex);
-				}
-				LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the next look at the port
-			}
 		}
 	}
 

@@ -5,16 +5,14 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import io.github.paimonspring.admin.web.AccessMatrix;
 import io.github.paimonspring.httptests.SampleAppProcess;
 
 import org.apache.arrow.adbc.core.AdbcConnection;
@@ -70,7 +68,7 @@ final class FlightSupport {
 
 	private static void credential(List<String> args, String name, String scope, String tables) {
 		String prefix = "--paimon.admin.credentials." + name;
-		args.add(prefix + ".token-hashes=" + hash(token(name)));
+		args.add(prefix + ".token-hashes=" + AccessMatrix.hash(token(name)));
 		args.add(prefix + ".scopes=" + scope);
 		args.add(prefix + ".tables=" + tables);
 	}
@@ -101,16 +99,6 @@ final class FlightSupport {
 
 	static String token(String name) {
 		return name + "-flight-0123456789";
-	}
-
-	private static String hash(String token) {
-		try {
-			return "sha256:" + HexFormat.of()
-				.formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException(ex);
-		}
 	}
 
 	static CallOption as(String principal) {
